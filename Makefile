@@ -1,0 +1,35 @@
+# The two commands a newcomer needs: `make play` and `make test`.
+# Both create .venv and install the pinned host packages on first use.
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+MP_DIR := tests/micropython
+
+.PHONY: play test bench bundle deploy clean
+
+$(STAMP): requirements-dev.txt
+	python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	touch $@
+
+play: $(STAMP)
+	$(PY) -m host_sim
+
+test: $(STAMP)
+	@if command -v npm >/dev/null 2>&1; then \
+		npm install --prefix $(MP_DIR) --no-audit --no-fund --loglevel=error; \
+	else echo "npm not found: the MicroPython tests will be skipped"; fi
+	$(PY) -m pytest
+
+bench: $(STAMP)
+	$(PY) -m host_sim bench
+
+bundle: $(STAMP)
+	$(PY) -m host_sim bundle
+
+deploy: $(STAMP)
+	$(PY) -m host_sim bundle --deploy "$(CIRCUITPY)"
+
+clean:
+	rm -rf build $(MP_DIR)/node_modules

@@ -1,0 +1,1 @@
+"""The laptop side: the simulator and the command-line tools."""
