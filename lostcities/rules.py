@@ -112,6 +112,9 @@ def move_text(move):
         card_text(move >> 4), source_text(move & 7))
 
 
+_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10")
+
+
 def parse_card(text, colors=MAX_COLORS):
     """Read ``Y2``, ``R10`` or ``Bx``; a wager reads as its colour's first wager.
 
@@ -123,7 +126,7 @@ def parse_card(text, colors=MAX_COLORS):
         raise ValueError("unknown card %r" % text)
     if rank == "x":
         return make_card(color, 0)
-    if rank.isdigit() and 2 <= int(rank) <= 10 and rank[0] != "0":
+    if rank in _RANKS:
         return make_card(color, int(rank))
     raise ValueError("unknown card %r" % text)
 
@@ -501,6 +504,36 @@ def new_deck(colors):
     return bytearray(range(colors * CARDS_PER_COLOR))
 
 
+def check_deal(hand1, hand2, deck, colors):
+    """None if the deal is exactly one deck with 8 cards a hand, else why not.
+
+    The answer is ``(part, reason)``, ``part`` naming where the fault shows:
+    0 for hand1, 1 for hand2, 2 for the deck (so a record can point at a line).
+    """
+    seen = bytearray(colors * CARDS_PER_COLOR)
+    part = 0
+    for cards in (hand1, hand2, deck):
+        if part < 2 and len(cards) != HAND_SIZE:
+            return (part, "hand%d has %d cards, not %d" % (
+                part + 1, len(cards), HAND_SIZE))
+        for card in cards:
+            if card >= len(seen):
+                return (part, "there is no such card in this game")
+            if seen[card]:
+                if is_wager(card):
+                    return (part, "more than %d %s wagers in the deal" % (
+                        WAGERS_PER_COLOR, COLOR_NAMES[card_color(card)]))
+                return (part, "%s is dealt twice" % card_text(card))
+            seen[card] = 1
+        part += 1
+    missing = [card_text(card) for card in range(len(seen)) if not seen[card]]
+    if missing:
+        return (2, "the deal lacks %d of the %d cards: %s%s" % (
+            len(missing), len(seen), " ".join(missing[:6]),
+            " ..." if len(missing) > 6 else ""))
+    return None
+
+
 def deal(rng, colors, start):
     """A shuffled round: player 1 gets the first 8 cards, player 2 the next 8."""
     deck = new_deck(colors)
@@ -541,24 +574,45 @@ class Match:
 
     def start_round(self, hand1=None, hand2=None, deck=None, start=None):
         """Begin the next round, shuffled by ``rng`` unless a deal is given."""
-        if self.is_over():
-            raise IllegalMove("the match is over")
-        if self.state is not None and not self.state.is_over():
-            raise IllegalMove("round %d is not finished" % len(self.deals))
+        reason = self.check_new_round()
+        if reason:
+            raise IllegalMove(reason)
         expected = self.expected_starter()
         if start is None:
             start = expected if expected is not None else self.rng.randbelow(2)
         elif expected is not None and start != expected:
-            raise IllegalMove("player %d must start round %d" % (
-                expected + 1, len(self.deals) + 1))
+            raise IllegalMove(self._starter_reason(expected))
         if hand1 is None:
             state = deal(self.rng, self.colors, start)
         else:
+            problem = check_deal(hand1, hand2, deck, self.colors)
+            if problem:
+                raise IllegalMove(problem[1])
             state = State.from_deal(hand1, hand2, deck, start, self.colors)
         self.state = state
         self.deals.append((state.hand(0), state.hand(1), state.deck(), start))
         self.moves.append([])
         return state
+
+    def check_new_round(self):
+        """None if the next round may begin now, else the reason in words."""
+        if self.is_over():
+            return "the match is over"
+        if self.state is not None and not self.state.is_over():
+            return "round %d is not finished" % len(self.deals)
+        return None
+
+    def _starter_reason(self, expected):
+        """Why ``expected`` (0/1) must start the next round, in words."""
+        last = len(self.deals)
+        if self.scores[-1][0] == self.scores[-1][1]:
+            why = "round %d was a tie and player %d started it" % (
+                last, 2 - expected)
+        else:
+            why = "player %d scored fewer points in round %d" % (
+                expected + 1, last)
+        return "player %d must start round %d: %s" % (
+            expected + 1, last + 1, why)
 
     def expected_starter(self):
         """Who must start the next round (None for round 1: chosen at random)."""
@@ -568,13 +622,28 @@ class Match:
 
     def play(self, move):
         """Check and apply a move in the current round; score it when it ends."""
-        if self.state is None or self.state.is_over():
-            raise IllegalMove("the match is over" if self.is_over()
-                              else "no round is in progress")
+        if self.is_over():
+            raise IllegalMove("the match is over")
+        if self.state is None:
+            raise IllegalMove("no round has begun")
+        if self.state.is_over():
+            raise IllegalMove("round %d is over; the next one has not begun"
+                              % len(self.deals))
         self.state.play(move)
         self.moves[-1].append(move)
         if self.state.is_over():
             self.scores.append(self.state.returns())
+
+    def round_state(self, index):
+        """Round ``index`` (0-based) as it stands after its recorded moves.
+
+        Rebuilt from the deal and the moves, so the match keeps one state only.
+        """
+        hand1, hand2, deck, start = self.deals[index]
+        state = State.from_deal(hand1, hand2, deck, start, self.colors)
+        for move in self.moves[index]:
+            state.apply(move)
+        return state
 
     def round_number(self):
         """1-based number of the current (or last) round."""
