@@ -1,0 +1,149 @@
+"""The input model: keys, joystick, hold-to-repeat and START held."""
+
+from lostcities import buttons
+from lostcities.buttons import (A, B, DOWN, LEFT, PYBADGE_KEYS, PYGAMER_KEYS,
+                                RIGHT, START, START_HELD, UP, Buttons,
+                                JoystickSource, KeypadSource)
+
+
+class Clock:
+    def __init__(self, now=0):
+        self.now = now
+
+    def __call__(self):
+        return self.now
+
+
+class Event:
+    def __init__(self, key_number, pressed):
+        self.key_number = key_number
+        self.pressed = pressed
+
+
+class Queue:
+    """keypad.EventQueue stand-in."""
+
+    def __init__(self):
+        self.events = []
+
+    def get(self):
+        return self.events.pop(0) if self.events else None
+
+
+class Analog:
+    def __init__(self, value=32768):
+        self.value = value
+
+
+def drain(pad):
+    out = []
+    action = pad.get()
+    while action is not None:
+        out.append(action)
+        action = pad.get()
+    return out
+
+
+def make(key_map=PYBADGE_KEYS, now=0):
+    clock = Clock(now)
+    queue = Queue()
+    return Buttons([KeypadSource(queue, key_map)], clock), queue, clock
+
+
+def test_pybadge_key_numbers_map_to_the_printed_buttons():
+    pad, queue, _ = make()
+    for number in range(8):
+        queue.events += [Event(number, True), Event(number, False)]
+    assert drain(pad) == [B, A, START, buttons.SELECT, RIGHT, DOWN, UP, LEFT]
+    assert PYGAMER_KEYS == (B, A, START, buttons.SELECT)
+
+
+def test_a_press_and_release_in_one_poll_still_counts():
+    pad, queue, _ = make()
+    queue.events += [Event(1, True), Event(1, False), Event(1, True)]
+    assert drain(pad) == [A, A]
+
+
+def test_held_arrow_repeats_after_a_delay_but_a_does_not():
+    pad, queue, clock = make()
+    queue.events += [Event(4, True), Event(1, True)]
+    assert drain(pad) == [RIGHT, A]
+    clock.now = buttons.REPEAT_DELAY_MS - 1
+    assert drain(pad) == []
+    clock.now = buttons.REPEAT_DELAY_MS
+    assert drain(pad) == [RIGHT]
+    clock.now += buttons.REPEAT_EVERY_MS
+    assert drain(pad) == [RIGHT]
+    queue.events.append(Event(4, False))
+    clock.now += 10 * buttons.REPEAT_EVERY_MS
+    assert drain(pad) == []
+
+
+def test_short_start_on_release_long_start_once_after_two_seconds():
+    pad, queue, clock = make()
+    queue.events.append(Event(2, True))
+    assert drain(pad) == []
+    queue.events.append(Event(2, False))
+    assert drain(pad) == [START]
+    queue.events.append(Event(2, True))
+    assert drain(pad) == []
+    clock.now = 1999
+    assert drain(pad) == []
+    clock.now = 2000
+    assert drain(pad) == [START_HELD]
+    clock.now = 9000
+    queue.events.append(Event(2, False))
+    assert drain(pad) == []
+
+
+def test_repeat_survives_the_board_clock_wrapping_around():
+    pad, queue, clock = make(now=(1 << 29) - 100)
+    queue.events.append(Event(7, True))
+    assert drain(pad) == [LEFT]
+    clock.now = buttons.REPEAT_DELAY_MS - 100  # wrapped
+    assert drain(pad) == [LEFT]
+
+
+def test_mashing_fills_the_queue_without_growing_it():
+    pad, queue, _ = make()
+    for _ in range(100):
+        queue.events += [Event(1, True), Event(1, False)]
+    assert len(drain(pad)) == 16
+
+
+def test_joystick_thresholds_give_arrows_and_releases():
+    clock = Clock()
+    x, y = Analog(), Analog()
+    pad = Buttons([JoystickSource(x, y)], clock)
+    assert drain(pad) == []
+    x.value, y.value = 1000, 60000
+    assert sorted(drain(pad)) == [LEFT, DOWN]
+    x.value, y.value = 32000, 2000
+    assert drain(pad) == [UP]
+    y.value = 32000
+    clock.now = 5000
+    assert drain(pad) == []
+
+
+def test_two_sources_holding_one_action_press_it_once():
+    clock = Clock()
+    queue = Queue()
+    x, y = Analog(60000), Analog()
+    pad = Buttons([KeypadSource(queue, PYBADGE_KEYS), JoystickSource(x, y)],
+                  clock)
+    queue.events.append(Event(4, True))
+    assert drain(pad) == [RIGHT]
+    queue.events.append(Event(4, False))
+    clock.now = buttons.REPEAT_DELAY_MS
+    assert drain(pad) == [RIGHT]  # the joystick still holds it
+
+
+def test_action_names_read_both_ways():
+    assert buttons.action_named("left") == LEFT
+    assert buttons.NAMES[buttons.action_named(" Start ")] == "START"
+    try:
+        buttons.action_named("X")
+    except ValueError as err:
+        assert "unknown button" in str(err)
+    else:
+        raise AssertionError("X is not a button")
