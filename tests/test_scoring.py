@@ -27,3 +27,16 @@ def test_lone_wager():
 
 def test_empty_expedition_scores_nothing():
     assert score_cards([]) == (0, 0, 0, 0, 0)
+
+
+def test_eight_card_bonus_counts_wagers():
+    assert score_cards(expedition(3, 2, 3, 4, 5, 6)) == (20, 20, 3, 8, 20)
+    assert score_cards(expedition(2, 2, 3, 4, 5, 6))[4] == 0  # 7 cards: no bonus
+
+
+def test_eight_card_bonus_is_not_multiplied():
+    assert score_cards(expedition(3, 2, 3, 4, 5, 6, 7, 8, 9))[0] == (44 - 20) * 4 + 20
+
+
+def test_a_negative_expedition_is_multiplied_by_every_wager():
+    assert score_cards(expedition(3, 10))[0] == (10 - 20) * 4

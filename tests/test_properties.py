@@ -1,0 +1,107 @@
+"""Properties that hold in every game: random matches, seeded by hypothesis."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lostcities.bots import random_move
+from lostcities.record import parse_record, write_record
+from lostcities.rng import Rng
+from lostcities.rules import HAND_SIZE, Match, card_index, is_wager
+from test_rules import all_cards, assert_legal_moves_agree_with_check_move
+
+seeds = st.integers(min_value=0, max_value=2 ** 40)
+colors = st.sampled_from((5, 6))
+rounds = st.sampled_from((1, 3))
+few = settings(max_examples=20, deadline=None)
+
+
+def random_match(seed, colors, rounds, each_turn=None):
+    """A whole match of random legal moves; ``each_turn(state)`` after every turn."""
+    rng = Rng(seed)
+    match = Match(colors, rounds, rng)
+    while not match.is_over():
+        state = match.start_round()
+        while not state.is_over():
+            match.play(random_move(state.view(state.to_move), rng))
+            if each_turn:
+                each_turn(state)
+    return match
+
+
+def assert_expeditions_legal(state):
+    """Wagers first, then strictly ascending numbers, in every expedition."""
+    for player in (0, 1):
+        for color in range(state.colors):
+            order = [card_index(card) for card in state.expedition(player, color)]
+            wagers = sum(1 for card in state.expedition(player, color)
+                         if is_wager(card))
+            assert all(index < 3 for index in order[:wagers])
+            numbers = order[wagers:]
+            assert all(a < b for a, b in zip(numbers, numbers[1:]))
+
+
+def check_invariants(state):
+    assert all_cards(state) == list(range(state.deck_size()))
+    for player in (0, 1):
+        hand = state.hand(player)
+        assert len(hand) == HAND_SIZE and max(hand) < state.deck_size()
+    assert_expeditions_legal(state)
+
+
+@few
+@given(seeds, colors, rounds)
+def test_every_card_once_eight_in_hand_and_legal_expeditions(seed, colors, rounds):
+    match = random_match(seed, colors, rounds, check_invariants)
+    assert match.is_over() and len(match.scores) == rounds
+
+
+@few
+@given(seeds, colors, rounds)
+def test_a_written_record_reads_back_to_the_same_match(seed, colors, rounds):
+    match = random_match(seed, colors, rounds)
+    text = write_record(match)
+    again = parse_record(text)
+    assert again.scores == match.scores and again.winner() == match.winner()
+    assert write_record(again) == text
+
+
+@few
+@given(seeds, st.integers(min_value=0, max_value=400))
+def test_a_record_cut_after_any_turn_reads_back_as_far_as_it_goes(seed, cut):
+    match = random_match(seed, 5, 3)
+    lines = write_record(match).split("\n")
+    moves = [i for i, line in enumerate(lines) if line.startswith(("play", "discard"))]
+    cut = moves[min(cut, len(moves) - 1)]
+    partial = parse_record("\n".join(lines[:cut + 1]))
+    assert partial.scores == match.scores[:len(partial.scores)]
+    assert partial.winner() is None or partial.is_over()
+
+
+@few
+@given(seeds, st.integers(min_value=0, max_value=100))
+def test_legal_moves_agree_with_check_move_anywhere(seed, turns):
+    rng = Rng(seed)
+    match = Match(6, 1, rng)
+    state = match.start_round()
+    for _ in range(turns):
+        if state.is_over():
+            break
+        match.play(random_move(state, rng))
+    assert_legal_moves_agree_with_check_move(state)
+
+
+@few
+@given(seeds, st.integers(min_value=0, max_value=100), st.sampled_from((0, 1)))
+def test_a_view_shows_nothing_a_guess_could_change(seed, turns, player):
+    rng = Rng(seed)
+    match = Match(5, 1, rng)
+    state = match.start_round()
+    for _ in range(turns):
+        if state.is_over():
+            break
+        match.play(random_move(state, rng))
+    view = state.view(player)
+    guess = view.copy()
+    guess.determinize(player, Rng(seed + 1))
+    assert all_cards(guess) == list(range(60))
+    assert guess.view(player).buf == view.buf
