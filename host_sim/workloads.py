@@ -1,0 +1,88 @@
+"""Work that runs unchanged under CPython and under MicroPython.
+
+The MicroPython tests and ``python -m host_sim bench`` run these same
+functions in both interpreters (under MicroPython this file is copied in as
+the top-level module ``workloads``), so both sides do exactly the same work.
+"""
+
+from lostcities import bots, rules
+from lostcities.rng import Rng
+
+
+def random_match(colors, seed, rounds=3):
+    """Play a whole match of random legal moves; return its digest, one line.
+
+    Each player draws from its own Rng and decides from its own view. The
+    digest has every round's scores, turn counts, deals and moves: equal
+    digests mean the two interpreters played exactly the same match.
+    """
+    match = rules.Match(colors, rounds, Rng(seed))
+    player_rngs = (Rng(seed + 1000), Rng(seed + 2000))
+    while not match.is_over():
+        state = match.start_round()
+        while not state.is_over():
+            player = state.to_move
+            match.play(bots.random_move(state.view(player), player_rngs[player]))
+    deals = [list(hand1) + list(hand2) + list(deck) + [start]
+             for hand1, hand2, deck, start in match.deals]
+    return "colors %d seed %d scores %r totals %r winner %r turns %r deals %r moves %r" % (
+        colors, seed, match.scores, match.totals(), match.winner(),
+        [len(moves) for moves in match.moves], deals, match.moves)
+
+
+def playouts(state, count, rng):
+    """Play ``count`` rounds of random legal moves to the end from ``state``.
+
+    Each playout starts from a copy made with ``copy_into`` (as a searching AI
+    does); returns the total number of turns played.
+    """
+    scratch = state.copy()
+    turns = 0
+    for _ in range(count):
+        state.copy_into(scratch)
+        while scratch.deck_len:
+            moves = scratch.legal_moves()
+            scratch.apply(moves[rng.randbelow(len(moves))])
+        turns += scratch.turns
+    return turns
+
+
+def copies(state, count):
+    """Copy ``state`` ``count`` times with ``State.copy``."""
+    for _ in range(count):
+        state.copy()
+
+
+def positions(count, colors=5):
+    """``count`` positions from random rounds, as the view of the player to move.
+
+    Position ``i`` is a fresh deal played ``(i * 37) % 70`` random turns on
+    (stopping while the deck still holds a few cards): openings, middle games
+    and round ends alike.
+    """
+    views = []
+    for i in range(count):
+        rng = Rng(i)
+        state = rules.deal(rng, colors, i % 2)
+        for _ in range((i * 37) % 70):
+            if state.deck_len <= 2:
+                break
+            moves = state.legal_moves()
+            state.apply(moves[rng.randbelow(len(moves))])
+        views.append(state.view(state.to_move))
+    return views
+
+
+def decision_times(ai, level, views, now):
+    """Milliseconds each ``ai.choose_move`` takes on ``views`` (Rng seeded by index).
+
+    ``now`` returns milliseconds as a number. No clock is passed to the AI, so
+    every decision does its full, iteration-capped work.
+    """
+    times = []
+    for i in range(len(views)):
+        rng = Rng(i)
+        start = now()
+        ai.choose_move(views[i], level, rng)
+        times.append(now() - start)
+    return times
