@@ -1,0 +1,280 @@
+"""``python -m host_sim bench``: the engine's and the AI's speed and memory figures.
+
+Figures to watch, not tests: nothing here passes or fails. Each figure is
+measured under CPython and under a real MicroPython (the WebAssembly port run
+by node, see host_sim/micropython.py) on the same work (host_sim/workloads.py).
+MicroPython there runs about 9x slower than CPython; the board's CircuitPython
+runs 150-350x slower than CPython on a laptop.
+
+Live heap under MicroPython: ``gc.collect()`` then ``gc.mem_alloc()``, read in
+a fresh interpreter before and after importing a module or making a State.
+
+The AI's extra live heap during a decision. This port never frees memory
+while Python runs: it collects garbage only when control returns to
+JavaScript, between two runs. So, with a collection just before the decision
+and the decision as one run:
+
+* ``allocated`` = gc.mem_alloc() after the decision minus before, in the same
+  run: every byte the decision allocated. Nothing of it was freed, so this is
+  an upper bound on the decision's peak extra live heap (it would be the peak
+  if the board never collected during the decision).
+* ``retained`` = live heap after a collection following the decision, minus
+  the live heap before it: what the decision keeps (caches, tables). It should
+  be 0.
+* ``cpython peak``: the true peak of extra live memory during the decision,
+  traced by CPython's tracemalloc. CPython's objects are larger than
+  MicroPython's (a list or a bytearray carries about 40 bytes more, and ints
+  above 256 are objects there), so this overstates MicroPython's true peak; it
+  tells how much of ``allocated`` is short-lived garbage.
+
+The true MicroPython peak lies between ``retained`` and ``allocated``; a level
+whose ``allocated`` is within budget is within budget for sure.
+"""
+
+import argparse
+import ast
+import os
+import time
+import tracemalloc
+
+import lostcities
+from lostcities import rules
+from lostcities.rng import Rng
+
+from host_sim import workloads
+from host_sim.micropython import MicroPython, MicroPythonError, MicroPythonUnavailable
+
+PACKAGE_DIR = os.path.dirname(os.path.abspath(lostcities.__file__))
+WORKLOADS = os.path.abspath(workloads.__file__)
+
+# (normal, --quick) repetitions of each measurement.
+PLAYOUTS = {"cpython": (400, 40), "micropython": (50, 5)}
+COPIES = {"cpython": (200000, 20000), "micropython": (20000, 2000)}
+POSITIONS = (40, 6)  # positions timed per AI level
+HEAP_POSITIONS = (10, 3)  # decisions whose heap is measured per AI level
+
+MICROPYTHON_SETUP = """\
+import gc, js, workloads
+from lostcities import rules
+from lostcities.rng import Rng
+now = js.performance.now
+"""
+
+
+def cpython_now():
+    return time.perf_counter() * 1000.0
+
+
+def load_ai():
+    """``(module, None)``, or ``(None, reason)`` when there is no AI yet.
+
+    A lostcities/ai.py that exists but fails to import is an error: it raises.
+    """
+    if not os.path.exists(os.path.join(PACKAGE_DIR, "ai.py")):
+        return None, "lostcities/ai.py does not exist yet"
+    from lostcities import ai
+    return ai, None
+
+
+# Engine speed --------------------------------------------------------------
+
+def engine_speed_cpython(quick):
+    """``(playouts per second, turns per second, copies per second)``."""
+    state = rules.deal(Rng(1), 5, 0)
+    count = PLAYOUTS["cpython"][quick]
+    start = cpython_now()
+    turns = workloads.playouts(state, count, Rng(2))
+    elapsed = cpython_now() - start
+    copies = COPIES["cpython"][quick]
+    start = cpython_now()
+    workloads.copies(state, copies)
+    copy_elapsed = cpython_now() - start
+    return (count * 1000.0 / elapsed, turns * 1000.0 / elapsed,
+            copies * 1000.0 / copy_elapsed)
+
+
+def engine_speed_micropython(interpreter, quick):
+    count = PLAYOUTS["micropython"][quick]
+    copies = COPIES["micropython"][quick]
+    elapsed, turns = interpreter.run(
+        "state = rules.deal(Rng(1), 5, 0)\n"
+        "start = now()\n"
+        "turns = workloads.playouts(state, %d, Rng(2))\n"
+        "print(now() - start, turns)\n" % count).split()
+    copy_elapsed = interpreter.run(
+        "start = now()\n"
+        "workloads.copies(state, %d)\n"
+        "print(now() - start)\n" % copies)
+    elapsed = float(elapsed)
+    return (count * 1000.0 / elapsed, int(turns) * 1000.0 / elapsed,
+            copies * 1000.0 / float(copy_elapsed))
+
+
+# Live heap under MicroPython ----------------------------------------------
+
+def heap_figures(with_ai):
+    """``[(what, bytes), ...]``: live heap of the imported engine, one State, the AI.
+
+    Measured in a fresh interpreter so that nothing was imported before.
+    """
+    figures = []
+    with MicroPython(copy=(PACKAGE_DIR,)) as interpreter:
+        interpreter.run("state = rng = None")
+        before = interpreter.live_heap()
+        interpreter.run("from lostcities import rules\nfrom lostcities.rng import Rng")
+        after = interpreter.live_heap()
+        figures.append(("imported engine (lostcities.rules, .rng)", after - before))
+        interpreter.run("rng = Rng(7)")
+        before = interpreter.live_heap()
+        interpreter.run("state = rules.deal(rng, 6, 0)")
+        figures.append(("one game State (6 colours)", interpreter.live_heap() - before))
+        if with_ai:
+            before = interpreter.live_heap()
+            interpreter.run("from lostcities import ai")
+            figures.append(("imported AI (lostcities.ai)", interpreter.live_heap() - before))
+    return figures
+
+
+# The AI ----------------------------------------------------------------------
+
+def median(values):
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    if len(ordered) % 2:
+        return ordered[middle]
+    return (ordered[middle - 1] + ordered[middle]) / 2.0
+
+
+def ai_times_cpython(ai, level, views):
+    return workloads.decision_times(ai, level, views, cpython_now)
+
+
+def ai_times_micropython(interpreter, level, count):
+    return ast.literal_eval(interpreter.run(
+        "print(workloads.decision_times(ai, %r, views[:%d], now))" % (level, count)))
+
+
+def ai_heap_micropython(interpreter, level, count):
+    """``(allocated, retained)`` of each of the first ``count`` decisions (see above)."""
+    figures = []
+    for i in range(count):
+        interpreter.run("view = views[%d]\nrng = Rng(%d)\nmove = None\n"
+                        "before = after = 0\ngc.collect()" % (i, i))
+        base = int(interpreter.run("print(gc.mem_alloc())"))
+        allocated = int(interpreter.run(
+            "before = gc.mem_alloc()\n"
+            "move = ai.choose_move(view, %r, rng)\n"
+            "after = gc.mem_alloc()\n"
+            "print(after - before)\n"
+            "gc.collect()" % level))
+        retained = int(interpreter.run("print(gc.mem_alloc())")) - base
+        figures.append((allocated, retained))
+    return figures
+
+
+def ai_peak_cpython(ai, level, views):
+    """Traced peak of extra memory of each decision under CPython, in bytes."""
+    peaks = []
+    tracemalloc.start()
+    try:
+        for i in range(len(views)):
+            rng = Rng(i)
+            base = tracemalloc.get_traced_memory()[0]
+            tracemalloc.reset_peak()
+            ai.choose_move(views[i], level, rng)
+            peaks.append(tracemalloc.get_traced_memory()[1] - base)
+    finally:
+        tracemalloc.stop()
+    return peaks
+
+
+# Report ----------------------------------------------------------------------
+
+def report_engine(interpreter, quick):
+    print("Engine                          CPython   MicroPython")
+    cpython = engine_speed_cpython(quick)
+    micropython = engine_speed_micropython(interpreter, quick) if interpreter else None
+    names = ("random playouts per second", "random turns per second",
+             "state copies per second")
+    for i in range(3):
+        print("  %-27s %9.0f  %12s" % (
+            names[i], cpython[i], "%.0f" % micropython[i] if micropython else "-"))
+
+
+def report_heap(with_ai):
+    print("\nMicroPython live heap (gc.collect(); gc.mem_alloc(), fresh interpreter)")
+    for what, size in heap_figures(with_ai):
+        print("  %-44s %6d bytes" % (what, size))
+
+
+def report_ai(ai, interpreter, quick, colors):
+    count = POSITIONS[quick]
+    heap_count = HEAP_POSITIONS[quick]
+    views = workloads.positions(count, colors)
+    print("\nAI decision per move: %d positions, %d colours, no clock (full capped work)"
+          % (count, colors))
+    print("  level      CPython ms        MicroPython ms")
+    print("           median     max     median     max")
+    if interpreter:
+        interpreter.run("from lostcities import ai\n"
+                        "views = workloads.positions(%d, %d)\n"
+                        "view = rng = move = None\nbefore = after = 0" % (count, colors))
+    heaps = {}
+    for level in ai.LEVELS:
+        cpython = ai_times_cpython(ai, level, views)
+        line = "  %-7s %7.2f %7.2f" % (level, median(cpython), max(cpython))
+        if interpreter:
+            micropython = ai_times_micropython(interpreter, level, count)
+            line += "    %7.2f %7.2f" % (median(micropython), max(micropython))
+            heaps[level] = ai_heap_micropython(interpreter, level, heap_count)
+        print(line)
+    print("\nAI extra heap during one decision, bytes (max over %d decisions; see"
+          " 'python -m host_sim bench --help')" % heap_count)
+    print("  level    MicroPython allocated  MicroPython retained  CPython peak (tracemalloc)")
+    for level in ai.LEVELS:
+        peak = max(ai_peak_cpython(ai, level, views[:heap_count]))
+        if interpreter:
+            allocated = max(figure[0] for figure in heaps[level])
+            retained = max(figure[1] for figure in heaps[level])
+            print("  %-7s %22d %21d %27d" % (level, allocated, retained, peak))
+        else:
+            print("  %-7s %22s %21s %27d" % (level, "-", "-", peak))
+    print("  allocated: every byte the decision allocated (an upper bound on its peak);"
+          " retained: kept after it")
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(
+        prog="python -m host_sim bench", description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true",
+                        help="fewer repetitions: rough figures in a few seconds")
+    parser.add_argument("--colors", type=int, choices=(5, 6), default=5,
+                        help="colours in the AI's positions (default 5)")
+    args = parser.parse_args(argv)
+    quick = 1 if args.quick else 0
+    ai, no_ai = load_ai()
+
+    print("Lost Cities bench: figures to watch, not tests%s\n" % (" (--quick)" if quick else ""))
+    try:
+        interpreter = MicroPython(copy=(PACKAGE_DIR, WORKLOADS))
+    except MicroPythonUnavailable as err:
+        interpreter = None
+        print("MicroPython figures skipped: %s\n" % err)
+    try:
+        if interpreter:
+            interpreter.run(MICROPYTHON_SETUP)
+        report_engine(interpreter, quick)
+        if interpreter:
+            report_heap(ai is not None)
+        if ai is None:
+            print("\nAI figures skipped: %s" % no_ai)
+        else:
+            report_ai(ai, interpreter, quick, args.colors)
+    except MicroPythonError as err:
+        print("\nMicroPython failed: %s" % err)
+        return 1
+    finally:
+        if interpreter:
+            interpreter.close()
+    return 0

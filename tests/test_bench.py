@@ -1,0 +1,39 @@
+"""``python -m host_sim bench --quick`` prints every figure and exits 0."""
+
+import os
+import re
+
+from host_sim import bench
+from host_sim.micropython import MicroPythonUnavailable, ensure_installed
+
+
+def micropython_available():
+    if os.environ.get("CI") == "true":
+        return True  # CI must have it: the bench then has to print its figures
+    try:
+        ensure_installed()
+    except MicroPythonUnavailable:
+        return False
+    return True
+
+
+def test_quick_bench_prints_the_figures(capsys):
+    assert bench.main(["--quick"]) == 0
+    out = capsys.readouterr().out
+    micropython = r"\d+" if micropython_available() else "-"
+    for name in ("random playouts per second", "random turns per second",
+                 "state copies per second"):
+        assert re.search(r"%s +\d+ +%s\n" % (name, micropython), out), name
+    if micropython == "-":
+        assert "MicroPython figures skipped: " in out
+        return
+    for what in ("imported engine", "one game State"):
+        assert re.search(r"%s.* \d+ bytes\n" % what, out), what
+    ai, no_ai = bench.load_ai()
+    if ai is None:
+        assert "AI figures skipped: %s" % no_ai in out
+        return
+    number = r" +-?\d+(\.\d+)?"
+    for level in ai.LEVELS:
+        assert re.search(r"\n  %s(%s){4}\n" % (level, number), out), level  # times
+        assert re.search(r"\n  %s(%s){3}\n" % (level, number), out), level  # heap
