@@ -15,17 +15,18 @@ JavaScript, between two runs. So, with a collection just before the decision
 and the decision as one run:
 
 * ``allocated`` = gc.mem_alloc() after the decision minus before, in the same
-  run: every byte the decision allocated. Nothing of it was freed, so this is
-  an upper bound on the decision's peak extra live heap (it would be the peak
-  if the board never collected during the decision).
+  run: every byte the decision allocated. The collector freed none of it
+  (only the old block of a growing list is released at once), so this is an
+  upper bound on the decision's peak extra live heap: the peak it would have
+  if the board never collected during the decision.
 * ``retained`` = live heap after a collection following the decision, minus
   the live heap before it: what the decision keeps (caches, tables). It should
   be 0.
 * ``cpython peak``: the true peak of extra live memory during the decision,
   traced by CPython's tracemalloc. CPython's objects are larger than
   MicroPython's (a list or a bytearray carries about 40 bytes more, and ints
-  above 256 are objects there), so this overstates MicroPython's true peak; it
-  tells how much of ``allocated`` is short-lived garbage.
+  above 256 are objects there), so this usually overstates MicroPython's
+  true peak; it tells how much of ``allocated`` is short-lived garbage.
 
 The true MicroPython peak lies between ``retained`` and ``allocated``; a level
 whose ``allocated`` is within budget is within budget for sure.
@@ -228,6 +229,7 @@ def report_ai(ai, interpreter, quick, colors):
             line += "    %7.2f %7.2f" % (median(micropython), max(micropython))
             heaps[level] = ai_heap_micropython(interpreter, level, heap_count)
         print(line)
+    print("  (the board's CircuitPython: about 150-350x the CPython times)")
     print("\nAI extra heap during one decision, bytes (max over %d decisions; see"
           " 'python -m host_sim bench --help')" % heap_count)
     print("  level    MicroPython allocated  MicroPython retained  CPython peak (tracemalloc)")
@@ -253,7 +255,12 @@ def main(argv):
                         help="colours in the AI's positions (default 5)")
     args = parser.parse_args(argv)
     quick = 1 if args.quick else 0
-    ai, no_ai = load_ai()
+    status = 0
+    try:
+        ai, no_ai = load_ai()
+    except Exception as err:  # a broken ai.py must not hide the engine's figures
+        ai, no_ai = None, "lostcities/ai.py fails to import: %s: %s" % (type(err).__name__, err)
+        status = 1
 
     print("Lost Cities bench: figures to watch, not tests%s\n" % (" (--quick)" if quick else ""))
     try:
@@ -277,4 +284,4 @@ def main(argv):
     finally:
         if interpreter:
             interpreter.close()
-    return 0
+    return status

@@ -73,6 +73,11 @@ def positions(count, colors=5):
     return views
 
 
+def decisions(ai, level, views):
+    """The moves ``ai.choose_move`` picks on ``views`` (its Rng seeded by index)."""
+    return [ai.choose_move(views[i], level, Rng(i)) for i in range(len(views))]
+
+
 def decision_times(ai, level, views, now):
     """Milliseconds each ``ai.choose_move`` takes on ``views`` (Rng seeded by index).
 

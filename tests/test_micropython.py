@@ -15,7 +15,7 @@ from host_sim.micropython import (
     LOSTCITIES, RUNNER, MicroPython, MicroPythonError, MicroPythonUnavailable, ensure_installed)
 
 WORKLOADS = os.path.join(os.path.dirname(LOSTCITIES), "host_sim", "workloads.py")
-MATCHES = [(colors, seed) for colors in (5, 6) for seed in (1, 2, 3)]
+MATCHES = [(colors, seed) for colors in (5, 6) for seed in (1, 2, 3, 4)]
 
 
 def unavailable(reason):
@@ -47,6 +47,17 @@ def test_random_matches_play_exactly_as_under_cpython(micropython):
     assert len(under_micropython) == len(MATCHES)
     for mine, theirs in zip(under_micropython, under_cpython):
         assert mine == theirs
+
+
+def test_the_ai_decides_exactly_as_under_cpython(micropython):
+    ai, no_ai = bench.load_ai()
+    if ai is None:
+        pytest.skip(no_ai)
+    views = workloads.positions(12)
+    micropython.run("from lostcities import ai\nviews = workloads.positions(12)")
+    for level in ai.LEVELS:
+        under_micropython = micropython.run("print(workloads.decisions(ai, %r, views))" % level)
+        assert under_micropython == "%r\n" % workloads.decisions(ai, level, views), level
 
 
 def test_live_heap_of_the_engine_and_of_one_state(micropython, capsys):
