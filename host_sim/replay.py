@@ -1,0 +1,103 @@
+"""``python -m host_sim replay FILE [--json]``: check a game record, tell its scores.
+
+The account lists each finished round's expeditions with their breakdown, the
+totals and the winner. A record that breaks the format or the rules, or a file
+that cannot be read, gives exit status 2 and one line on stderr naming the
+place: ``FILE: line N: reason``.
+"""
+
+import argparse
+import json
+import sys
+
+from lostcities.record import RecordError, parse_record
+from lostcities.rules import COLOR_NAMES, card_text
+
+EXIT_BAD_RECORD = 2
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        prog="python -m host_sim replay",
+        description="Check a Lost Cities game record and print its account.")
+    parser.add_argument("file", metavar="FILE", help="the record to replay")
+    parser.add_argument("--json", action="store_true",
+                        help="print one JSON object: rounds, totals, winner, "
+                        "complete")
+    args = parser.parse_args(argv)
+    try:
+        with open(args.file, encoding="utf-8") as stream:
+            text = stream.read()
+    except OSError as err:
+        return _refuse(args.file, err.strerror or str(err))
+    except UnicodeDecodeError:
+        return _refuse(args.file, "not a text record (not UTF-8)")
+    try:
+        match = parse_record(text)
+    except RecordError as err:
+        return _refuse(args.file, str(err))
+    if args.json:
+        print(json.dumps(summary(match)))
+    else:
+        print(account(match, args.file))
+    return 0
+
+
+def _refuse(name, reason):
+    print("%s: %s" % (name, reason), file=sys.stderr)
+    return EXIT_BAD_RECORD
+
+
+def summary(match):
+    """The JSON summary: finished rounds' scores, totals, winner, complete."""
+    return {
+        "rounds": [[one, two] for one, two in match.scores],
+        "totals": list(match.totals()),
+        "winner": match.winner(),
+        "complete": match.is_over(),
+    }
+
+
+def account(match, name):
+    """A readable account of the match: every round, totals and the result."""
+    lines = ["%s: %d colours, %d round%s" % (
+        name, match.colors, match.rounds, "s" if match.rounds > 1 else "")]
+    for index in range(len(match.deals)):
+        state = match.round_state(index)
+        start = match.deals[index][3] + 1
+        lines.append("")
+        if index >= len(match.scores):
+            lines.append("Round %d: unfinished after %d turns (player %d "
+                         "started; %d cards left in the deck)" % (
+                             index + 1, state.turns, start, state.deck_len))
+            continue
+        lines.append("Round %d: player %d started, %d turns" % (
+            index + 1, start, state.turns))
+        for player in (0, 1):
+            lines.append("  player %d: %d" % (player + 1, state.score(player)))
+            for color in range(match.colors):
+                lines.append(_expedition_line(state, player, color))
+    totals = match.totals()
+    lines.append("")
+    lines.append("Totals after %d of %d rounds: player 1 %d, player 2 %d" % (
+        len(match.scores), match.rounds, totals[0], totals[1]))
+    winner = match.winner()
+    if winner is None:
+        lines.append("Result: unfinished")
+    elif winner == 0:
+        lines.append("Result: a draw")
+    else:
+        lines.append("Result: player %d wins" % winner)
+    return "\n".join(lines)
+
+
+def _expedition_line(state, player, color):
+    score, number_sum, wagers, count, bonus = state.expedition_score(
+        player, color)
+    name = COLOR_NAMES[color]
+    if not count:
+        return "    %-7s -" % name
+    cards = " ".join([card_text(card) for card in state.expedition(
+        player, color)])
+    return "    %-7s %-32s sum %2d  wagers %d  bonus %2d  score %4d" % (
+        name, cards, number_sum, wagers, bonus, score)
