@@ -51,8 +51,7 @@ WORKLOADS = os.path.abspath(workloads.__file__)
 # (normal, --quick) repetitions of each measurement.
 PLAYOUTS = {"cpython": (400, 40), "micropython": (50, 5)}
 COPIES = {"cpython": (200000, 20000), "micropython": (20000, 2000)}
-POSITIONS = (40, 6)  # positions timed per AI level
-HEAP_POSITIONS = (10, 3)  # decisions whose heap is measured per AI level
+POSITIONS = (40, 6)  # positions per AI level: each decision timed and its heap measured
 
 MICROPYTHON_SETUP = """\
 import gc, js, workloads
@@ -150,13 +149,13 @@ def ai_times_cpython(ai, level, views):
     return workloads.decision_times(ai, level, views, cpython_now)
 
 
-def ai_times_micropython(interpreter, level, count):
+def ai_times_micropython(interpreter, level):
     return ast.literal_eval(interpreter.run(
-        "print(workloads.decision_times(ai, %r, views[:%d], now))" % (level, count)))
+        "print(workloads.decision_times(ai, %r, views, now))" % level))
 
 
 def ai_heap_micropython(interpreter, level, count):
-    """``(allocated, retained)`` of each of the first ``count`` decisions (see above)."""
+    """``(allocated, retained)`` of the decision on each of ``count`` views (see above)."""
     figures = []
     for i in range(count):
         interpreter.run("view = views[%d]\nrng = Rng(%d)\nmove = None\n"
@@ -210,7 +209,6 @@ def report_heap(with_ai):
 
 def report_ai(ai, interpreter, quick, colors):
     count = POSITIONS[quick]
-    heap_count = HEAP_POSITIONS[quick]
     views = workloads.positions(count, colors)
     print("\nAI decision per move: %d positions, %d colours, no clock (full capped work)"
           % (count, colors))
@@ -225,16 +223,16 @@ def report_ai(ai, interpreter, quick, colors):
         cpython = ai_times_cpython(ai, level, views)
         line = "  %-7s %7.2f %7.2f" % (level, median(cpython), max(cpython))
         if interpreter:
-            micropython = ai_times_micropython(interpreter, level, count)
+            micropython = ai_times_micropython(interpreter, level)
             line += "    %7.2f %7.2f" % (median(micropython), max(micropython))
-            heaps[level] = ai_heap_micropython(interpreter, level, heap_count)
+            heaps[level] = ai_heap_micropython(interpreter, level, count)
         print(line)
     print("  (the board's CircuitPython: about 150-350x the CPython times)")
     print("\nAI extra heap during one decision, bytes (max over %d decisions; see"
-          " 'python -m host_sim bench --help')" % heap_count)
+          " 'python -m host_sim bench --help')" % count)
     print("  level    MicroPython allocated  MicroPython retained  CPython peak (tracemalloc)")
     for level in ai.LEVELS:
-        peak = max(ai_peak_cpython(ai, level, views[:heap_count]))
+        peak = max(ai_peak_cpython(ai, level, views))
         if interpreter:
             allocated = max(figure[0] for figure in heaps[level])
             retained = max(figure[1] for figure in heaps[level])
