@@ -131,7 +131,7 @@ def heap_figures(with_ai):
         if with_ai:
             before = interpreter.live_heap()
             interpreter.run("from lostcities import ai")
-            figures.append(("imported AI (lostcities.ai)", interpreter.live_heap() - before))
+            figures.append(("imported AI (lostcities.ai, with its imports)", interpreter.live_heap() - before))
     return figures
 
 
