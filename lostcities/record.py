@@ -144,6 +144,7 @@ def _lines(text):
             yield number, words
 
 
+# What each header line may say, written to sit inside quotes: '%s'.
 _HEADER_EXPECTED = (HEADER, "colors 5' or 'colors 6", "rounds 1' or 'rounds 3")
 
 
