@@ -3,8 +3,10 @@
 import os
 import re
 
+import pytest
+
 from host_sim import bench
-from host_sim.micropython import MicroPythonUnavailable, ensure_installed
+from host_sim.micropython import MicroPython, MicroPythonUnavailable, ensure_installed
 
 
 def micropython_available():
@@ -37,3 +39,32 @@ def test_quick_bench_prints_the_figures(capsys):
     for level in ai.LEVELS:
         assert re.search(r"\n  %s(%s){4}\n" % (level, number), out), level  # times
         assert re.search(r"\n  %s(%s){3}\n" % (level, number), out), level  # heap
+
+
+FAKE_AI = """
+class ai:
+    kept = []
+
+    @staticmethod
+    def choose_move(view, level, rng):
+        for _ in range(10):
+            scratch = bytearray(1000)  # garbage at once
+        if level == "keeps":
+            ai.kept.append(bytearray(1000))
+        return 0
+"""
+
+
+def test_the_ai_heap_figures_tell_garbage_from_kept_memory():
+    if not micropython_available():
+        pytest.skip("MicroPython (node) is not available")
+    with MicroPython(copy=(bench.PACKAGE_DIR, bench.WORKLOADS)) as interpreter:
+        interpreter.run(bench.MICROPYTHON_SETUP + FAKE_AI +
+                        "views = workloads.positions(2)\n"
+                        "view = rng = move = None\nbefore = after = 0")
+        for allocated, retained in bench.ai_heap_micropython(interpreter, "garbage", 2):
+            assert 10000 <= allocated < 11000
+            assert retained == 0
+        for allocated, retained in bench.ai_heap_micropython(interpreter, "keeps", 2):
+            assert 11000 <= allocated < 12000
+            assert 1000 <= retained < 1100
