@@ -20,7 +20,7 @@ test: $(STAMP)
 	@if command -v npm >/dev/null 2>&1; then \
 		npm install --prefix $(MP_DIR) --no-audit --no-fund --loglevel=error; \
 	else echo "npm not found: the MicroPython tests will be skipped"; fi
-	$(PY) -m pytest
+	$(VENV)/bin/pytest
 
 bench: $(STAMP)
 	$(PY) -m host_sim bench
