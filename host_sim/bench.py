@@ -204,7 +204,7 @@ def report_engine(interpreter, quick):
 def report_heap(with_ai):
     print("\nMicroPython live heap (gc.collect(); gc.mem_alloc(), fresh interpreter)")
     for what, size in heap_figures(with_ai):
-        print("  %-44s %6d bytes" % (what, size))
+        print("  %-46s %6d bytes" % (what, size))
 
 
 def report_ai(ai, interpreter, quick, colors):
