@@ -232,7 +232,7 @@ class _Position:
                     after = total - base[color] + self.colour_value(
                         color, factors, hand, mine, top)
                     if deck_draw:
-                        moves = ((SOURCE_DECK, after),)
+                        moves = [(SOURCE_DECK, after)]
                     else:
                         moves = []
                         for source in range(colors):
