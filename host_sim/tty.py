@@ -1,0 +1,448 @@
+"""The terminal game: ``python -m host_sim --tty [--seed S] [--save FILE] [--record FILE]``.
+
+The same modes as the screens: two players passing the keyboard (a privacy
+prompt hides the hands between turns) or one player against the AI at a
+level; 5 or 6 colours, 1 or 3 rounds. Every turn is saved (``--save FILE``
+keeps the NVM stand-in in a file, so ``continue`` resumes the match after an
+exit) and, with ``--record FILE``, the game record is rewritten after every
+turn. Moves are typed in record notation (``play R7 deck``, ``discard B3 G``)
+or short (``R7``, ``d B3 G``); ``help`` lists the rest.
+"""
+
+import argparse
+import os
+import sys
+
+from host_sim.nvm_file import NVM_SIZE, FileNvm
+from host_sim.replay import _expedition_line
+from lostcities import ai
+from lostcities.record import write_record
+from lostcities.rng import Rng
+from lostcities.rules import (
+    COLOR_LETTERS, COLOR_NAMES, Match, card_text, make_move, move_text,
+    parse_card, parse_source)
+from lostcities.save import MODES, NO_SAVE, SavedMatch, Storage
+
+_ANSI_COLORS = ("33", "34", "37;1", "32", "31", "35")  # Y B W G R P
+_CLEAR = "\x1b[2J\x1b[H"
+
+MENU_HELP = """\
+  new              start a new match with these settings
+  continue         resume the saved match
+  mode duel|ai     two players passing the keyboard, or you against the AI
+  level LEVEL      the AI's level: %s
+  colors 5|6       with or without purple
+  rounds 1|3       match length
+  stats            statistics        rules   the rules in short
+  quit             leave (a match in progress is always saved)""" % "|".join(ai.LEVELS)
+
+MOVE_HELP = """\
+Moves: play R7 deck   discard B3 G   (record notation: the card, then where to
+       draw from: deck or a colour letter for that discard pile's top card)
+Short: R7  = play R7, draw from the deck     R7 G  = play R7, draw the G pile
+       d B3 = discard B3, draw from the deck  d B3 G = discard B3, draw G
+       A wager is x (Bx). Lower case works too.
+Also:  hint  table  rules  help  quit (the match stays saved)"""
+
+RULES_TEXT = """\
+Lost Cities in short (Reiner Knizia):
+- Each colour is an expedition. On your turn: play one card onto your own
+  expedition of its colour, or discard it face up onto that colour's pile;
+  then draw one card: the deck's top or any discard pile's top (not the card
+  you just discarded).
+- Within an expedition cards go up: each card higher than the last (gaps are
+  fine). Wagers (x) only go first, before any number.
+- The round ends when the last deck card is drawn. Each started expedition
+  scores (sum of numbers - 20) x (1 + wagers), +20 more for 8 or more cards.
+  Unstarted ones score 0.
+- A match is 1 or 3 rounds; the lower scorer starts the next round; the
+  higher total wins."""
+
+
+class Quit(Exception):
+    """The player asked to leave (or the input ended): the match is saved."""
+
+
+class TtyGame:
+    """A terminal session: menu, matches, saving after every turn.
+
+    ``read_line(prompt)`` returns one line of input (EOFError at the end);
+    ``out`` is a text stream. Tests drive it with their own ``read_line``.
+    """
+
+    def __init__(self, storage, read_line, out, seed, record_path=None,
+                 ansi=False):
+        self.storage = storage
+        self.read_line = read_line
+        self.out = out
+        self.seeds = Rng(seed)  # the seeds of each new match
+        self.record_path = record_path
+        self.ansi = ansi
+        self.profile = storage.load_profile()
+        if self.profile.level not in ai.LEVELS:  # saved by another version
+            self.profile.level = "normal"
+        self.saved = None
+
+    def say(self, text=""):
+        self.out.write(text + "\n")
+
+    def ask(self, prompt):
+        try:
+            return self.read_line(prompt).strip()
+        except (EOFError, KeyboardInterrupt):
+            raise Quit()
+
+    # Menu ------------------------------------------------------------------
+
+    def run(self):
+        """The menu loop until quit or the end of input."""
+        if self.storage.profile_message:
+            self.say(self.storage.profile_message)
+        saved, message = self.load_match()
+        if message and message != NO_SAVE:
+            self.say(message)
+        self.say("Lost Cities - terminal game ('help' for commands)")
+        try:
+            while True:
+                self.show_menu(saved)
+                words = self.ask("menu> ").lower().split()
+                if not words:
+                    continue
+                command = words[0]
+                if command in ("q", "quit", "exit"):
+                    break
+                if command in ("n", "new"):
+                    if saved is not None:
+                        self.say("(The saved match gives way to the new one.)")
+                    saved = self.new_match()
+                    self.play(saved)
+                elif command in ("c", "continue"):
+                    if saved is None:
+                        self.say("There is no saved match.")
+                    else:
+                        self.play(saved)
+                elif command in ("s", "stats"):
+                    self.say("\n".join(self.profile.summary(ai.LEVELS)))
+                elif command in ("r", "rules"):
+                    self.say(RULES_TEXT)
+                elif command in ("h", "help", "?"):
+                    self.say(MENU_HELP)
+                else:
+                    self.change_setting(words)
+                saved, _ = self.load_match()
+        except (Quit, KeyboardInterrupt):
+            self.say("")
+        if self.saved is not None and not self.saved.match.is_over():
+            self.say("The match is saved; 'continue' resumes it.")
+        return 0
+
+    def load_match(self):
+        """The saved match and what to say about the NVM (an unknown AI level: none)."""
+        saved, message = self.storage.load_match()
+        if saved is not None and saved.mode == "ai" and saved.level not in ai.LEVELS:
+            return None, "The saved match uses an unknown AI level; starting fresh."
+        return saved, message
+
+    def show_menu(self, saved):
+        profile = self.profile
+        self.say("")
+        self.say("Settings: %s, %d colours, %d round%s" % (
+            _mode_text(profile.mode, profile.level), profile.colors,
+            profile.rounds, "s" if profile.rounds > 1 else ""))
+        self.say("new | %scolors | rounds | mode | level | stats | rules | help | quit" % (
+            "continue (%s) | " % _saved_text(saved) if saved else ""))
+
+    def change_setting(self, words):
+        """``mode ai``, ``level hard``, ``colors 6``, ``rounds 1``: kept in the profile."""
+        profile = self.profile
+        choices = {"mode": MODES, "level": ai.LEVELS, "colors": ("5", "6"),
+                   "colours": ("5", "6"), "rounds": ("1", "3")}
+        name = words[0]
+        if name not in choices:
+            self.say("Unknown command %r; 'help' lists them." % name)
+            return
+        if len(words) != 2 or words[1] not in choices[name]:
+            self.say("%s takes one of: %s" % (name, ", ".join(choices[name])))
+            return
+        value = words[1]
+        if name == "mode":
+            profile.mode = value
+        elif name == "level":
+            profile.level = value
+        elif name == "rounds":
+            profile.rounds = int(value)
+        else:
+            profile.colors = int(value)
+        self.storage.save_profile(profile)
+
+    def new_match(self):
+        profile = self.profile
+        match = Match(profile.colors, profile.rounds, Rng(self.seeds.randbelow(30000)))
+        if profile.mode == "ai":
+            return SavedMatch(match, "ai", profile.level, 1,
+                              Rng(self.seeds.randbelow(30000)))
+        return SavedMatch(match, "duel")
+
+    # A match ---------------------------------------------------------------
+
+    def play(self, saved):
+        """Play ``saved`` to its end (or until Quit), saving after every turn."""
+        self.saved = saved
+        match = saved.match
+        self.say("")
+        self.say("%s: %d colours, %d round%s" % (
+            _capital(_mode_text(saved.mode, saved.level)), match.colors, match.rounds,
+            "s" if match.rounds > 1 else ""))
+        while not match.is_over():
+            if match.state is None or match.state.is_over():
+                match.start_round()
+                self.keep(saved)
+                self.say("")
+                self.say("Round %d of %d: %s starts." % (
+                    match.round_number(), match.rounds,
+                    self.name(match.state.to_move)))
+            state = match.state
+            player = state.to_move
+            if saved.mode == "ai" and player == saved.ai_seat:
+                move = ai.choose_move(state.view(player), saved.level, saved.ai_rng)
+                self.say("The AI: %s" % self.move_words(move))
+            else:
+                if saved.mode == "duel":
+                    self.pass_device(player)
+                move = self.ask_move(player)
+            match.play(move)
+            self.keep(saved)
+            if match.state.is_over():
+                self.round_summary(match)
+                if not match.is_over():
+                    self.ask("Press Enter for round %d. " % (match.round_number() + 1))
+        self.match_summary(saved)
+
+    def keep(self, saved):
+        """Save the match in the NVM (and the record file): nothing is lost."""
+        problem = self.storage.save_match(saved)
+        if problem:
+            self.say(problem)
+        if self.record_path:
+            try:
+                with open(self.record_path, "w", encoding="utf-8") as stream:
+                    stream.write(write_record(saved.match))
+            except OSError as err:
+                self.say("Cannot write the record %s: %s" % (
+                    self.record_path, err.strerror or err))
+                self.record_path = None
+
+    def name(self, player):
+        saved = self.saved
+        if saved.mode == "ai":
+            return "the AI" if player == saved.ai_seat else "you"
+        return "player %d" % (player + 1)
+
+    def pass_device(self, player):
+        """Hide the table until ``player`` holds the keyboard; then the last move."""
+        if self.ansi:
+            self.out.write(_CLEAR)
+        self.ask("Pass to %s and press Enter. " % self.name(player))
+        if self.ansi:
+            self.out.write(_CLEAR)
+        moves = self.saved.match.moves[-1]
+        if moves:
+            self.say("%s: %s" % (_capital(self.name(1 - player)),
+                                 self.move_words(moves[-1])))
+
+    def move_words(self, move):
+        """``play R7, drew from the deck`` with coloured card letters."""
+        verb, card, source = move_text(move).split()
+        return "%s %s, drew %s" % (
+            verb, self.card(card), "from the deck" if source == "deck"
+            else "the %s pile's top" % COLOR_NAMES[COLOR_LETTERS.index(source)])
+
+    def ask_move(self, player):
+        """Show the table to ``player`` and read a legal move (or a command)."""
+        match = self.saved.match
+        self.show_table(player)
+        while True:
+            text = self.ask("%s> " % ("Your move" if self.saved.mode == "ai"
+                                      else "Player %d" % (player + 1)))
+            words = text.split()
+            if not words:
+                continue
+            command = words[0].lower()
+            if command in ("q", "quit", "exit"):
+                raise Quit()
+            if command in ("h", "help", "?"):
+                self.say(MOVE_HELP)
+            elif command == "rules":
+                self.say(RULES_TEXT)
+            elif command in ("t", "table"):
+                self.show_table(player)
+            elif command == "hint":
+                view = match.state.view(player)
+                hint_rng = Rng(match.round_number() * 1000 + view.turns)
+                self.say("Hint: %s" % move_text(ai.hint(view, hint_rng)))
+            else:
+                try:
+                    move = parse_typed_move(words, match.colors)
+                except ValueError as err:
+                    self.say("Cannot read that move: %s ('help' shows how)" % err)
+                    continue
+                reason = match.state.check_move(move)
+                if reason is None:
+                    return move
+                self.say("Not allowed: %s." % reason)
+
+    # Showing ------------------------------------------------------------
+
+    def card(self, text):
+        """A card's text, coloured on a terminal."""
+        if not self.ansi or text in ("??", "--"):
+            return text
+        return "\x1b[%sm%s\x1b[0m" % (
+            _ANSI_COLORS[COLOR_LETTERS.index(text[0])], text)
+
+    def cards(self, cards):
+        return " ".join([self.card(card_text(card)) for card in cards])
+
+    def show_table(self, player):
+        """The table as ``player`` sees it (their view only)."""
+        match = self.saved.match
+        view = match.state.view(player)
+        totals = match.totals()
+        self.say("")
+        self.say("Round %d of %d, %d cards in the deck; totals so far: %s %d, %s %d" % (
+            match.round_number(), match.rounds, view.deck_len,
+            self.name(0), totals[0], self.name(1), totals[1]))
+        for who in (1 - player, player):
+            self.say("%s (round score %d):" % (
+                _capital(self.name(who)), view.score(who)))
+            shown = False
+            for color in range(view.colors):
+                if view.expedition_len(who, color):
+                    shown = True
+                    self.say("  %s  %-40s %4d" % (
+                        COLOR_LETTERS[color],
+                        self.cards(view.expedition(who, color)),
+                        view.expedition_score(who, color)[0]))
+            if not shown:
+                self.say("  (no expeditions yet)")
+            if who != player:
+                piles = []
+                for color in range(view.colors):
+                    count = view.pile_len(color)
+                    piles.append("%s:%s" % (COLOR_LETTERS[color], self.card(
+                        card_text(view.pile_top(color))) + (
+                            "+%d" % (count - 1) if count > 1 else "")
+                        if count else "--"))
+                self.say("Discard piles  " + "  ".join(piles))
+        known = [card_text(card) for card in view.hand(1 - player)
+                 if card_text(card) != "??"]
+        if known:
+            self.say("%s holds (taken from piles): %s" % (
+                _capital(self.name(1 - player)), " ".join(known)))
+        self.say("Hand: %s" % self.cards(view.hand(player)))
+
+    def round_summary(self, match):
+        """Each expedition's breakdown, the round's scores and the totals."""
+        state = match.state
+        number = match.round_number()
+        self.say("")
+        self.say("Round %d is over." % number)
+        for player in (0, 1):
+            self.say("%s: %d" % (_capital(self.name(player)), state.score(player)))
+            for color in range(match.colors):
+                if state.expedition_len(player, color):
+                    self.say(_expedition_line(state, player, color))
+        totals = match.totals()
+        self.say("Totals: %s %d, %s %d" % (
+            self.name(0), totals[0], self.name(1), totals[1]))
+
+    def match_summary(self, saved):
+        """The result; the statistics count the match and the save is cleared."""
+        match = saved.match
+        winner = match.winner()
+        self.say("")
+        if winner == 0:
+            self.say("The match is a draw.")
+        elif saved.mode == "ai":
+            self.say("You win the match!" if winner - 1 != saved.ai_seat
+                     else "The AI wins the match.")
+        else:
+            self.say("Player %d wins the match!" % winner)
+        self.profile.record_match(saved)
+        self.storage.save_profile(self.profile)
+        self.storage.clear_match()
+        self.saved = None
+        self.say("\n".join(self.profile.summary(ai.LEVELS)))
+
+
+def parse_typed_move(words, colors):
+    """A move from typed words: record notation, or ``[p|d] CARD [SOURCE]``.
+
+    Case does not matter; a missing source means the deck.
+    """
+    verb = words[0].lower()
+    discard = verb in ("d", "discard")
+    if verb in ("p", "play", "d", "discard"):
+        words = words[1:]
+    if not 1 <= len(words) <= 2:
+        raise ValueError("expected a card and a draw source, like 'play R7 deck'")
+    card = words[0][:1].upper() + words[0][1:].lower()
+    source = words[1] if len(words) == 2 else "deck"
+    source = "deck" if source.lower() == "deck" else source.upper()
+    return make_move(parse_card(card, colors), discard, parse_source(source, colors))
+
+
+def _mode_text(mode, level):
+    return "against the AI (%s)" % level if mode == "ai" else "two players"
+
+
+def _saved_text(saved):
+    match = saved.match
+    return "round %d of %d, %s" % (match.round_number(), match.rounds,
+                                   _mode_text(saved.mode, saved.level))
+
+
+def main(argv=None, stdin=None, stdout=None):
+    """Run the terminal game; the exit status (0, or 2 for an unusable save file)."""
+    parser = argparse.ArgumentParser(
+        prog="python -m host_sim --tty",
+        description="Lost Cities in the terminal.")
+    parser.add_argument("--tty", action="store_true", help="(the terminal game)")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="seed of the deals and the AI (default: random)")
+    parser.add_argument("--save", metavar="FILE", default=None,
+                        help="NVM stand-in file: keeps the match and statistics "
+                        "(default: nothing is kept after exit)")
+    parser.add_argument("--record", metavar="FILE", default=None,
+                        help="write the game record here after every turn")
+    args = parser.parse_args(argv)
+    stdin = sys.stdin if stdin is None else stdin
+    stdout = sys.stdout if stdout is None else stdout
+    if args.save:
+        try:
+            nvm = FileNvm(args.save)
+        except OSError as err:
+            print("cannot use %s as the save file: %s" % (
+                args.save, err.strerror or err), file=sys.stderr)
+            return 2
+    else:
+        nvm = bytearray(b"\xff" * NVM_SIZE)
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+
+    def read_line(prompt):
+        stdout.write(prompt)
+        stdout.flush()
+        line = stdin.readline()
+        if not line:
+            raise EOFError
+        if not stdin.isatty():
+            stdout.write(line if line.endswith("\n") else line + "\n")
+        return line
+
+    game = TtyGame(Storage(nvm), read_line, stdout, seed, args.record,
+                   ansi=stdout.isatty() and os.environ.get("TERM") != "dumb")
+    return game.run()
+
+
+def _capital(text):
+    return text[:1].upper() + text[1:]
