@@ -1,0 +1,190 @@
+"""Draw the sprite sheets into ``assets/`` (``python -m host_sim make_assets``).
+
+Every pixel is drawn here from the small font and symbols below: no
+third-party art. The sheets are 4-bit indexed BMPs using four colours that
+stand for roles (see ``lostcities/sprites.py``); the game swaps palettes.
+"""
+
+import os
+import struct
+import sys
+
+from lostcities import sprites as S
+
+_, FILL, INK, LIGHT = 0, 1, 2, 3
+
+# A 3x5 font: '#' is a pixel.
+FONT = {
+    " ": "... ... ... ... ...", "0": "### #.# #.# #.# ###",
+    "1": ".#. ##. .#. .#. ###", "2": "##. ..# .#. #.. ###",
+    "3": "##. ..# .#. ..# ##.", "4": "#.# #.# ### ..# ..#",
+    "5": "### #.. ##. ..# ##.", "6": ".## #.. ### #.# ###",
+    "7": "### ..# .#. .#. .#.", "8": "### #.# ### #.# ###",
+    "9": "### #.# ### ..# ##.", "-": "... ... ### ... ...",
+    "+": "... .#. ### .#. ...", "/": "..# ..# .#. #.. #..",
+    ">": "#.. .#. ..# .#. #..", ":": "... .#. ... .#. ...",
+    "A": ".#. #.# ### #.# #.#", "B": "##. #.# ##. #.# ##.",
+    "C": ".## #.. #.. #.. .##", "D": "##. #.# #.# #.# ##.",
+    "E": "### #.. ##. #.. ###", "F": "### #.. ##. #.. #..",
+    "G": ".## #.. #.# #.# .##", "H": "#.# #.# ### #.# #.#",
+    "I": "### .#. .#. .#. ###", "J": "..# ..# ..# #.# .#.",
+    "K": "#.# #.# ##. #.# #.#", "L": "#.. #.. #.. #.. ###",
+    "M": "#.# ### ### #.# #.#", "N": "##. #.# #.# #.# #.#",
+    "O": ".#. #.# #.# #.# .#.", "P": "##. #.# ##. #.. #..",
+    "Q": ".#. #.# #.# ##. .##", "R": "##. #.# ##. #.# #.#",
+    "S": ".## #.. .#. ..# ##.", "T": "### .#. .#. .#. .#.",
+    "U": "#.# #.# #.# #.# ###", "V": "#.# #.# #.# #.# .#.",
+    "W": "#.# #.# ### ### #.#", "X": "#.# #.# .#. #.# #.#",
+    "Y": "#.# #.# .#. .#. .#.", "Z": "### ..# .#. #.. ###",
+    "x": "... #.# .#. #.# ...",  # a wager
+}
+
+# 5x5 symbols, one per colour: sun, wave, mountain, tree, flame, gem.
+SYMBOLS = (
+    "#.#.# .###. ##### .###. #.#.#",
+    "..... .#... #.#.# ...#. .....",
+    "..... ..#.. .###. ##### .....",
+    "..#.. .###. ##### ..#.. ..#..",
+    "..#.. .##.. .###. ##### .###.",
+    "..#.. .###. ##### .###. ..#..",
+)
+
+
+class Sheet:
+    """A row of equal tiles, pixel values 0-3."""
+
+    def __init__(self, tile_w, tile_h, count):
+        self.tile_w, self.tile_h = tile_w, tile_h
+        self.width, self.height = tile_w * count, tile_h
+        self.pixels = bytearray(self.width * self.height)
+
+    def put(self, tile, x, y, value):
+        if 0 <= x < self.tile_w and 0 <= y < self.tile_h:
+            self.pixels[y * self.width + tile * self.tile_w + x] = value
+
+    def rect(self, tile, x, y, w, h, value):
+        for yy in range(y, y + h):
+            for xx in range(x, x + w):
+                self.put(tile, xx, yy, value)
+
+    def pattern(self, tile, x, y, rows, value, scale=1):
+        for dy, row in enumerate(rows.split()):
+            for dx, bit in enumerate(row):
+                if bit == "#":
+                    self.rect(tile, x + dx * scale, y + dy * scale, scale, scale,
+                              value)
+
+    def text(self, tile, x, y, text, value, scale=1):
+        for char in text:
+            self.pattern(tile, x, y, FONT[char], value, scale)
+            x += 4 * scale
+
+    def save(self, path):
+        write_bmp(path, self.width, self.height, self.pixels)
+
+
+def write_bmp(path, width, height, pixels):
+    """A 4-bit indexed BMP whose four colours show the roles."""
+    palette = (S.TABLE, S.NEUTRAL_RGB, S.INK, S.LIGHT)
+    row_bytes = (width + 1) // 2
+    stride = (row_bytes + 3) & ~3
+    rows = []
+    for y in range(height - 1, -1, -1):  # bottom row first
+        row = bytearray(stride)
+        for x in range(width):
+            value = pixels[y * width + x]
+            row[x // 2] |= value << (4 if x % 2 == 0 else 0)
+        rows.append(bytes(row))
+    colors = b"".join(struct.pack("<BBBB", rgb & 255, rgb >> 8 & 255,
+                                  rgb >> 16, 0) for rgb in palette)
+    offset = 14 + 40 + len(colors)
+    size = offset + stride * height
+    with open(path, "wb") as file:
+        file.write(struct.pack("<2sIHHI", b"BM", size, 0, 0, offset))
+        file.write(struct.pack("<IiiHHIIiiII", 40, width, height, 1, 4, 0,
+                               stride * height, 2835, 2835, len(palette),
+                               len(palette)))
+        file.write(colors)
+        file.write(b"".join(rows))
+
+
+def rank_text(index):
+    return "x" if index < 3 else str(index - 1)
+
+
+def big_rank(sheet, tile, index, y):
+    """The number (or a wager's cross) twice the font size, centred."""
+    text = rank_text(index)
+    if text == "10":
+        sheet.pattern(tile, 3, y, FONT["1"], INK, 2)
+        sheet.pattern(tile, 10, y, FONT["0"], INK, 2)
+    else:
+        sheet.pattern(tile, 7, y, FONT[text], INK, 2)
+
+
+def draw_cards():
+    w, h = S.CARD_W, S.CARD_H
+    sheet = Sheet(w, h, S.CARD_TILES)
+    for color in range(6):  # hand card top: frame open at the bottom
+        tile = S.HEADER + color
+        sheet.rect(tile, 1, 0, w - 2, h, INK)
+        sheet.rect(tile, 2, 1, w - 4, h - 1, FILL)
+        sheet.text(tile, 3, 2, "YBWGRP"[color], INK)
+        sheet.pattern(tile, 12, 2, SYMBOLS[color], INK)
+    for index in range(12):
+        tile = S.HAND_RANK + index  # hand card bottom: frame open at the top
+        sheet.rect(tile, 1, 0, w - 2, h - 1, INK)
+        sheet.rect(tile, 2, 0, w - 4, h - 2, FILL)
+        big_rank(sheet, tile, index, 1)
+        for tile, edge in ((S.PILE_RANK + index, INK),
+                           (S.PILE_MARKED + index, LIGHT)):
+            sheet.rect(tile, 0, 0, w, h, edge)
+            inset = 1 if edge == INK else 2
+            sheet.rect(tile, inset, inset, w - 2 * inset, h - 2 * inset, FILL)
+            big_rank(sheet, tile, index, 2)
+    sheet.rect(S.BACK, 0, 0, w, h, INK)
+    sheet.rect(S.BACK, 1, 1, w - 2, h - 2, FILL)
+    for x in range(2, w - 2, 3):
+        for y in range(2 + x % 2, h - 2, 3):
+            sheet.put(S.BACK, x, y, LIGHT)
+    for i in range(0, w, 2):
+        for tile_x, tile_y in ((i, 0), (i, h - 1)):
+            sheet.put(S.EMPTY_PILE, tile_x, tile_y, FILL)
+    for i in range(0, h, 2):
+        sheet.put(S.EMPTY_PILE, 0, i, FILL)
+        sheet.put(S.EMPTY_PILE, w - 1, i, FILL)
+    return sheet
+
+
+def draw_mini():
+    sheet = Sheet(S.MINI_W, S.MINI_H, S.MINI_TILES)
+    for index in range(12):
+        text = rank_text(index)
+        for tile, back, ink in ((S.MINI_RANK + index, FILL, INK),
+                                (S.MINI_MARKED + index, INK, LIGHT)):
+            sheet.rect(tile, 0, 1, 4, 7, back)
+            if text == "10":
+                sheet.rect(tile, 0, 2, 1, 5, ink)
+                sheet.pattern(tile, 1, 2, FONT["0"], ink)
+            else:
+                sheet.pattern(tile, 0 if text != "x" else 0, 2, FONT[text], ink)
+    for color in range(6):
+        sheet.pattern(S.MINI_LETTER + color, 0, 2, FONT["YBWGRP"[color]], FILL)
+    for i, char in enumerate(S.TEXT_CHARS):
+        sheet.pattern(S.MINI_TEXT + i, 0, 2, FONT[char], LIGHT)
+    return sheet
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    out = argv[0] if argv else os.path.join(
+        os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "assets")
+    os.makedirs(out, exist_ok=True)
+    draw_cards().save(os.path.join(out, "cards.bmp"))
+    draw_mini().save(os.path.join(out, "mini.bmp"))
+    print("wrote cards.bmp and mini.bmp to %s" % out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,190 @@
+"""The pygame window: the board's 160x128 screen, scaled, driven by the keyboard.
+
+The same ``lostcities`` screens run through Blinka's displayio. The display
+only redraws the areas displayio reports dirty, as the board does, and counts
+their pixels (``last_pixels``) for the redraw figures.
+"""
+
+import os
+import sys
+
+WIDTH = 160
+HEIGHT = 128
+HELP = "arrows  X/space: A  Z: B  Enter: START  Tab: SELECT  Esc: quit"
+HELP_H = 14
+
+
+def _keymap(pygame):
+    from lostcities import buttons as btn
+    return {
+        pygame.K_LEFT: btn.LEFT, pygame.K_RIGHT: btn.RIGHT,
+        pygame.K_UP: btn.UP, pygame.K_DOWN: btn.DOWN,
+        pygame.K_x: btn.A, pygame.K_SPACE: btn.A,
+        pygame.K_z: btn.B, pygame.K_BACKSPACE: btn.B,
+        pygame.K_RETURN: btn.START, pygame.K_TAB: btn.SELECT,
+    }
+
+
+def make_display(scale=1, window=False):
+    """A displayio display drawing into pygame; a window of ``scale`` if asked."""
+    import busdisplay
+    import pygame
+    from blinka_displayio_pygamedisplay import PyGameDisplay
+
+    class SimDisplay(PyGameDisplay):
+        """Redraws only dirty areas into a 160x128 surface, then scales it."""
+
+        def _initialize(self, init_sequence):
+            pygame.init()
+            self.scale = scale
+            self.window = None
+            if window:
+                pygame.display.set_caption("Lost Cities (simulator)")
+                self.window = pygame.display.set_mode(
+                    (WIDTH * scale, HEIGHT * scale + HELP_H))
+            self._pygame_screen = pygame.Surface((WIDTH, HEIGHT))
+            self.last_areas = []
+            self.last_pixels = 0
+
+        def _get_refresh_areas(self):
+            areas = busdisplay.BusDisplay._get_refresh_areas(self)
+            self.last_areas = []
+            pixels = 0
+            for area in areas:
+                x1, y1 = max(area.x1, 0), max(area.y1, 0)
+                x2, y2 = min(area.x2, WIDTH), min(area.y2, HEIGHT)
+                if x2 > x1 and y2 > y1:
+                    self.last_areas.append((x1, y1, x2, y2))
+                    pixels += (x2 - x1) * (y2 - y1)
+            self.last_pixels = pixels
+            return areas
+
+        def _refresh_display(self):
+            busdisplay.BusDisplay._refresh_display(self)
+            if self.window is not None:
+                pygame.transform.scale(self._pygame_screen,
+                                       (WIDTH * scale, HEIGHT * scale),
+                                       self.window.subsurface(
+                                           (0, 0, WIDTH * scale, HEIGHT * scale)))
+                pygame.display.flip()
+
+        def surface(self):
+            return self._pygame_screen
+
+        def save(self, path, scale=1):
+            shot = self._pygame_screen
+            if scale != 1:
+                shot = pygame.transform.scale(shot, (WIDTH * scale, HEIGHT * scale))
+            pygame.image.save(shot, path)
+
+    return SimDisplay(width=WIDTH, height=HEIGHT, auto_refresh=False)
+
+
+class KeyboardSource:
+    """The laptop keyboard as a button source (pygame key events)."""
+
+    def __init__(self):
+        import pygame
+        self.pygame = pygame
+        self.keymap = _keymap(pygame)
+        self.quit = False
+
+    def poll(self, buttons):
+        pygame = self.pygame
+        for event in pygame.event.get((pygame.KEYDOWN, pygame.KEYUP, pygame.QUIT)):
+            if event.type == pygame.QUIT or (
+                    event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+                self.quit = True
+                continue
+            action = self.keymap.get(event.key)
+            if action is None:
+                continue
+            if event.type == pygame.KEYDOWN:
+                buttons.down(action)
+            else:
+                buttons.up(action)
+
+
+def clock_ms():
+    import time
+    return int(time.monotonic() * 1000)
+
+
+def draw_help(display):
+    import pygame
+    font = pygame.font.Font(None, 16)
+    window = display.window
+    window.fill((20, 20, 20), (0, HEIGHT * display.scale, window.get_width(), HELP_H))
+    text = font.render(HELP, True, (200, 200, 200))
+    window.blit(text, (4, HEIGHT * display.scale + 2))
+
+
+class RecordWriter:
+    """Writes the match's record to a file whenever a move was made."""
+
+    def __init__(self, path):
+        self.path = path
+        self.written = None
+
+    def update(self, app):
+        from lostcities.record import write_record
+        match = app.last_match
+        if match is None:
+            return
+        key = (id(match), sum(len(moves) for moves in match.moves), len(match.deals))
+        if key == self.written:
+            return
+        self.written = key
+        with open(self.path, "w") as file:
+            file.write(write_record(match))
+
+
+def run(scale=4, seed=None, save=None, record=None):
+    """Open the window and play until it is closed."""
+    import time
+
+    import pygame
+
+    from host_sim.harness import make_nvm
+    from lostcities.app import App
+    from lostcities.buttons import Buttons
+
+    display = make_display(scale, window=True)
+    keyboard = KeyboardSource()
+    buttons = Buttons([keyboard], clock_ms)
+    app = App(display, buttons, make_nvm(save), clock_ms, seed=seed)
+    draw_help(display)
+    pygame.display.flip()
+    writer = RecordWriter(record) if record else None
+    while not keyboard.quit:
+        app.step()
+        if writer:
+            writer.update(app)
+        if not app.busy():
+            time.sleep(0.01)
+    pygame.quit()
+    return 0
+
+
+def main(argv=None):
+    import argparse
+    parser = argparse.ArgumentParser(prog="python -m host_sim",
+                                     description="Play in the simulator window.")
+    add_options(parser)
+    args = parser.parse_args(argv)
+    return run(args.scale, args.seed, args.save, args.record)
+
+
+def add_options(parser):
+    parser.add_argument("--scale", type=int, default=4,
+                        help="window pixels per screen pixel (default 4)")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="seed for the deals (default: the clock)")
+    parser.add_argument("--save", metavar="FILE", default=None,
+                        help="file standing in for the board's NVM (saved match, settings)")
+    parser.add_argument("--record", metavar="FILE", default=None,
+                        help="write the match's game record to FILE as it goes")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,261 @@
+"""The game on the screen: screens, turns, the AI's moves and saving.
+
+``App(display, buttons, nvm, clock_ms, feedback=None, seed=None)`` builds
+everything from what it is handed (see docs in contracts: the board's
+code.py, the simulator and the tests hand in their own display, buttons and
+NVM). ``step()`` handles pending input once; ``run()`` loops forever.
+"""
+
+import displayio
+
+from lostcities import ai
+from lostcities.buttons import START_HELD
+from lostcities.rng import Rng
+from lostcities.rules import IllegalMove, Match
+from lostcities.save import SavedMatch, Storage
+from lostcities.sprites import Sheets
+
+AI_SEAT = 1  # against the AI the human is player 1
+
+
+class App:
+    """Owns the match, the profile and the screen shown now."""
+
+    def __init__(self, display, buttons, nvm, clock_ms, feedback=None,
+                 seed=None):
+        self.display = display
+        self.buttons = buttons
+        self.clock_ms = clock_ms
+        self.feedback = feedback
+        self.seed = seed
+        self.storage = Storage(nvm)
+        self.profile = self.storage.load_profile()
+        self.saved, message = self.storage.load_match()
+        notice = message or self.storage.profile_message
+        self.sheets = Sheets()
+        self.root = displayio.Group()
+        display.root_group = self.root
+        self.screen = None
+        self.table = None
+        self.last_match = self.match  # the match of the game record, even once over
+        self.dirty = True
+        self.apply_settings()
+        self.title(notice)
+
+    # The loop --------------------------------------------------------------
+
+    def run(self):
+        while True:
+            self.step()
+
+    def step(self):
+        """Handle the pending presses and one tick; refresh if anything changed."""
+        changed = False
+        action = self.buttons.get()
+        while action is not None:
+            changed = True
+            if action == START_HELD and self.screen.name != "title":
+                self.title()
+            else:
+                self.screen.press(action)
+            action = self.buttons.get()
+        if self.screen.tick():
+            changed = True
+        if changed or self.dirty:
+            self.dirty = False
+            self.display.refresh()
+        return changed
+
+    def busy(self):
+        """True while the app has work to do without a press (the AI's move)."""
+        screen = self.screen
+        return screen is self.table and screen is not None and screen.thinking > 0
+
+    def show(self, screen):
+        if len(self.root):
+            self.root.pop()
+        self.root.append(screen.group)
+        self.screen = screen
+        self.dirty = True
+        if self.feedback:
+            self.feedback.mem(screen.name)
+
+    # Feedback ----------------------------------------------------------------
+
+    def sound(self, name):
+        if self.feedback:
+            self.feedback.sound(name)
+
+    def apply_settings(self):
+        profile = self.profile
+        if self.feedback:
+            self.feedback.settings(profile.sound, profile.lights,
+                                   profile.brightness)
+
+    # The match -------------------------------------------------------------
+
+    @property
+    def match(self):
+        return self.saved.match if self.saved else None
+
+    def is_ai(self, player):
+        saved = self.saved
+        return saved.mode == "ai" and player == saved.ai_seat
+
+    def player_name(self, player):
+        if self.saved.mode == "ai":
+            return "AI" if player == self.saved.ai_seat else "YOU"
+        return "P%d" % (player + 1)
+
+    def last_move_of(self, player):
+        """The last move of ``player`` in this round, if it was the latest move."""
+        match = self.match
+        moves = match.moves[-1] if match.moves else ()
+        if not moves:
+            return None
+        state = match.state
+        last_player = 1 - state.to_move if not state.is_over() else (
+            match.deals[-1][3] + len(moves) - 1) % 2
+        return moves[-1] if last_player == player else None
+
+    def new_seed(self):
+        if self.seed is None:
+            return self.clock_ms() & 0x3FFFFFFF
+        self.seed += 1
+        return self.seed - 1
+
+    def new_match(self):
+        profile = self.profile
+        match = Match(profile.colors, profile.rounds, Rng(self.new_seed()))
+        if profile.mode == "ai":
+            self.saved = SavedMatch(match, "ai", profile.level, AI_SEAT,
+                                    Rng(self.new_seed()))
+        else:
+            self.saved = SavedMatch(match, "duel")
+        match.start_round()
+        self.last_match = match
+        self.save()
+        self.table = None
+        self.start_turn()
+
+    def continue_match(self):
+        """Resume the saved match exactly where it stopped."""
+        self.last_match = self.match
+        self.table = None
+        if self.match.state is None or self.match.state.is_over():
+            self.round_over()
+        else:
+            self.start_turn()
+
+    def save(self):
+        message = self.storage.save_match(self.saved)
+        if message and self.table:
+            self.table.popup.show(message)
+
+    def start_turn(self, message=None):
+        """The next turn: a pass screen first when two players share the device."""
+        from lostcities.screens.table import TableScreen
+        if self.table is None:
+            self.table = TableScreen(self)
+        state = self.match.state
+        if self.saved.mode == "duel":
+            from lostcities.screens.passing import PassScreen
+            self.show(PassScreen(self, state.to_move))
+        else:
+            self.table.begin_turn(message)
+            self.show(self.table)
+
+    def passed(self):
+        """The next player holds the device: show them the table."""
+        self.table.begin_turn()
+        self.show(self.table)
+
+    def resume(self):
+        """Back from the pause menu to the turn as it was."""
+        self.show(self.table)
+
+    def human_move(self, move):
+        self.play(move)
+
+    def ai_turn(self):
+        saved = self.saved
+        state = self.match.state
+        view = state.view(saved.ai_seat)
+        move = ai.choose_move(view, saved.level, saved.ai_rng, self.clock_ms)
+        if self.feedback:
+            self.feedback.thinking(False)
+        self.buttons.clear()  # presses made while it thought were not meant for this
+        self.play(move)
+
+    def play(self, move):
+        try:
+            self.match.play(move)
+        except IllegalMove as err:  # the table offers legal moves only
+            self.sound("illegal")
+            self.table.popup.show(str(err))
+            return
+        self.save()
+        if self.match.state.is_over():
+            self.round_over()
+        else:
+            self.start_turn()
+
+    def round_over(self):
+        from lostcities.screens.summary import RoundScreen
+        self.sound("match_end" if self.match.is_over() else "round_end")
+        if self.feedback:
+            self.feedback.turn(None)
+        self.show(RoundScreen(self))
+
+    def next_round(self):
+        self.match.start_round()
+        self.save()
+        self.start_turn()
+
+    def match_over(self):
+        """Count the finished match in the statistics and forget the save."""
+        from lostcities.screens.summary import MatchScreen
+        self.profile.record_match(self.saved)
+        self.storage.save_profile(self.profile)
+        self.storage.clear_match()
+        screen = MatchScreen(self)
+        self.saved = None
+        self.table = None
+        self.show(screen)
+
+    def hint_move(self):
+        player = self.table.viewer
+        view = self.match.state.view(player)
+        return ai.hint(view, Rng(self.match.state.turns + 1))
+
+    def totals_text(self):
+        match = self.match
+        one, two = match.totals()
+        return "Round %d of %d. Match totals before this round: %s %d, %s %d." % (
+            match.round_number(), match.rounds, self.player_name(0), one,
+            self.player_name(1), two)
+
+    # Other screens ---------------------------------------------------------
+
+    def title(self, notice=None):
+        from lostcities.screens.title import TitleScreen
+        self.table = None
+        if self.feedback:
+            self.feedback.turn(None)
+        self.show(TitleScreen(self, notice))
+
+    def pause(self):
+        from lostcities.screens.title import PauseScreen
+        self.show(PauseScreen(self))
+
+    def settings(self):
+        from lostcities.screens.title import SettingsScreen
+        self.show(SettingsScreen(self))
+
+    def rules(self, back):
+        from lostcities.screens.help import RulesScreen
+        self.show(RulesScreen(self, back))
+
+    def stats(self):
+        from lostcities.screens.help import StatsScreen
+        self.show(StatsScreen(self))

@@ -1,0 +1,83 @@
+"""The rules, a page at a time, and the statistics."""
+
+from lostcities import buttons as btn
+from lostcities.screens import ACCENT, DIM, Screen, label, set_text, wrap
+
+PAGES = (
+    ("The game",
+     "Build expeditions in up to 5 colours (Y B W G R, P optional) with "
+     "rising cards. Each started expedition costs 20 points. 3 rounds "
+     "(or 1); the higher total wins."),
+    ("A turn",
+     "1. Play a card on your expedition of its colour, or discard it to "
+     "the pile of its colour. 2. Draw from the deck or a pile top, but "
+     "not the card you just discarded."),
+    ("Expeditions",
+     "Numbers must go up (gaps are fine). Wagers (x) go first, before any "
+     "number. An expedition scores (sum - 20) times (1 + wagers); 8 or "
+     "more cards add 20."),
+    ("Round end",
+     "The round ends when the last deck card is drawn. Cards left in hand "
+     "score nothing. The lower scorer starts the next round."),
+    ("Buttons",
+     "</> pick a card, A choose it. A or ^ plays it, v discards it. </> "
+     "pick where to draw, A take. B steps back. SELECT: totals. START: "
+     "menu, hint. Hold START: title."),
+    ("The table",
+     "Top: the other player's expeditions, middle: the piles and deck, "
+     "bottom: yours and your hand. A light card is the last move."),
+)
+
+
+class RulesScreen(Screen):
+    """Paged rules: LEFT/RIGHT turn pages, B goes back."""
+
+    name = "rules"
+
+    def __init__(self, app, back):
+        super().__init__(app)
+        self.back = back
+        self.page = 0
+        self.heading = label(" ", 4, 2, ACCENT)
+        self.body = label(" ", 4, 20)
+        self.footer = label(" ", 4, 116, DIM)
+        for item in (self.heading, self.body, self.footer):
+            self.group.append(item)
+        self.show_page()
+
+    def show_page(self):
+        title, text = PAGES[self.page]
+        set_text(self.heading, title)
+        set_text(self.body, wrap(text))
+        set_text(self.footer, "%d/%d  </>: page  B: back" % (
+            self.page + 1, len(PAGES)))
+
+    def press(self, action):
+        if action == btn.RIGHT or action == btn.A:
+            if action == btn.A and self.page == len(PAGES) - 1:
+                self.back()
+                return
+            self.page = (self.page + 1) % len(PAGES)
+            self.show_page()
+        elif action == btn.LEFT:
+            self.page = (self.page - 1) % len(PAGES)
+            self.show_page()
+        elif action == btn.B or action == btn.START:
+            self.back()
+
+
+class StatsScreen(Screen):
+    """Matches played and won per mode and AI level, and the best round."""
+
+    name = "stats"
+
+    def __init__(self, app):
+        super().__init__(app)
+        lines = app.profile.summary()
+        self.group.append(label("Statistics", 4, 2, ACCENT))
+        self.group.append(label("\n".join(wrap(line) for line in lines), 4, 20))
+        self.group.append(label("B: back", 4, 116, DIM))
+
+    def press(self, action):
+        if action in (btn.A, btn.B, btn.START):
+            self.app.title()

@@ -1,0 +1,64 @@
+"""A list of choices with a cursor: the title, settings and pause screens."""
+
+from lostcities import buttons as btn
+from lostcities.screens import ACCENT, DIM, LINE_H, Popup, Screen, label, set_text
+
+
+class MenuScreen(Screen):
+    """Subclasses give ``items`` (keys), ``item_text(key)`` and ``choose(key, action)``.
+
+    UP/DOWN move the cursor (only the cursor moves), A or LEFT/RIGHT act on
+    the item (only its own line is rewritten), B goes ``back()``.
+    """
+
+    heading = ""
+    top = 28
+
+    def __init__(self, app, items, notice=None, heading_scale=1):
+        super().__init__(app)
+        self.items = items
+        self.at = 0
+        group = self.group
+        group.append(label(self.heading, 4, 2, ACCENT, scale=heading_scale))
+        self.lines = []
+        for i, key in enumerate(items):
+            line = label(self.item_text(key), 14, self.top + i * LINE_H)
+            group.append(line)
+            self.lines.append(line)
+        self.cursor = label(">", 4, self.top, ACCENT)
+        group.append(self.cursor)
+        self.footer = label(self.footer_text(), 4, 116, DIM)
+        group.append(self.footer)
+        self.popup = Popup(group, 60)
+        if notice:
+            self.popup.show(notice)
+
+    def footer_text(self):
+        return "A: choose  B: back"
+
+    def item_text(self, key):
+        return key
+
+    def refresh_item(self, key):
+        set_text(self.lines[self.items.index(key)], self.item_text(key))
+
+    def press(self, action):
+        if self.popup.hide() and action != btn.A:
+            return
+        if action == btn.UP or action == btn.DOWN:
+            step = 1 if action == btn.DOWN else len(self.items) - 1
+            self.at = (self.at + step) % len(self.items)
+            self.cursor.y = self.top + self.at * LINE_H + self.cursor_dy()
+        elif action == btn.B:
+            self.back()
+        elif action in (btn.A, btn.LEFT, btn.RIGHT):
+            self.choose(self.items[self.at], action)
+
+    def cursor_dy(self):
+        return self.lines[0].y - self.top
+
+    def choose(self, key, action):
+        """Act on an item."""
+
+    def back(self):
+        """B: leave the menu."""

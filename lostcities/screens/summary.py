@@ -1,0 +1,91 @@
+"""Round end and match end: the scores, expedition by expedition."""
+
+from lostcities import buttons as btn
+from lostcities.rules import COLOR_LETTERS, score_cards
+from lostcities.screens import ACCENT, DIM, Screen, label
+
+
+def expedition_text(cards):
+    """``sum wagers bonus score`` of one expedition in 10 characters."""
+    if not cards:
+        return "    .     "
+    score, total, wagers, _, bonus = score_cards(cards)
+    return "%2d %s%s%4d" % (total, "x%d" % wagers if wagers else "  ",
+                            "*" if bonus else " ", score)
+
+
+def breakdown(match, names):
+    """The lines of the round summary (also used by the tests and the tty)."""
+    state = match.state
+    scores = match.scores[-1]
+    lines = ["Round %d of %d over" % (match.round_number(), match.rounds),
+             "  %-10s  %-10s" % (names[0], names[1]),
+             "  sum x  pts  sum x  pts"]
+    for color in range(match.colors):
+        lines.append("%s %s  %s" % (
+            COLOR_LETTERS[color], expedition_text(state.expedition(0, color)),
+            expedition_text(state.expedition(1, color))))
+    lines.append("Round %9d  %10d" % scores)
+    lines.append("Total %9d  %10d" % match.totals())
+    return lines
+
+
+class RoundScreen(Screen):
+    """Both players' expeditions scored, the totals, and who starts next."""
+
+    name = "round"
+
+    def __init__(self, app):
+        super().__init__(app)
+        match = app.match
+        names = (app.player_name(0), app.player_name(1))
+        lines = breakdown(match, names)
+        group = self.group
+        group.append(label(lines[0], 1, 0, ACCENT))
+        group.append(label("\n".join(lines[1:3]), 1, 12, DIM))
+        group.append(label("\n".join(lines[3:]), 1, 36))
+        if match.is_over():
+            last = "* +20 bonus. A: result"
+        else:
+            last = "%s starts next. A: go on" % names[match.expected_starter()]
+        group.append(label(last, 1, 116, DIM))
+
+    def press(self, action):
+        if action == btn.A:
+            if self.app.match.is_over():
+                self.app.match_over()
+            else:
+                self.app.next_round()
+        elif action == btn.START:
+            self.app.title()
+
+
+class MatchScreen(Screen):
+    """The winner or a draw, and the totals of every round."""
+
+    name = "match"
+
+    def __init__(self, app):
+        super().__init__(app)
+        match = app.match
+        names = (app.player_name(0), app.player_name(1))
+        winner = match.winner()
+        one, two = match.totals()
+        if winner == 0:
+            head = "A draw!"
+        elif names[winner - 1] == "YOU":
+            head = "You win!"
+        else:
+            head = "%s wins!" % names[winner - 1]
+        lines = ["%-6s %5s %5s" % ("", names[0], names[1])]
+        for number, scores in enumerate(match.scores):
+            lines.append("Round %d %5d %5d" % (number + 1, scores[0], scores[1]))
+        lines.append("Total   %5d %5d" % (one, two))
+        group = self.group
+        group.append(label(head, 4, 6, ACCENT, scale=2))
+        group.append(label("\n".join(lines), 4, 40))
+        group.append(label("A: title screen", 4, 112, DIM))
+
+    def press(self, action):
+        if action == btn.A or action == btn.B or action == btn.START:
+            self.app.title()

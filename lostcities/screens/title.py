@@ -1,0 +1,157 @@
+"""The title (new match, continue), the settings and the pause menu."""
+
+from lostcities import ai
+from lostcities import buttons as btn
+from lostcities.screens.menu import MenuScreen
+
+LEVELS = ai.LEVELS
+
+
+def _cycle(values, value, action):
+    """The next (RIGHT, A) or previous (LEFT) value of a setting."""
+    at = values.index(value) if value in values else 0
+    step = len(values) - 1 if action == btn.LEFT else 1
+    return values[(at + step) % len(values)]
+
+
+class TitleScreen(MenuScreen):
+    """Lost Cities: continue a saved match, start one, settings, statistics, rules."""
+
+    name = "title"
+    heading = "LOST CITIES"
+    top = 34
+
+    def __init__(self, app, notice=None):
+        items = ["Continue"] if app.saved else []
+        items += ["New match", "Settings", "Statistics", "Rules"]
+        super().__init__(app, items, notice, heading_scale=2)
+
+    def item_text(self, key):
+        if key == "New match":
+            profile = self.app.profile
+            mode = ("vs AI " + profile.level) if profile.mode == "ai" else "2 players"
+            return "New match: %s" % mode
+        if key == "Continue":
+            match = self.app.match
+            return "Continue (round %d/%d)" % (match.round_number(), match.rounds)
+        return key
+
+    def footer_text(self):
+        return "A: choose"
+
+    def choose(self, key, action):
+        if action != btn.A:
+            return
+        app = self.app
+        if key == "Continue":
+            app.continue_match()
+        elif key == "New match":
+            app.new_match()
+        elif key == "Settings":
+            app.settings()
+        elif key == "Statistics":
+            app.stats()
+        elif key == "Rules":
+            app.rules(app.title)
+
+
+class SettingsScreen(MenuScreen):
+    """The match settings and the device's: LEFT/RIGHT or A change a value."""
+
+    name = "settings"
+    heading = "Settings"
+    top = 16
+
+    def __init__(self, app):
+        super().__init__(app, ["Mode", "AI level", "Colours", "Rounds",
+                               "Sound", "Lights", "Brightness", "Debug",
+                               "Done"])
+
+    def footer_text(self):
+        return "</>: change  B: done"
+
+    def item_text(self, key):
+        profile = self.app.profile
+        if key == "Mode":
+            value = "vs AI" if profile.mode == "ai" else "2 players"
+        elif key == "AI level":
+            value = profile.level
+        elif key == "Colours":
+            value = "%d" % profile.colors
+        elif key == "Rounds":
+            value = "%d" % profile.rounds
+        elif key == "Brightness":
+            value = "%d" % profile.brightness
+        elif key == "Done":
+            return key
+        else:
+            value = "on" if getattr(profile, key.lower()) else "off"
+        return "%-11s%s" % (key, value)
+
+    def choose(self, key, action):
+        profile = self.app.profile
+        if key == "Done":
+            if action == btn.A:
+                self.back()
+            return
+        if key == "Mode":
+            profile.mode = _cycle(("ai", "duel"), profile.mode, action)
+        elif key == "AI level":
+            profile.level = _cycle(LEVELS, profile.level, action)
+        elif key == "Colours":
+            profile.colors = _cycle((5, 6), profile.colors, action)
+        elif key == "Rounds":
+            profile.rounds = _cycle((1, 3), profile.rounds, action)
+        elif key == "Brightness":
+            profile.brightness = _cycle((1, 2, 3, 4, 5), profile.brightness, action)
+        else:
+            name = key.lower()
+            setattr(profile, name, not getattr(profile, name))
+        self.refresh_item(key)
+        self.app.apply_settings()
+
+    def back(self):
+        self.app.storage.save_profile(self.app.profile)
+        self.app.title()
+
+
+class PauseScreen(MenuScreen):
+    """START during a match: resume, a hint, the rules, a new match, the title."""
+
+    name = "pause"
+    heading = "Paused"
+
+    def __init__(self, app):
+        items = ["Resume"]
+        table = app.table
+        if table is not None and app.screen is table and table.phase == 0:
+            items.append("Hint")
+        items += ["Rules", "New match", "Title screen"]
+        self.back_to = app.screen
+        super().__init__(app, items)
+
+    def press(self, action):
+        if action == btn.START:
+            self.back()
+        else:
+            MenuScreen.press(self, action)
+
+    def choose(self, key, action):
+        if action != btn.A:
+            return
+        app = self.app
+        if key == "Resume":
+            self.back()
+        elif key == "Hint":
+            move = app.hint_move()
+            app.resume()
+            app.table.show_hint(move)
+        elif key == "Rules":
+            app.rules(self.back)
+        elif key == "New match":
+            app.new_match()
+        elif key == "Title screen":
+            app.title()
+
+    def back(self):
+        self.app.show(self.back_to)
