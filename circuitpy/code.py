@@ -1,0 +1,35 @@
+"""Lost Cities on an Adafruit PyBadge, EdgeBadge or PyGamer (CircuitPython 9 or 10).
+
+CircuitPython runs this file at start-up: it finds the board, builds its
+buttons, lights and speaker (lostcities/hardware.py) and hands them to the
+game with the built-in display and the non-volatile memory that keeps the
+saved match and the settings.
+"""
+
+import board
+import microcontroller
+import supervisor
+
+from lostcities import hardware
+
+
+def main():
+    if board.board_id not in hardware.BOARDS:
+        print("Lost Cities runs on a PyBadge, EdgeBadge or PyGamer, not on %r." % board.board_id)
+        return
+    from lostcities.app import App  # after the check: the app is the biggest import
+
+    display = board.DISPLAY
+    display.auto_refresh = False  # the app refreshes once per change
+    feedback = hardware.Feedback(display)
+    buttons = hardware.make_buttons(supervisor.ticks_ms)
+    App(display, buttons, microcontroller.nvm, supervisor.ticks_ms, feedback).run()
+
+
+try:
+    main()
+except MemoryError:
+    print("Lost Cities ran out of memory. Press RESET to start again;"
+          " the README's Troubleshooting tells more.")
+except Exception as err:  # a bug: one clear line on the screen rather than a traceback
+    print("Lost Cities stopped: %s: %s. Press RESET to start again." % (type(err).__name__, err))

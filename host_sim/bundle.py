@@ -1,0 +1,354 @@
+"""``python -m host_sim bundle [--deploy DIR]``: the files of the board's CIRCUITPY drive.
+
+Builds ``build/CIRCUITPY/`` (``code.py`` from ``circuitpy/``, ``lostcities/``, ``assets/`` and
+``lib/``) and ``build/lostcities-circuitpy.zip`` of it. ``lib/`` holds the
+``.py`` sources of the Adafruit libraries the game imports, followed import by
+import and taken from the pinned registry packages installed here (the
+registry's ``.mpy`` builds are MicroPython's and do not load on CircuitPython);
+modules built into the boards' firmware are left to it, optional imports
+(inside ``try: ... except ImportError``) are not followed. ``--deploy DIR``
+then copies what changed onto a mounted drive, code.py last, and flushes, so
+the board reloads once.
+"""
+
+import argparse
+import ast
+import importlib.metadata
+import os
+import re
+import shutil
+import sys
+import zipfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The drive's code.py. It is not kept at the top of the repository, where it would stand in
+# for Python's own `code` module (pdb imports it) whenever Python runs from there.
+ENTRY = os.path.join("circuitpy", "code.py")
+BOARDS = ("pybadge", "edgebadge", "pygamer")
+DRIVE_BYTES = 2 * 1024 * 1024  # the PyBadge's and PyGamer's flash drive
+MAX_BUNDLE_BYTES = DRIVE_BYTES // 2  # room to spare for the maker's own files
+CLUSTER = 512  # FAT allocation unit on CircuitPython's small drives
+# Modules of every CircuitPython build that its board lists do not name.
+CORE_MODULES = ("gc", "micropython", "__future__")
+ZIP_DATE = (2024, 1, 1, 0, 0, 0)  # fixed, so an unchanged bundle zips to the same bytes
+
+
+class BundleError(Exception):
+    """Something a maker or developer must fix; the message says what."""
+
+
+def firmware_modules():
+    """Modules built into CircuitPython on all of :data:`BOARDS` (from circuitpython-stubs).
+
+    Each board definition's docstring lists its "Included modules" and
+    "Frozen libraries"; a module the game may import without a lib/ file must
+    be in all of them."""
+    common = None
+    for board in BOARDS:
+        text = _read(_stub_path("board_definitions/%s/__init__.pyi" % board))
+        names = set(CORE_MODULES)
+        for label in ("Included modules", "Frozen libraries"):
+            found = re.search(r"%s: (.*)" % label, text)
+            if found:
+                names.update(name.strip().split(".")[0] for name in found.group(1).split(","))
+        common = names if common is None else common & names
+    return frozenset(common)
+
+
+def _stub_path(relative):
+    for path in importlib.metadata.distribution("circuitpython-stubs").files:
+        if str(path) == relative:
+            return str(path.locate())
+    raise BundleError("circuitpython-stubs has no %s: is requirements-dev.txt installed?"
+                      % relative)
+
+
+def _read(path):
+    with open(path, encoding="utf-8") as file:
+        return file.read()
+
+
+def game_files():
+    """The game's own files: {path on the drive: path here}."""
+    files = {"code.py": os.path.join(ROOT, ENTRY)}
+    for folder, keep in (("lostcities", lambda name: name.endswith(".py")),
+                         ("assets", lambda name: not name.endswith(".md"))):
+        for dirpath, dirnames, filenames in os.walk(os.path.join(ROOT, folder)):
+            dirnames[:] = sorted(d for d in dirnames if not d.startswith((".", "__")))
+            for name in sorted(filenames):
+                if keep(name) and not name.startswith("."):
+                    path = os.path.join(dirpath, name)
+                    files[os.path.relpath(path, ROOT).replace(os.sep, "/")] = path
+    return files
+
+
+def imports(path, package):
+    """The modules a source file needs: a list of (dotted name, names imported from it).
+
+    ``package`` is the file's package, for relative imports. Imports inside a
+    ``try`` that catches ImportError are optional and left out."""
+    tree = ast.parse(_read(path), path)
+    found = []
+
+    def visit(node, optional):
+        if isinstance(node, ast.Try):
+            catches = any(_catches_import_error(handler) for handler in node.handlers)
+            for child in node.body:
+                visit(child, optional or catches)
+            for child in node.handlers + node.orelse + node.finalbody:
+                visit(child, optional)
+            return
+        if not optional and isinstance(node, ast.Import):
+            found.extend((alias.name, ()) for alias in node.names)
+        elif not optional and isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            if node.level:
+                base = package.split(".")[:len(package.split(".")) - node.level + 1]
+                module = ".".join(base + ([module] if module else []))
+            found.append((module, tuple(alias.name for alias in node.names)))
+        for child in ast.iter_child_nodes(node):
+            visit(child, optional)
+
+    visit(tree, False)
+    return found
+
+
+def _catches_import_error(handler):
+    kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    return any(kind is None or (isinstance(kind, ast.Name)
+                                and kind.id in ("ImportError", "ModuleNotFoundError",
+                                                "Exception"))
+               for kind in kinds)
+
+
+def installed_modules(top):
+    """{dotted module name: (source file, its path under lib/)} of the package ``top``."""
+    modules = {}
+    for name in importlib.metadata.packages_distributions().get(top, ()):
+        for path in importlib.metadata.distribution(name).files or ():
+            relative = str(path).replace("\\", "/")
+            if relative.endswith(".py") and (relative == top + ".py"
+                                             or relative.startswith(top + "/")):
+                dotted = relative[:-3].replace("/", ".")
+                if dotted.endswith(".__init__"):
+                    dotted = dotted[:-len(".__init__")]
+                modules[dotted] = (str(path.locate()), relative)
+    return modules
+
+
+def library_files(game, firmware):
+    """The library sources the game needs: {path on the drive: path here}.
+
+    Follows imports from the game's files into the installed packages, taking
+    each module imported and the packages containing it, and nothing else of
+    a package (``from package import module`` takes that module)."""
+    files = {}
+    packages = {}  # top-level name -> installed_modules(top)
+    pending = [(drive, path) for drive, path in game.items() if drive.endswith(".py")]
+    while pending:
+        drive, path = pending.pop()
+        for module, names in imports(path, _package_of(drive)):
+            top = module.split(".")[0]
+            if top in firmware or top == "lostcities":
+                continue
+            if top not in packages:
+                packages[top] = installed_modules(top)
+            modules = packages[top]
+            if not modules:
+                raise BundleError(
+                    "%s imports %s, which is neither built into CircuitPython on these boards"
+                    " nor in an installed library package: pin its library in"
+                    " requirements-dev.txt and requirements.txt" % (drive, module))
+            wanted = [module] + [module + "." + name for name in names
+                                 if module + "." + name in modules]
+            for dotted in wanted:
+                parts = dotted.split(".")
+                for depth in range(1, len(parts) + 1):  # the module and its packages
+                    prefix = ".".join(parts[:depth])
+                    if prefix not in modules:
+                        raise BundleError("%s imports %s, which the installed %s does not have"
+                                          % (drive, prefix, top))
+                    source, relative = modules[prefix]
+                    target = "lib/" + relative
+                    if target not in files:
+                        files[target] = source
+                        pending.append((target, source))
+    return files
+
+
+def _package_of(drive_path):
+    """The package a file on the drive belongs to, for its relative imports."""
+    parts = drive_path[:-3].split("/")
+    if parts[0] == "lib":
+        parts = parts[1:]
+    return ".".join(parts[:-1])  # a package's __init__ and its modules alike
+
+
+def requirement_names(path=os.path.join(ROOT, "requirements.txt")):
+    """The library names in requirements.txt, read the way circup reads them."""
+    names = []
+    for line in _read(path).splitlines():
+        line = line.split("#")[0].strip()
+        if line:
+            names.append(re.split(r"[<>=~;\[ ]", line)[0].lower())
+    return names
+
+
+def check_requirements(files):
+    """requirements.txt must name exactly the libraries the bundle's lib/ holds."""
+    bundled = {path.split("/")[1].rsplit(".py", 1)[0] for path in files
+               if path.startswith("lib/")}
+    listed = set(requirement_names())
+    if bundled != listed:
+        raise BundleError("requirements.txt does not match the libraries the game imports:%s%s"
+                          % ("".join("\n  add %s" % name for name in sorted(bundled - listed)),
+                             "".join("\n  remove %s" % name for name in sorted(listed - bundled))))
+
+
+def drive_bytes(size):
+    """Room a file of ``size`` bytes takes on the drive (whole clusters)."""
+    return max(1, -(-size // CLUSTER)) * CLUSTER
+
+
+def build(out_dir):
+    """Write ``out_dir/CIRCUITPY`` and its zip; returns {path on the drive: size}."""
+    game = game_files()
+    files = dict(game)
+    files.update(library_files(game, firmware_modules()))
+    check_requirements(files)
+    drive = os.path.join(out_dir, "CIRCUITPY")
+    if os.path.isdir(drive):
+        shutil.rmtree(drive)  # nothing stale: the folder is exactly the bundle
+    sizes = {}
+    for target in sorted(files):
+        destination = os.path.join(drive, *target.split("/"))
+        os.makedirs(os.path.dirname(destination), exist_ok=True)
+        shutil.copyfile(files[target], destination)
+        sizes[target] = os.path.getsize(destination)
+    with zipfile.ZipFile(os.path.join(out_dir, "lostcities-circuitpy.zip"), "w",
+                         zipfile.ZIP_DEFLATED) as archive:
+        for target in sorted(sizes):
+            entry = zipfile.ZipInfo(target, ZIP_DATE)
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            with open(os.path.join(drive, *target.split("/")), "rb") as file:
+                archive.writestr(entry, file.read())
+    return sizes
+
+
+def deploy(drive_dir, bundle_dir):
+    """Copy the bundle's changed files onto a mounted CIRCUITPY drive; returns those copied.
+
+    Compares size and content; writes libraries first and code.py last, then
+    flushes, so that CircuitPython reloads once with everything in place."""
+    if not drive_dir:
+        raise BundleError("say where the board's drive is mounted, e.g."
+                          " make deploy CIRCUITPY=/media/$USER/CIRCUITPY")
+    if not os.path.isdir(drive_dir):
+        raise BundleError("%s is not a folder: is the board plugged in and its CIRCUITPY drive"
+                          " mounted?" % drive_dir)
+    boot_out = os.path.join(drive_dir, "boot_out.txt")
+    if not os.path.isfile(boot_out):
+        raise BundleError("%s is not a CIRCUITPY drive (it has no boot_out.txt): give the"
+                          " folder where the board's drive is mounted" % drive_dir)
+    check_version(_read(boot_out))
+    if not os.access(drive_dir, os.W_OK):
+        raise BundleError("%s is read-only: unmount and plug the board in again (or check that"
+                          " no boot.py remounts the drive for the board's own use)" % drive_dir)
+    changed = []
+    for target in sorted(_bundle_files(bundle_dir), key=_copy_order):
+        source = os.path.join(bundle_dir, *target.split("/"))
+        destination = os.path.join(drive_dir, *target.split("/"))
+        if not _same_file(source, destination):
+            changed.append((target, source, destination))
+    needed = sum(drive_bytes(os.path.getsize(source)) for _, source, _ in changed)
+    freed = sum(drive_bytes(os.path.getsize(destination)) for _, _, destination in changed
+                if os.path.isfile(destination))
+    free = shutil.disk_usage(drive_dir).free
+    if needed - freed > free:
+        raise BundleError("the drive has %d KB free and the changed files need %d KB more:"
+                          " delete what you no longer need from it (old lib/ files?)"
+                          % (free // 1024, (needed - freed) // 1024))
+    try:
+        for _, source, destination in changed:
+            os.makedirs(os.path.dirname(destination), exist_ok=True)
+            shutil.copyfile(source, destination)
+    except OSError as err:
+        raise BundleError("could not write to %s (%s): is the drive full or read-only?"
+                          % (drive_dir, err.strerror or err))
+    finally:
+        os.sync()
+    return [target for target, _, _ in changed]
+
+
+def check_version(boot_out_text):
+    """Refuse a board whose CircuitPython is older than 9 (boot_out.txt's first line)."""
+    found = re.search(r"CircuitPython (\d+)\.(\d+)\.?(\S*)", boot_out_text)
+    if not found:
+        raise BundleError("boot_out.txt does not say which CircuitPython the board runs:"
+                          " install CircuitPython 9 or 10 (see the README)")
+    major = int(found.group(1))
+    if major < 9:
+        raise BundleError("the board runs CircuitPython %s.%s; Lost Cities needs 9 or 10:"
+                          " install it first (see the README, On the board)"
+                          % (found.group(1), found.group(2)))
+    if major > 10:
+        print("note: the board runs CircuitPython %d; Lost Cities is tested on 9 and 10" % major)
+
+
+def _bundle_files(bundle_dir):
+    for dirpath, _, filenames in os.walk(bundle_dir):
+        for name in filenames:
+            yield os.path.relpath(os.path.join(dirpath, name), bundle_dir).replace(os.sep, "/")
+
+
+def _copy_order(target):
+    """Libraries, then assets, then the game, then code.py: the entry point comes last."""
+    return (target == "code.py", not target.startswith("lib/"),
+            target.startswith("lostcities/"), target)
+
+
+def _same_file(source, destination):
+    if not os.path.isfile(destination) or (os.path.getsize(source)
+                                           != os.path.getsize(destination)):
+        return False
+    with open(source, "rb") as ours, open(destination, "rb") as theirs:
+        return ours.read() == theirs.read()
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(
+        prog="python -m host_sim bundle",
+        description="Build build/CIRCUITPY/ and build/lostcities-circuitpy.zip for the"
+                    " board's drive; with --deploy copy the changed files onto it.")
+    parser.add_argument("--deploy", metavar="DIR",
+                        help="the mounted CIRCUITPY drive to copy the bundle onto")
+    parser.add_argument("--out", metavar="DIR", default=os.path.join(ROOT, "build"),
+                        help="where to build (default: build/ of this repository)")
+    args = parser.parse_args(argv)
+    try:
+        sizes = build(args.out)
+        total = sum(sizes.values())
+        on_drive = sum(drive_bytes(size) for size in sizes.values())
+        libraries = sorted({path.split("/")[1] for path in sizes if path.startswith("lib/")})
+        print("built %s: %d files, %d KB (about %d KB on the drive)"
+              % (os.path.join(args.out, "CIRCUITPY"), len(sizes), -(-total // 1024),
+                 on_drive // 1024))
+        print("lib/: %s" % ", ".join(libraries))
+        print("zip: %s" % os.path.join(args.out, "lostcities-circuitpy.zip"))
+        if on_drive > MAX_BUNDLE_BYTES:
+            raise BundleError("the bundle takes %d KB of the %d KB drive: over the %d KB this"
+                              " project allows itself" % (on_drive // 1024,
+                                                          DRIVE_BYTES // 1024,
+                                                          MAX_BUNDLE_BYTES // 1024))
+        print("fits the 2 MB drive: %d KB of %d KB, %d KB to spare"
+              % (on_drive // 1024, DRIVE_BYTES // 1024, (DRIVE_BYTES - on_drive) // 1024))
+        if args.deploy is not None:
+            copied = deploy(args.deploy, os.path.join(args.out, "CIRCUITPY"))
+            for target in copied:
+                print("copied %s" % target)
+            print("%d changed file(s) copied to %s, %d unchanged; the board restarts the game"
+                  % (len(copied), args.deploy, len(sizes) - len(copied)))
+    except BundleError as err:
+        print("bundle: %s" % err, file=sys.stderr)
+        return 1
+    return 0
