@@ -71,13 +71,14 @@ class TtyGame:
     """
 
     def __init__(self, storage, read_line, out, seed, record_path=None,
-                 ansi=False):
+                 ansi=False, kept=True):
         self.storage = storage
         self.read_line = read_line
         self.out = out
         self.seeds = Rng(seed)  # the seeds of each new match
         self.record_path = record_path
         self.ansi = ansi
+        self.kept = kept  # False: the NVM lives in memory only (no --save)
         self.profile = storage.load_profile()
         if self.profile.level not in ai.LEVELS:  # saved by another version
             self.profile.level = "normal"
@@ -133,7 +134,8 @@ class TtyGame:
         except (Quit, KeyboardInterrupt):
             self.say("")
         if self.saved is not None and not self.saved.match.is_over():
-            self.say("The match is saved; 'continue' resumes it.")
+            self.say("The match is saved; 'continue' resumes it." if self.kept else
+                     "Without --save FILE the match is not kept after this exit.")
         return 0
 
     def load_match(self):
@@ -198,9 +200,10 @@ class TtyGame:
                 match.start_round()
                 self.keep(saved)
                 self.say("")
-                self.say("Round %d of %d: %s starts." % (
-                    match.round_number(), match.rounds,
-                    self.name(match.state.to_move)))
+                starter = self.name(match.state.to_move)
+                self.say("Round %d of %d: %s %s." % (
+                    match.round_number(), match.rounds, _capital(starter),
+                    "start" if starter == "you" else "starts"))
             state = match.state
             player = state.to_move
             if saved.mode == "ai" and player == saved.ai_seat:
@@ -440,7 +443,8 @@ def main(argv=None, stdin=None, stdout=None):
         return line
 
     game = TtyGame(Storage(nvm), read_line, stdout, seed, args.record,
-                   ansi=stdout.isatty() and os.environ.get("TERM") != "dumb")
+                   ansi=stdout.isatty() and os.environ.get("TERM") != "dumb",
+                   kept=args.save is not None)
     return game.run()
 
 
