@@ -196,6 +196,25 @@ def test_a_torn_write_keeps_the_previous_save(keep, message):
     assert loaded.match.moves == before
 
 
+@pytest.mark.parametrize("keep, message", [
+    (4, None),  # the bytes written so far equal the old record's: it is still whole
+    (6, save.FELL_BACK), (100, save.FELL_BACK), (-1, save.FELL_BACK)])
+def test_a_torn_write_over_an_older_save_keeps_the_newer_one(keep, message):
+    nvm = erased()
+    storage = Storage(nvm)
+    saved = play_turns(new_game(6), 20)
+    storage.save_match(saved)
+    turn(saved)
+    storage.save_match(saved)
+    before = [list(moves) for moves in saved.match.moves]
+    turn(saved)
+    record_size = len(save._encode_match(saved))
+    Storage(PowerCut(nvm, keep % record_size)).save_match(saved)
+    loaded, said = Storage(nvm).load_match()
+    assert said == message
+    assert loaded.match.moves == before
+
+
 def test_a_torn_first_save_is_damaged_not_a_crash():
     nvm = erased()
     Storage(PowerCut(nvm, 50)).save_match(play_turns(new_game(), 5))
@@ -212,6 +231,7 @@ def test_an_empty_nvm_has_no_save(content):
     profile = storage.load_profile()
     assert storage.profile_message is None
     assert vars(profile) == vars(Profile())
+    assert profile.summary(("easy",)) == ["No matches finished yet."]
 
 
 @pytest.mark.parametrize("content", [
@@ -322,8 +342,9 @@ def test_statistics_count_wins_losses_and_best_round():
     profile.record_match(SavedMatch(match, "ai", "easy", 1, Rng(1)))
     assert profile.stats == {"easy": [1, 0, 0]}
     assert profile.best_round == -30  # only the human's rounds count against the AI
-    assert "AI easy: 1 played, 0 won, 1 lost, 0 drawn" in profile.summary()
-    assert "Best round: -30" in profile.summary()
+    lines = profile.summary(("easy", "normal", "hard"))
+    assert "AI easy: 1 played, 0 won, 1 lost, 0 drawn" in lines
+    assert "Best round: -30" in lines
 
 
 def test_negative_best_round_round_trips():
