@@ -53,7 +53,8 @@ def make_nvm(path=None, size=8192):
 class Driver:
     """An App with a scripted PyBadge keypad, a manual clock, a headless screen."""
 
-    def __init__(self, seed=1, nvm=None, display=None, profile=None):
+    def __init__(self, seed=1, nvm=None, display=None, profile=None,
+                 render=True):
         from host_sim.simulator import make_display
         from lostcities.app import App
         from lostcities.save import Storage
@@ -68,7 +69,7 @@ class Driver:
         self.keys = KeyQueue()
         self.buttons = btn.Buttons([btn.KeypadSource(self.keys, btn.PYBADGE_KEYS)],
                                    self.clock)
-        self.display = display or make_display()
+        self.display = display or make_display(render=render)
         self.app = App(self.display, self.buttons, self.nvm, self.clock, seed=seed)
         self.settle()
 
@@ -100,3 +101,28 @@ class Driver:
     @property
     def screen(self):
         return self.app.screen.name
+
+
+def presses_for(table, move):
+    """The button presses that make ``move`` on the table, from the PICK phase."""
+    from lostcities.rules import (SOURCE_DECK, move_card, move_discards,
+                                  move_source, same_kind)
+    card = move_card(move)
+    hand = table.hand
+    slot = next(i for i in range(len(hand)) if same_kind(hand[i], card))
+    here = table.cursor[table.viewer]
+    steps = (slot - here) % len(hand)
+    presses = [btn.RIGHT] * steps if steps <= len(hand) // 2 else \
+        [btn.LEFT] * (len(hand) - steps)
+    presses.append(btn.A)
+    presses.append(btn.DOWN if move_discards(move) else btn.A)
+    # the draw sources, as the table will offer them: piles left to right, the deck
+    state = table.app.match.state
+    color = card // 12
+    sources = [pile + 1 for pile in range(state.colors)
+               if state.pile_len(pile) and not (move_discards(move) and pile == color)]
+    sources.append(SOURCE_DECK)
+    at = sources.index(move_source(move))
+    presses += [btn.LEFT] * (len(sources) - 1 - at)
+    presses.append(btn.A)
+    return presses

@@ -25,8 +25,12 @@ def _keymap(pygame):
     }
 
 
-def make_display(scale=1, window=False):
-    """A displayio display drawing into pygame; a window of ``scale`` if asked."""
+def make_display(scale=1, window=False, render=True):
+    """A displayio display drawing into pygame; a window of ``scale`` if asked.
+
+    ``render=False`` keeps the dirty-area bookkeeping (and its counts) but
+    draws no pixels: for long scripted games in the tests.
+    """
     import busdisplay
     import pygame
     from blinka_displayio_pygamedisplay import PyGameDisplay
@@ -59,6 +63,11 @@ def make_display(scale=1, window=False):
             self.last_pixels = pixels
             return areas
 
+        def _refresh_area(self, area):
+            if render:
+                return PyGameDisplay._refresh_area(self, area)
+            return True
+
         def _refresh_display(self):
             busdisplay.BusDisplay._refresh_display(self)
             if self.window is not None:
@@ -77,6 +86,8 @@ def make_display(scale=1, window=False):
                 shot = pygame.transform.scale(shot, (WIDTH * scale, HEIGHT * scale))
             pygame.image.save(shot, path)
 
+    import displayio
+    displayio.release_displays()  # one screen at a time, as on the board
     return SimDisplay(width=WIDTH, height=HEIGHT, auto_refresh=False)
 
 

@@ -12,7 +12,7 @@ from lostcities import ai
 from lostcities.buttons import START_HELD
 from lostcities.rng import Rng
 from lostcities.rules import IllegalMove, Match
-from lostcities.save import SavedMatch, Storage
+from lostcities.save import NO_SAVE, SavedMatch, Storage
 from lostcities.sprites import Sheets
 
 AI_SEAT = 1  # against the AI the human is player 1
@@ -31,6 +31,8 @@ class App:
         self.storage = Storage(nvm)
         self.profile = self.storage.load_profile()
         self.saved, message = self.storage.load_match()
+        if message == NO_SAVE:
+            message = None
         notice = message or self.storage.profile_message
         self.sheets = Sheets()
         self.root = displayio.Group()

@@ -1,0 +1,55 @@
+"""``python -m host_sim [--tty] [options]``: play.
+
+Opens the simulator window (``host_sim/simulator.py``), or plays in the
+terminal (``host_sim/tty.py``) with ``--tty`` or where no window can open:
+no DISPLAY or WAYLAND_DISPLAY on Linux, or pygame failing to open one.
+"""
+
+import os
+import sys
+
+
+def display_available():
+    """True if a window can probably open here."""
+    if os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
+        return False
+    if sys.platform.startswith("linux") or "bsd" in sys.platform:
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
+def main(argv=None):
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if "--tty" not in argv and display_available():
+        try:
+            import pygame  # noqa: F401  (is the window library there at all?)
+            from host_sim import simulator
+        except ImportError as err:
+            print("No simulator window (%s): playing in the terminal." % err,
+                  file=sys.stderr)
+        else:
+            try:
+                return simulator.main(argv)
+            except pygame.error as err:
+                print("The window could not open (%s): playing in the terminal."
+                      % err, file=sys.stderr)
+    from host_sim import tty
+    return tty.main(terminal_args(argv))
+
+
+def terminal_args(argv):
+    """The options for the terminal game: the window's --scale dropped."""
+    out = [] if "--tty" in argv else ["--tty"]
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg == "--scale":
+            skip = True
+        elif not arg.startswith("--scale="):
+            out.append(arg)
+    return out
+
+
+if __name__ == "__main__":
+    sys.exit(main())

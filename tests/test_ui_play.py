@@ -1,0 +1,231 @@
+"""Whole matches played through the buttons alone, as a player would."""
+
+import pytest
+
+from host_sim.harness import Driver, presses_for
+from lostcities import buttons as btn
+from lostcities.ai import LEVELS
+from lostcities.bots import random_move
+from lostcities.rng import Rng
+from lostcities.rules import (DISCARD, HAND_SIZE, make_move, move_card,
+                              score_cards)
+from lostcities.save import Storage
+
+
+class Feedback:
+    """Records what the app asks of the board's lights and speaker."""
+
+    def __init__(self):
+        self.calls = []
+
+    def __getattr__(self, name):
+        return lambda *args: self.calls.append((name,) + args)
+
+
+def play_human_turn(driver, rng):
+    """A random legal move, made with the buttons; returns the move."""
+    table = driver.app.table
+    view = driver.app.match.state.view(table.viewer)
+    move = random_move(view, rng)
+    presses = presses_for(table, move)
+    assert len(presses) <= HAND_SIZE // 2 + 3 + driver.app.match.colors
+    for action in presses:
+        driver.press(action)
+    return move
+
+
+def play_match(driver, rng, limit=6000):
+    """Press through a whole match from the title screen; returns presses made."""
+    presses = 0
+    driver.press(btn.A)  # New match
+    while driver.screen != "title":
+        presses += 1
+        assert presses < limit, "a match must end within a bounded number of presses"
+        screen = driver.screen
+        if screen == "table":
+            match = driver.app.match
+            before = len(match.moves[-1])
+            player = match.state.to_move
+            move = play_human_turn(driver, rng)
+            round_moves = match.moves[len(match.deals) - 1]
+            assert round_moves[before] == move, "the buttons made another move"
+            assert not driver.app.is_ai(player)
+        else:
+            assert screen in ("pass", "round", "match")
+            driver.press(btn.A)
+    return presses
+
+
+def test_a_whole_two_player_match_with_the_pass_screen_between_turns():
+    driver = Driver(seed=11, profile={"mode": "duel", "rounds": 3}, render=False)
+    seen = set()
+    original = driver.app.show
+
+    def show(screen):
+        seen.add(screen.name)
+        original(screen)
+    driver.app.show = show
+    play_match(driver, Rng(4))
+    match = driver.app.last_match
+    assert len(match.scores) == 3 and match.is_over()
+    assert {"pass", "table", "round", "match", "title"} <= seen
+    storage = Storage(driver.nvm)
+    assert storage.load_match() == (None, None)
+    assert storage.load_profile().stats["duel"][0] == 1
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_whole_match_against_each_ai_level(level):
+    driver = Driver(seed=21, profile={"mode": "ai", "level": level, "rounds": 1},
+                    render=False)
+    play_match(driver, Rng(7))
+    match = driver.app.last_match
+    assert match.is_over() and len(match.scores) == 1
+    state = match.state
+    assert match.scores[0] == (state.score(0), state.score(1))
+    line = Storage(driver.nvm).load_profile().stats[level]
+    assert line[0] == 1
+
+
+def first_unplayable(driver):
+    """A hand slot whose card cannot go on its expedition, made so if needed."""
+    table = driver.app.table
+    state = driver.app.match.state
+    for slot, card in enumerate(table.hand):
+        if not state.can_play(table.viewer, card):
+            return slot
+    return None
+
+
+def test_a_forbidden_play_is_refused_with_the_engines_reason():
+    feedback = Feedback()
+    driver = Driver(seed=3, profile={"mode": "duel", "rounds": 1}, render=False)
+    driver.app.feedback = feedback
+    driver.press_all(["A", "A"])  # new match, pass screen
+    rng = Rng(2)
+    for _ in range(200):
+        slot = first_unplayable(driver)
+        if slot is not None:
+            break
+        play_human_turn(driver, rng)
+        driver.press(btn.A)  # pass screen
+    assert slot is not None
+    table = driver.app.table
+    state = driver.app.match.state
+    before = bytes(state.buf)
+    for _ in range((slot - table.cursor[table.viewer]) % HAND_SIZE):
+        driver.press(btn.RIGHT)
+    card = table.hand[slot]
+    driver.press(btn.A)
+    assert "can't play" in table.status.text
+    driver.press(btn.A)
+    reason = state.check_move(make_move(card, False, 0))
+    assert reason in table.popup.item.text.replace("\n", " ")
+    assert ("sound", "illegal") in feedback.calls
+    assert bytes(state.buf) == before and table.phase == 1
+
+
+def test_b_steps_back_until_the_draw_is_taken():
+    driver = Driver(seed=8, profile={"mode": "duel"}, render=False)
+    driver.press_all(["A", "A"])
+    table = driver.app.table
+    state = driver.app.match.state
+    before = bytes(state.buf)
+    card = table.hand[0]
+    driver.press_all(["A", "DOWN"])  # discard: the card shows on its pile
+    assert table.phase == 2 and table.piles[card // 12][0] != 44
+    driver.press_all(["B", "B"])
+    assert table.phase == 0 and table.chosen == -1
+    assert table.piles[card // 12][0] == 44  # the empty pile again
+    assert bytes(state.buf) == before and state.turns == 0
+    driver.press_all(["A", "DOWN", "A"])
+    assert driver.app.match.moves[0] == [card << 4 | DISCARD]
+
+
+def test_the_pile_just_discarded_to_is_not_offered():
+    driver = Driver(seed=8, profile={"mode": "duel"}, render=False)
+    driver.press_all(["A", "A"])
+    table = driver.app.table
+    card = table.hand[0]
+    driver.press_all(["A", "DOWN"])
+    assert table.sources == [0]  # only the deck: its own pile is not offered
+    for _ in range(5):
+        driver.press(btn.LEFT)
+        assert table.sources[table.source_at] == 0
+    assert move_card(make_move(card, True, 0)) == card
+
+
+def test_continue_resumes_exactly_with_the_ai_state():
+    driver = Driver(seed=5, profile={"mode": "ai", "level": "hard"}, render=False)
+    driver.press(btn.A)
+    rng = Rng(3)
+    for _ in range(6):
+        play_human_turn(driver, rng)
+    saved = driver.app.saved
+    state = saved.match.state
+    again = Driver(seed=99, nvm=driver.nvm, render=False)
+    assert again.app.screen.items[0] == "Continue"
+    again.press(btn.A)
+    resumed = again.app.saved
+    assert bytes(resumed.match.state.buf) == bytes(state.buf)
+    assert resumed.ai_rng.getstate() == saved.ai_rng.getstate()
+    assert resumed.match.rng.getstate() == saved.match.rng.getstate()
+    assert again.screen == "table"
+
+
+def test_pause_menu_gives_a_hint_from_the_ai_and_resumes():
+    driver = Driver(seed=5, profile={"mode": "ai"}, render=False)
+    driver.press(btn.A)
+    driver.press(btn.START)
+    assert driver.screen == "pause" and "Hint" in driver.app.screen.items
+    driver.press(btn.DOWN)
+    driver.press(btn.A)
+    table = driver.app.table
+    assert driver.screen == "table"
+    text = table.popup.item.text.replace("\n", " ")
+    assert text.startswith("Hint: ")
+    card = table.hand[table.cursor[table.viewer]]
+    from lostcities.rules import card_text
+    assert card_text(card) in text
+
+
+def test_start_held_goes_to_the_title_and_the_match_waits():
+    driver = Driver(seed=5, profile={"mode": "duel"}, render=False)
+    driver.press_all(["A", "A", "A", "A", "A"])  # a whole turn
+    assert driver.app.match.state.turns == 1
+    driver.press(btn.START, hold_ms=btn.LONG_PRESS_MS)
+    assert driver.screen == "title"
+    assert driver.app.screen.items[0] == "Continue"
+
+
+def test_settings_change_and_persist():
+    driver = Driver(seed=5, render=False)
+    driver.press_all(["DOWN", "A"])  # Settings
+    assert driver.screen == "settings"
+    driver.press(btn.RIGHT)  # mode
+    driver.press_all(["DOWN", "DOWN", "RIGHT"])  # colours
+    driver.press_all(["DOWN", "RIGHT"])  # rounds
+    mode = driver.app.profile.mode
+    driver.press(btn.B)
+    profile = Storage(driver.nvm).load_profile()
+    assert (profile.mode, profile.colors, profile.rounds) == (mode, 6, 1)
+    assert driver.screen == "title"
+
+
+def test_round_summary_lines_match_the_engine():
+    from lostcities.screens.summary import breakdown
+    driver = Driver(seed=13, profile={"mode": "ai", "level": "easy", "rounds": 3},
+                    render=False)
+    driver.press(btn.A)
+    rng = Rng(1)
+    while driver.screen == "table":
+        play_human_turn(driver, rng)
+    assert driver.screen == "round"
+    match = driver.app.match
+    lines = breakdown(match, ("YOU", "AI"))
+    for color in range(match.colors):
+        for player in (0, 1):
+            cards = match.state.expedition(player, color)
+            if cards:
+                assert "%4d" % score_cards(cards)[0] in lines[3 + color]
+    assert lines[-2].split()[1:] == [str(s) for s in match.scores[0]]
