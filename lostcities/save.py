@@ -147,14 +147,20 @@ class Profile:
                 if self.best_round is None or scores[player] > self.best_round:
                     self.best_round = scores[player]
 
-    def summary(self, levels):
-        """The statistics as short lines of text, for any screen (levels: ai.LEVELS)."""
+    def summary(self, levels=None):
+        """The statistics as short lines of text, for any screen.
+
+        ``levels`` (``ai.LEVELS``) puts the AI levels in order; by default
+        they come in the order first played.
+        """
         lines = []
         line = self.stats.get("duel")
         if line:
             lines.append("Two players: %d played, P1 won %d, P2 won %d, %d drawn" % (
                 line[0], line[1], line[0] - line[1] - line[2], line[2]))
-        for level in levels:
+        for level in levels or self.stats:
+            if level == "duel":
+                continue
             line = self.stats.get(level)
             if line:
                 lines.append("AI %s: %d played, %d won, %d lost, %d drawn" % (

@@ -345,6 +345,16 @@ def test_statistics_count_wins_losses_and_best_round():
     lines = profile.summary(("easy", "normal", "hard"))
     assert "AI easy: 1 played, 0 won, 1 lost, 0 drawn" in lines
     assert "Best round: -30" in lines
+    profile.record_match(SavedMatch(match, "duel"))
+    profile.record_match(SavedMatch(match, "ai", "hard", 0, Rng(1)))  # the AI lost as player 1
+    assert profile.summary(("hard", "easy")) == [
+        "Two players: 1 played, P1 won 0, P2 won 1, 0 drawn",
+        "AI hard: 1 played, 1 won, 0 lost, 0 drawn",
+        "AI easy: 1 played, 0 won, 1 lost, 0 drawn",
+        "Best round: 12"]
+    assert profile.summary()[1:3] == [  # by default: in the order first played
+        "AI easy: 1 played, 0 won, 1 lost, 0 drawn",
+        "AI hard: 1 played, 1 won, 0 lost, 0 drawn"]
 
 
 def test_negative_best_round_round_trips():
