@@ -80,8 +80,6 @@ class TtyGame:
         self.ansi = ansi
         self.kept = kept  # False: the NVM lives in memory only (no --save)
         self.profile = storage.load_profile()
-        if self.profile.level not in ai.LEVELS:  # saved by another version
-            self.profile.level = "normal"
         self.saved = None
 
     def say(self, text=""):
@@ -99,7 +97,7 @@ class TtyGame:
         """The menu loop until quit or the end of input."""
         if self.storage.profile_message:
             self.say(self.storage.profile_message)
-        saved, message = self.load_match()
+        saved, message = self.storage.load_match()
         if message and message != NO_SAVE:
             self.say(message)
         self.say("Lost Cities - terminal game ('help' for commands)")
@@ -130,20 +128,13 @@ class TtyGame:
                     self.say(MENU_HELP)
                 else:
                     self.change_setting(words)
-                saved, _ = self.load_match()
+                saved, _ = self.storage.load_match()
         except (Quit, KeyboardInterrupt):
             self.say("")
         if self.saved is not None and not self.saved.match.is_over():
             self.say("The match is saved; 'continue' resumes it." if self.kept else
                      "Without --save FILE the match is not kept after this exit.")
         return 0
-
-    def load_match(self):
-        """The saved match and what to say about the NVM (an unknown AI level: none)."""
-        saved, message = self.storage.load_match()
-        if saved is not None and saved.mode == "ai" and saved.level not in ai.LEVELS:
-            return None, "The saved match uses an unknown AI level; starting fresh."
-        return saved, message
 
     def show_menu(self, saved):
         profile = self.profile

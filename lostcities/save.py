@@ -44,14 +44,15 @@ statistics lines, then each: name text ("duel" or an AI level), played, won,
 drawn (u16 each).
 
 Empty (erased 0xFF or zeroed), foreign (another program's bytes), corrupt or
-torn slots and records of another version are ignored with a short message,
-never an exception.
+torn slots, records of another version and records naming an AI level that
+``ai.LEVELS`` lacks are ignored with a short message, never an exception.
 
 On a SAMD51 (PyBadge) any NVM write erases and rewrites the whole 8 KB block,
 so there a power cut during a save may still lose both slots; the checksum
 then makes the loss a clean "starting fresh", not a crash.
 """
 
+from lostcities.ai import LEVELS
 from lostcities.rules import CARDS_PER_COLOR, HAND_SIZE, Match
 from lostcities.rng import Rng
 
@@ -411,8 +412,8 @@ def _decode_match(body):
     ai_seat = read.byte()
     mode = read.text()
     level = read.text()
-    if mode not in MODES or ai_seat > 1:
-        raise ValueError("bad mode")
+    if mode not in MODES or ai_seat > 1 or (mode == "ai" and level not in LEVELS):
+        raise ValueError("bad mode or AI level")
     match = Match(colors, rounds, match_rng)
     dealt = read.byte()
     if dealt > rounds:
@@ -475,7 +476,8 @@ def _decode_profile(body):
         name = read.text()
         profile.stats[name] = [read.u16(), read.u16(), read.u16()]
     if (profile.colors not in (5, 6) or profile.rounds not in (1, 3)
-            or profile.mode not in MODES or not 1 <= profile.brightness <= 5
+            or profile.mode not in MODES or profile.level not in LEVELS
+            or not 1 <= profile.brightness <= 5
             or read.at != len(body)):
         raise ValueError("bad profile")
     return profile

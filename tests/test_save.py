@@ -270,6 +270,24 @@ def test_a_valid_checksum_over_an_impossible_match_is_damaged():
     assert Storage(nvm).load_match() == (None, save.DAMAGED)
 
 
+def test_an_unknown_ai_level_is_not_resumed():
+    nvm = erased()
+    saved = new_game()
+    saved.level = "godlike"  # written by some other version
+    Storage(nvm).save_match(saved)
+    assert Storage(nvm).load_match() == (None, save.DAMAGED)
+
+
+def test_a_profile_with_an_unknown_level_falls_back_to_defaults():
+    nvm = erased()
+    profile = Profile()
+    profile.level = "godlike"
+    storage = Storage(nvm)
+    storage.save_profile(profile)
+    assert storage.load_profile().level == "normal"
+    assert storage.profile_message == save.PROFILE_RESET
+
+
 # Size bound -------------------------------------------------------------------
 
 def stall(saved, turns):
