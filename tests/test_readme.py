@@ -1,0 +1,102 @@
+"""The README's commands work as written.
+
+Convention: a command is a line of a fenced code block in README.md, or an
+inline `code span`, that starts with ``make ``, ``python -m host_sim`` or
+``.venv/bin/python -m host_sim`` (a trailing ``# comment`` is the reader's, not
+the shell's). A span with a placeholder in capitals (``TOOL``, ``FILE``) or
+``...`` or ``[options]`` is a pattern, not a command. Each command runs here,
+with no input, in a scratch folder that links to this repository's files (so
+what it writes stays out of the checkout), and must exit 0 - except those
+that cannot run without a person or a board, each skipped with its reason.
+"""
+
+import os
+import re
+import shlex
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PREFIXES = ("make ", "python -m host_sim", ".venv/bin/python -m host_sim")
+STAMP = os.path.join(".venv", ".installed-stamp")  # the Makefile's "packages installed" mark
+
+
+def readme_commands():
+    """(line number, command) of every command in README.md."""
+    commands = []
+    fenced = False
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as readme:
+        for number, line in enumerate(readme, 1):
+            text = line.strip()
+            if text.startswith("```"):
+                fenced = not fenced
+            elif fenced:
+                if text.startswith(PREFIXES):
+                    commands.append((number, text))
+            else:
+                commands.extend((number, span) for span in re.findall(r"`([^`]+)`", line)
+                                if span.startswith(PREFIXES) and not is_pattern(span))
+    first = {}
+    for number, text in commands:
+        first.setdefault(text, number)
+    return [(number, text) for text, number in first.items()]
+
+
+def is_pattern(span):
+    """``python -m host_sim TOOL [options]`` shows a form, it is not a command to run."""
+    return "..." in span or "[" in span or any(
+        re.fullmatch(r"[A-Z][A-Z_]+", word) for word in span.split())
+
+
+def why_not_here(words):
+    """The reason a command cannot run in a test, or None."""
+    if words[0] == "make":
+        target = words[1] if len(words) > 1 else ""
+        if target == "play":
+            return "interactive: the game"
+        if target == "test":
+            return "the test suite itself"
+        if target == "deploy":
+            return "needs a board's drive"
+        return None
+    tool = words[3] if len(words) > 3 else ""
+    if not tool or tool.startswith("-") and tool not in ("-h", "--help"):
+        return "interactive: the game"
+    if "--deploy" in words:
+        return "needs a board's drive"
+    return None
+
+
+def scratch_copy(tmp_path):
+    """A folder whose entries link to the repository's, apart from build output."""
+    for name in os.listdir(ROOT):
+        if name not in ("build", ".git", ".pytest_cache", ".mypy_cache", ".hypothesis"):
+            os.symlink(os.path.join(ROOT, name), tmp_path / name)
+    return tmp_path
+
+
+def test_readme_has_commands_to_run():
+    commands = readme_commands()
+    assert any(why_not_here(shlex.split(text, comments=True)) is None
+               for _, text in commands)
+
+
+@pytest.mark.parametrize("line, text", readme_commands(),
+                         ids=[re.sub(r"\W+", "-", text)[:50] for _, text in readme_commands()])
+def test_readme_command_works(line, text, tmp_path):
+    words = shlex.split(os.path.expandvars(text), comments=True)
+    reason = why_not_here(words)
+    if reason:
+        pytest.skip("README line %d: %s" % (line, reason))
+    if words[0] == "make":
+        # Never reinstall the packages from here: take the installed ones as they are.
+        words = ["make", "--no-print-directory", "-o", STAMP] + words[1:]
+    else:
+        words = [sys.executable] + words[1:]
+    folder = scratch_copy(tmp_path)
+    result = subprocess.run(words, cwd=folder, stdin=subprocess.DEVNULL, capture_output=True,
+                            text=True, timeout=300)
+    assert result.returncode == 0, "README line %d: %s\n%s%s" % (
+        line, text, result.stdout[-2000:], result.stderr[-2000:])
