@@ -49,6 +49,7 @@ def make_display(scale=1, window=False, render=True):
             self._pygame_screen = pygame.Surface((WIDTH, HEIGHT))
             self.last_areas = []
             self.last_pixels = 0
+            self.total_pixels = 0  # over every refresh, for the redraw figures
 
         def _get_refresh_areas(self):
             areas = busdisplay.BusDisplay._get_refresh_areas(self)
@@ -61,6 +62,7 @@ def make_display(scale=1, window=False, render=True):
                     self.last_areas.append((x1, y1, x2, y2))
                     pixels += (x2 - x1) * (y2 - y1)
             self.last_pixels = pixels
+            self.total_pixels += pixels
             return areas
 
         def _refresh_area(self, area):

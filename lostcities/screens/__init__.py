@@ -13,7 +13,7 @@ from lostcities.sprites import INK, LIGHT
 LINE_H = 12  # terminalio.FONT's line height
 CHARS = 26  # terminalio.FONT characters across the 160-pixel screen
 DIM = 0x9AA8A0
-ACCENT = 0xF2C81E
+ACCENT = 0xFFE8A0
 
 
 def label(text, x, y, color=LIGHT, scale=1, background=None):

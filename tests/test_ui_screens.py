@@ -1,0 +1,134 @@
+"""Screens checked from headless renders: the right things in the right places."""
+
+import pytest
+
+from host_sim.harness import Driver, presses_for
+from lostcities import buttons as btn
+from lostcities import sprites as S
+from lostcities.rng import Rng
+from lostcities.rules import card_color, move_card, move_discards
+from lostcities.screens import ACCENT, DIM
+from lostcities.screens.summary import breakdown
+
+SCREEN = 160 * 128
+
+
+def rgb565(rgb):
+    """What a colour looks like after the display's 16-bit round trip."""
+    r, g, b = rgb >> 16 & 255, rgb >> 8 & 255, rgb & 255
+    return ((r >> 3) * 255 // 31, (g >> 2) * 255 // 63, (b >> 3) * 255 // 31)
+
+
+def pixel(driver, x, y):
+    return tuple(driver.display.surface().get_at((x, y)))[:3]
+
+
+def colours(driver, y0=0, y1=128):
+    surface = driver.display.surface()
+    return {tuple(surface.get_at((x, y)))[:3]
+            for y in range(y0, y1) for x in range(160)}
+
+
+@pytest.fixture(scope="module", params=[1, 5])
+def table(request):
+    """Against the AI, the human's first turn: after an AI play (seed 1), a discard (5)."""
+    driver = Driver(seed=request.param, profile={"mode": "ai", "level": "easy"})
+    driver.press(btn.A)
+    return driver
+
+
+def test_hand_cards_show_their_colour_letter_and_cursor(table):
+    t = table.app.table
+    assert list(t.hand) == sorted(t.hand)
+    for slot, card in enumerate(t.hand):
+        x = slot * S.CARD_W
+        assert pixel(table, x + 10, 96 + 11) == rgb565(S.COLOR_RGB[card_color(card)])
+        assert t.hand_grids[slot][0] == S.HEADER + card_color(card)
+        assert t.hand_grids[slot][1] == S.HAND_RANK + card % 12
+    at = t.cursor[t.viewer]
+    assert pixel(table, at * 20 + 5, 126) == (255, 255, 255)
+    others = [pixel(table, slot * 20 + 5, 126) for slot in range(8) if slot != at]
+    assert set(others) == {(0, 0, 0)}
+
+
+def test_piles_deck_and_panel_are_drawn(table):
+    t = table.app.table
+    state = table.app.match.state
+    for color in range(state.colors):
+        top = state.pile_top(color)
+        tile = t.piles[color][0]
+        assert tile == (S.EMPTY_PILE if top < 0 else S.PILE_RANK + top % 12) or \
+            tile == S.PILE_MARKED + top % 12
+    assert t.group[t.group.index(t.panels[0]) - 1][0] == S.BACK
+    # the deck count is written in the top panel, the round in the bottom one
+    count = "%d" % state.deck_len
+    tiles = [t.panels[0][15 + i] for i in range(5)]
+    assert tiles[-len(count):] == [S.MINI_TEXT + S.TEXT_CHARS.find(c) for c in count]
+    assert pixel(table, 137 + 10, 45 + 7) != (0, 0, 0)
+
+
+def test_opponents_last_move_is_highlighted(table):
+    t = table.app.table
+    match = table.app.match
+    move = t.marked
+    assert move == match.moves[-1][-1]
+    card = move_card(move)
+    color = card_color(card)
+    if move_discards(move):
+        assert t.piles[color][0] == S.PILE_MARKED + card % 12
+        assert pixel(table, t.column_x(color) + 1, 45 + 1) == (255, 255, 255)
+    else:
+        count = match.state.expedition_len(1, color)
+        assert t.cells[0][color][4 + count - 1] == S.MINI_MARKED + card % 12
+    assert "AI:" in t.status.text
+
+
+def test_a_cursor_move_redraws_under_five_percent_of_the_screen():
+    driver = Driver(seed=3, profile={"mode": "duel"})
+    driver.press_all(["A", "A"])
+    driver.press(btn.RIGHT)
+    pixels = driver.display.last_pixels
+    print("cursor move redraws %d pixels (%.1f%% of the screen)"
+          % (pixels, 100.0 * pixels / SCREEN))
+    assert 0 < pixels < SCREEN * 5 // 100
+    driver.press_all(["A", "DOWN", "A", "A"])  # P1 discards, P2 takes over
+    driver.press_all(["A", "A"])  # P2 plays a card: the deck and P1's pile offered
+    t = driver.app.table
+    assert t.phase == 2 and len(t.sources) == 2
+    driver.press(btn.LEFT)
+    pixels = driver.display.last_pixels
+    print("draw cursor move redraws %d pixels" % pixels)
+    assert 0 < pixels < SCREEN * 5 // 100
+
+
+def test_pass_screen_hides_every_card():
+    driver = Driver(seed=3, profile={"mode": "duel"})
+    driver.press_all(["A", "A", "A", "DOWN", "A"])  # a whole discard turn
+    assert driver.screen == "pass"
+    allowed = {(0, 0, 0), rgb565(S.LIGHT), rgb565(DIM), rgb565(ACCENT)}
+    assert colours(driver) <= allowed
+    assert not allowed & {rgb565(rgb) for rgb in S.COLOR_RGB}
+    driver.press(btn.A)
+    assert driver.screen == "table"
+    t = driver.app.table
+    assert t.viewer == 1 and "P1: discard" in t.status.text
+
+
+def test_round_summary_shows_the_breakdown():
+    driver = Driver(seed=2, profile={"mode": "ai", "level": "easy", "rounds": 1},
+                    render=False)
+    driver.press(btn.A)
+    rng = Rng(5)
+    from lostcities.bots import random_move
+    while driver.screen == "table":
+        t = driver.app.table
+        move = random_move(driver.app.match.state.view(t.viewer), rng)
+        for action in presses_for(t, move):
+            driver.press(action)
+    assert driver.screen == "round"
+    screen = driver.app.screen
+    texts = [item.text for item in screen.group]
+    lines = breakdown(driver.app.match, ("YOU", "AI"))
+    assert texts[0] == lines[0]
+    assert texts[2].split("\n") == lines[3:]
+    assert "result" in texts[3]
