@@ -39,10 +39,11 @@ _THINKING_COLOR = 0x8000C0
 _RATE = const(8000)
 _SILENCE = const(128)
 _VOLUME = const(28)  # the wave's swing around silence, of 127
+# A sound's buffer is 8 bytes per millisecond, held while it plays: keep them short.
 SOUNDS = {
-    "illegal": ((150, 90), (120, 110)),
-    "round_end": ((500, 90), (667, 90), (800, 160)),
-    "match_end": ((400, 110), (500, 110), (667, 110), (800, 260)),
+    "illegal": ((150, 80), (120, 100)),
+    "round_end": ((500, 80), (667, 80), (800, 120)),
+    "match_end": ((400, 80), (500, 80), (667, 80), (800, 160)),
 }
 
 

@@ -1,0 +1,451 @@
+"""The board's code uses only what CircuitPython offers, and the bundle carries it there.
+
+* mypy checks code.py and every lostcities module against circuitpython-stubs
+  (the boards' own ``board`` from typings/) and the bundle's library sources;
+* each module of the bundle imports in a Python that has only what the board
+  has: the standard library cut down to CircuitPython's modules, stand-ins for
+  the hardware modules, no site-packages (no Blinka, pygame, numpy);
+* ``python -m host_sim bundle`` builds exactly the drive's files and deploys
+  only what changed.
+"""
+
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+import zipfile
+
+import pytest
+
+from host_sim import bundle
+
+ROOT = bundle.ROOT
+BOARD_SOURCES = [bundle.ENTRY] + sorted(
+    os.path.relpath(path, ROOT)
+    for path in glob.glob(os.path.join(ROOT, "lostcities", "**", "*.py"), recursive=True))
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """The bundle, built once into a temporary folder: (folder, {drive path: size})."""
+    out = tmp_path_factory.mktemp("bundle")
+    return str(out), bundle.build(str(out))
+
+
+# mypy against CircuitPython's API -------------------------------------------
+
+# Mistakes mypy must catch, each marked with the error code it must report.
+CANARY = '''
+import board
+import keypad
+import microcontroller
+
+board.DISPLAY.show(None)  # attr-defined: show() is gone since CircuitPython 9
+keys = keypad.ShiftRegisterKeys(clock=board.BUTTON_CLOCK)  # call-arg: data, latch, ...
+board.DISPLAY.brightness = 0.5
+print(board.BUTTON_A)  # attr-defined: the PyBadge's buttons are on a shift register
+microcontroller.nvm_size  # attr-defined
+'''
+
+
+@pytest.fixture(scope="module")
+def mypy_errors(built, tmp_path_factory):
+    """mypy's errors, once for all board sources plus the canary: {file: [lines]}."""
+    canary = tmp_path_factory.mktemp("canary") / "canary_mistakes.py"
+    canary.write_text(CANARY)
+    env = dict(os.environ, MYPYPATH=os.path.join(built[0], "CIRCUITPY", "lib"))
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--config-file", os.path.join(ROOT, "mypy.ini"),
+         "--cache-dir", str(canary.parent / "cache"), "--no-error-summary",
+         "--show-error-codes"] + BOARD_SOURCES + [str(canary)],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    errors = {}
+    for line in result.stdout.splitlines():
+        found = re.match(r"(.+?):\d+: error: ", line)
+        if found:
+            errors.setdefault(os.path.normpath(found.group(1)), []).append(line)
+    assert result.returncode in (0, 1), result.stdout + result.stderr
+    return errors, str(canary)
+
+
+def test_mypy_catches_calls_the_board_does_not_have(mypy_errors):
+    errors, canary = mypy_errors
+    found = errors.get(os.path.normpath(canary), [])
+    lines = {int(line.split(":")[1]) for line in found}
+    assert lines == {6, 7, 9, 10}, "\n".join(found)  # line 8 is right
+    assert sum("[attr-defined]" in line for line in found) == 3
+    assert all("[call-arg]" in line for line in found if ":7:" in line)
+
+
+@pytest.mark.parametrize("source", BOARD_SOURCES)
+def test_board_source_uses_circuitpython_api(mypy_errors, source):
+    errors, _ = mypy_errors
+    assert errors.get(os.path.normpath(source), []) == []
+
+
+# Imports on a Python cut down to the board's --------------------------------
+
+# Run with ``python -S`` (no site-packages) and the bundle's folder as the drive.
+# Every module the board's code imports must be built into the firmware (a
+# stand-in here unless CPython has the same module), the game's, or in lib/.
+SANDBOX = r'''
+import __future__, builtins, gc, importlib.abc, importlib.machinery, json, os, sys, types
+
+drive, firmware, target = sys.argv[1], set(json.loads(sys.argv[2])), sys.argv[3]
+lib = os.path.join(drive, "lib")
+sys.dont_write_bytecode = True
+
+
+class BoardSource(importlib.machinery.SourceFileLoader):
+    """Compiles the drive's files leaving annotations unevaluated, as CircuitPython does."""
+    def source_to_code(self, data, path, *, _optimize=-1):
+        return compile(data, path, "exec", flags=__future__.annotations.compiler_flag,
+                       dont_inherit=True)
+
+
+def drive_finder(path):
+    if not path.startswith(drive) or not os.path.isdir(path):
+        raise ImportError(path)
+    return importlib.machinery.FileFinder(path, (BoardSource, [".py"]))
+
+
+sys.path_hooks.insert(0, drive_finder)
+sys.path[:0] = [drive, lib]
+libraries = {name[:-3] if name.endswith(".py") else name for name in os.listdir(lib)}
+GAME_ONLY_BANNED = {"time", "random"}  # lostcities/ takes an injected clock and rng.Rng
+
+
+class Stand:
+    """Anything: a hardware object, a pin, a class to subclass."""
+    def __init__(self, *args, **kwargs):
+        pass
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        value = Stand()
+        setattr(self, name, value)
+        return value
+    def __call__(self, *args, **kwargs):
+        return Stand()
+
+
+class StandClass(type):
+    """A stand-in class has any class attribute too (``displayio.Colorspace.RGB565``)."""
+    def __getattr__(cls, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return Stand()
+
+
+class StandModule(types.ModuleType):
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        value = StandClass(name, (Stand,), {})
+        setattr(self, name, value)
+        return value
+
+
+class Firmware(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Stand-ins for the firmware's modules that CPython lacks (board, keypad, displayio...)."""
+    def find_spec(self, name, path=None, target=None):
+        top = name.split(".")[0]
+        if (top in firmware and top not in sys.builtin_module_names
+                and importlib.machinery.PathFinder.find_spec(top) is None):
+            return importlib.machinery.ModuleSpec(name, self, is_package=True)
+        return None
+    def create_module(self, spec):
+        module = StandModule(spec.name)
+        module.__path__ = []
+        return module
+    def exec_module(self, module):
+        if module.__name__ == "micropython":
+            module.const = lambda value: value
+        if module.__name__ == "board":
+            module.board_id = "pybadge"
+        if module.__name__ == "microcontroller":
+            module.nvm = bytearray(8192)
+        if module.__name__ == "supervisor":
+            module.ticks_ms = lambda: 0
+
+
+sys.meta_path.insert(0, Firmware())
+gc.mem_free = lambda: 100000
+real_import = builtins.__import__
+
+
+def board_import(name, globals=None, locals=None, fromlist=(), level=0):
+    where = (globals or {}).get("__file__") or ""
+    if level == 0 and where.startswith(drive):
+        top = name.split(".")[0]
+        in_game = where.startswith(os.path.join(drive, "lostcities"))
+        if (top not in firmware and top != "lostcities" and top not in libraries
+                or in_game and top in GAME_ONLY_BANNED):
+            raise ImportError("no module named '%s' on the board (imported by %s)"
+                              % (name, os.path.relpath(where, drive)))
+    return real_import(name, globals, locals, fromlist, level)
+
+
+builtins.__import__ = board_import
+if target == "code.py":
+    import lostcities.app
+    started = []
+
+    class App:
+        def __init__(self, *args):
+            self.args = args
+        def run(self):
+            started.append(self.args)
+
+    lostcities.app.App = App
+    import runpy
+    runpy.run_path(os.path.join(drive, "code.py"), run_name="__main__")
+    assert started, "code.py did not start the app"
+    display, buttons, nvm, clock_ms, feedback = started[0]
+    import board
+    assert display is board.DISPLAY and display.auto_refresh is False
+    assert type(buttons).__name__ == "Buttons" and type(feedback).__name__ == "Feedback"
+    assert len(nvm) == 8192 and clock_ms() == 0
+    feedback.settings(True, True, 3, debug=True)
+    feedback.turn(1)
+    feedback.thinking(True)
+    feedback.sound("illegal")
+    feedback.mem("title")
+    print("started")
+else:
+    __import__(target)
+    print("imported")
+'''
+
+
+def sandbox(drive, target):
+    return subprocess.run(
+        [sys.executable, "-S", "-c", SANDBOX, drive, json.dumps(sorted(bundle.firmware_modules())),
+         target], capture_output=True, text=True, timeout=60, cwd=drive)
+
+
+def module_name(path):
+    """``lostcities/screens/__init__.py`` -> ``lostcities.screens``."""
+    name = path[:-3].replace("/", ".").replace(os.sep, ".")
+    return name[:-len(".__init__")] if name.endswith(".__init__") else name
+
+
+@pytest.mark.parametrize("module", [module_name(path) for path in BOARD_SOURCES[1:]])
+def test_module_imports_with_only_the_boards_modules(built, module):
+    result = sandbox(os.path.join(built[0], "CIRCUITPY"), module)
+    assert result.stdout.strip() == "imported", result.stderr
+
+
+def test_library_modules_import_with_only_the_boards_modules(built):
+    drive = os.path.join(built[0], "CIRCUITPY")
+    modules = [module_name(path[4:]) for path in built[1] if path.startswith("lib/")]
+    assert modules
+    for module in modules:
+        result = sandbox(drive, module)
+        assert result.stdout.strip().endswith("imported"), module + ": " + result.stderr
+
+
+def test_code_py_hands_the_boards_hardware_to_the_app(built):
+    result = sandbox(os.path.join(built[0], "CIRCUITPY"), "code.py")
+    assert result.stdout.strip().endswith("started"), result.stdout + result.stderr
+    assert "title: 100000 bytes free" in result.stdout
+
+
+def test_sandbox_refuses_what_the_board_lacks(tmp_path):
+    """The sandbox really hides CPython-only modules and host packages."""
+    drive = tmp_path / "CIRCUITPY"
+    (drive / "lib").mkdir(parents=True)
+    (drive / "lostcities").mkdir()
+    (drive / "lostcities" / "__init__.py").write_text("")
+    for name, source in (("uses_typing", "import typing\n"), ("uses_time", "import time\n"),
+                         ("uses_pygame", "import pygame\n"), ("uses_enum", "import enum\n"),
+                         ("uses_itertools", "from itertools import count\n")):
+        (drive / "lostcities" / (name + ".py")).write_text(source)
+        result = sandbox(str(drive), "lostcities." + name)
+        assert "ImportError: no module named" in result.stderr, name
+    (drive / "lostcities" / "fine.py").write_text(
+        "import board, keypad, array, gc\nfrom micropython import const\n"
+        "try:\n    import typing\nexcept ImportError:\n    pass\n")
+    assert sandbox(str(drive), "lostcities.fine").stdout.strip() == "imported"
+
+
+# The bundle ----------------------------------------------------------------
+
+def test_bundle_holds_the_game_its_libraries_and_nothing_else(built):
+    out, sizes = built
+    drive = os.path.join(out, "CIRCUITPY")
+    on_disk = {os.path.relpath(os.path.join(dirpath, name), drive).replace(os.sep, "/")
+               for dirpath, _, names in os.walk(drive) for name in names}
+    assert on_disk == set(sizes)
+    game = {path for path in sizes if not path.startswith("lib/")}
+    assert game == set(bundle.game_files())
+    assert {"code.py", "lostcities/__init__.py", "lostcities/rules.py",
+            "lostcities/hardware.py", "lib/neopixel.py"} <= set(sizes)
+    for path in sizes:
+        assert not path.startswith(("tests/", "host_sim/")), path
+        assert "__pycache__" not in path and not path.endswith((".pyc", ".mpy", ".md")), path
+    for path, source in bundle.game_files().items():
+        with open(source, "rb") as ours, \
+                open(os.path.join(drive, path), "rb") as copied:
+            assert ours.read() == copied.read(), path
+    with zipfile.ZipFile(os.path.join(out, "lostcities-circuitpy.zip")) as archive:
+        assert sorted(archive.namelist()) == sorted(sizes)
+        assert archive.read("code.py") == open(os.path.join(drive, "code.py"), "rb").read()
+
+
+def test_bundle_libraries_are_the_installed_registry_sources(built):
+    out, sizes = built
+    libraries = [path for path in sizes if path.startswith("lib/")]
+    tops = {path.split("/")[1].rsplit(".py", 1)[0] for path in libraries}
+    assert tops == set(bundle.requirement_names())
+    firmware = bundle.firmware_modules()
+    assert not tops & firmware  # e.g. adafruit_pixelbuf is built in: not copied
+    for path in libraries:
+        top = path.split("/")[1].rsplit(".py", 1)[0]
+        source, relative = {relative: (source, relative) for source, relative in
+                            bundle.installed_modules(top).values()}["/".join(
+                                path.split("/")[1:])]
+        with open(source, "rb") as installed, open(os.path.join(out, "CIRCUITPY", path),
+                                                   "rb") as copied:
+            assert installed.read() == copied.read(), path
+
+
+def test_bundle_fits_the_drive_with_room_to_spare(built):
+    _, sizes = built
+    on_drive = sum(bundle.drive_bytes(size) for size in sizes.values())
+    assert on_drive <= bundle.MAX_BUNDLE_BYTES <= bundle.DRIVE_BYTES // 2
+
+
+def test_bundle_command_prints_size(tmp_path, capsys):
+    assert bundle.main(["--out", str(tmp_path)]) == 0
+    printed = capsys.readouterr().out
+    assert "fits the 2 MB drive" in printed and "KB to spare" in printed
+
+
+def test_an_import_nobody_provides_stops_the_bundle(tmp_path):
+    game = {"lostcities/broken.py": str(tmp_path / "broken.py")}
+    (tmp_path / "broken.py").write_text("import board\nimport pygame_widgets_nowhere\n")
+    with pytest.raises(bundle.BundleError, match="pygame_widgets_nowhere"):
+        bundle.library_files(game, bundle.firmware_modules())
+
+
+def test_optional_imports_are_not_followed(tmp_path):
+    path = tmp_path / "optional.py"
+    path.write_text("try:\n    import typing\n    import pygame\nexcept ImportError:\n    pass\n"
+                    "import neopixel\nfrom adafruit_display_text import bitmap_label\n")
+    assert bundle.imports(str(path), "lostcities") == [
+        ("neopixel", ()), ("adafruit_display_text", ("bitmap_label",))]
+
+
+# Deploy --------------------------------------------------------------------
+
+BOOT_OUT = "Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit PyBadge with samd51j19\n"
+
+
+@pytest.fixture
+def drive(tmp_path):
+    path = tmp_path / "CIRCUITPY"
+    path.mkdir()
+    (path / "boot_out.txt").write_text(BOOT_OUT)
+    return path
+
+
+def test_deploy_copies_only_changed_files_and_code_py_last(built, drive):
+    folder = os.path.join(built[0], "CIRCUITPY")
+    first = bundle.deploy(str(drive), folder)
+    assert sorted(first) == sorted(built[1]) and first[-1] == "code.py"
+    assert bundle.deploy(str(drive), folder) == []
+    (drive / "lostcities" / "rules.py").write_text("# edited on the drive\n")
+    library = drive / "lib" / "neopixel.py"
+    library.write_bytes(library.read_bytes()[:-1] + b"X")  # same size, other content
+    assert sorted(bundle.deploy(str(drive), folder)) == ["lib/neopixel.py",
+                                                         "lostcities/rules.py"]
+    assert (drive / "boot_out.txt").read_text() == BOOT_OUT
+
+
+@pytest.mark.parametrize("boot_out, message", [
+    (None, "not a CIRCUITPY drive"),
+    ("Adafruit CircuitPython 8.2.10 on 2024-02-14; Adafruit PyBadge with samd51j19\n",
+     "needs 9 or 10"),
+    ("garbage\n", "does not say which CircuitPython"),
+])
+def test_deploy_refuses_a_folder_that_is_not_a_ready_board(built, drive, boot_out, message):
+    if boot_out is None:
+        (drive / "boot_out.txt").unlink()
+    else:
+        (drive / "boot_out.txt").write_text(boot_out)
+    with pytest.raises(bundle.BundleError, match=message):
+        bundle.deploy(str(drive), os.path.join(built[0], "CIRCUITPY"))
+    assert sorted(os.listdir(drive)) == ([] if boot_out is None else ["boot_out.txt"])
+
+
+def test_deploy_without_a_drive_says_how(built, capsys):
+    assert bundle.main(["--out", built[0], "--deploy", ""]) == 1
+    assert "make deploy CIRCUITPY=" in capsys.readouterr().err
+    assert bundle.main(["--out", built[0], "--deploy", "/nonexistent/CIRCUITPY"]) == 1
+    assert "is the board plugged in" in capsys.readouterr().err
+
+
+# The hardware's memory on MicroPython -------------------------------------
+
+# The firmware modules hardware.py uses, as small Python classes holding what the C ones
+# hold in the Python heap (a NeoPixel buffer and its copy before brightness).
+FIRMWARE_STAND_INS = {
+    "board": "board_id = 'pybadge'\nclass Pin: pass\n"
+             "NEOPIXEL = SPEAKER = SPEAKER_ENABLE = Pin()\n"
+             "BUTTON_CLOCK = BUTTON_OUT = BUTTON_LATCH = Pin()\n"
+             "class Display:\n    brightness = 1.0\nDISPLAY = Display()\n",
+    "adafruit_pixelbuf": "class PixelBuf:\n"
+                         "    def __init__(self, n, brightness=1.0, byteorder='GRB',"
+                         " auto_write=True):\n"
+                         "        self.buf = bytearray(6 * n)\n        self.brightness = 1\n"
+                         "    def fill(self, color): pass\n    def show(self): pass\n",
+    "digitalio": "class Direction:\n    OUTPUT = 1\n"
+                 "class DigitalInOut:\n    def __init__(self, pin): self.value = False\n"
+                 "    def switch_to_output(self, value=False): self.value = value\n",
+    "audioio": "class AudioOut:\n    playing = False\n    def __init__(self, pin): pass\n"
+               "    def play(self, sample, loop=False): pass\n    def stop(self): pass\n",
+    "audiocore": "class RawSample:\n"
+                 "    def __init__(self, buffer, sample_rate=8000): pass\n",
+    "keypad": "class Events:\n    def get(self): return None\n"
+              "class ShiftRegisterKeys:\n    def __init__(self, **kw): self.events = Events()\n",
+    "analogio": "class AnalogIn:\n    def __init__(self, pin): self.value = 32768\n",
+    "neopixel_write": "def neopixel_write(pin, buf): pass\n",
+}
+
+
+def test_lights_and_sounds_cost_little_memory(built, tmp_path):
+    """Prints what hardware.py keeps in the heap (MicroPython's, 32-bit like the board's)."""
+    from host_sim.micropython import MicroPython, MicroPythonUnavailable
+    drive = os.path.join(built[0], "CIRCUITPY")
+    copies = [os.path.join(drive, "lostcities"), os.path.join(drive, "lib", "neopixel.py")]
+    for name, source in FIRMWARE_STAND_INS.items():
+        (tmp_path / (name + ".py")).write_text(source)
+        copies.append(str(tmp_path / (name + ".py")))
+    try:
+        interpreter = MicroPython(copy=copies)
+    except MicroPythonUnavailable as err:
+        if os.environ.get("CI") == "true":
+            pytest.fail("CI must run the MicroPython tests, but: %s" % err)
+        pytest.skip("MicroPython unavailable: %s" % err)
+    with interpreter as mp:
+        def heap_after(code):
+            mp.run(code + "\nimport gc\ngc.collect()")
+            return int(mp.run("print(gc.mem_alloc())"))
+
+        start = heap_after("import " + ", ".join(FIRMWARE_STAND_INS) + "\nimport lostcities.buttons")
+        modules = heap_after("import lostcities.hardware as hardware")
+        objects = heap_after("feedback = hardware.Feedback(board.DISPLAY)\n"
+                             "buttons = hardware.make_buttons(lambda: 0)\n"
+                             "feedback.settings(True, True, 3)\nfeedback.turn(0)")
+        names = mp.run("print(' '.join(sorted(hardware.SOUNDS)))").split()
+        sounds = {name: heap_after("feedback.sound(%r)" % name) - objects for name in names}
+    print("\nhardware.py + neopixel.py: %d bytes; Feedback and Buttons objects: %d bytes;"
+          " a sound while it plays: %s" % (modules - start, objects - modules, ", ".join(
+              "%s %d" % item for item in sounds.items())))
+    assert modules - start < 12000
+    assert objects - modules < 2000
+    assert max(sounds.values()) < 4000
+
