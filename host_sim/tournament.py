@@ -166,9 +166,9 @@ def plot(figures, diffs, path):
 class Progress:
     """A one-line progress bar on stderr."""
 
-    def __init__(self, total, stream=sys.stderr, width=30):
+    def __init__(self, total, stream=None, width=30):
         self.total = total
-        self.stream = stream
+        self.stream = stream or sys.stderr
         self.width = width
         self.done = 0
 

@@ -5,29 +5,34 @@ score difference (mine minus the opponent's) after the move:
 
 * each expedition is projected to the end of the round: its cards, the hand
   cards that can still go on it, and the unseen cards of its colour weighted
-  by the chance of drawing them in time (turns left = deck size / 2). An
-  unstarted expedition counts only if that projection beats the 20-point
-  cost, so opening, wagers and small gaps all fall out of one formula;
+  by the chance of drawing them in time (turns left = deck size / 2). When
+  the expeditions worth playing need more turns than remain, all those
+  weights shrink. An unstarted expedition counts only if its projection
+  beats the 20-point cost, so opening, wagers and small gaps all follow from
+  one formula;
 * the opponent's expeditions are projected the same way from what they may
   hold: cards they took from piles, unseen cards, and the pile tops they can
   take next turn, so a discard that feeds them costs what it gives them;
-* a deck draw shortens the round for both players, a pile draw does not: the
-  projections for both turn counts compare the tempo.
+* a deck draw is worth the average over the unseen cards of holding one, and
+  shortens the round for both players; a pile draw does not: the
+  projections for both turn counts weigh the tempo.
 
-``easy`` plays from a blunter evaluation with some noise, ``normal`` takes the
-best move of the evaluation, ``hard`` also checks its best candidates against
-sampled deals of the unseen cards (``State.determinize``) one reply deep.
+``easy`` plays from a blunter evaluation (blind to the opponent) with some
+noise; ``normal`` plays the best move of the evaluation; ``hard`` replays its
+best candidates on sampled deals of the unseen cards (``determinize``), one
+reply of the opponent deep, and picks the best on average.
 
 All arithmetic is in integers (thousandths of a point): the board's floats
-are short and allocate under MicroPython. A decision builds a handful of
-small lists and no objects per card. ``clock`` (a callable returning ms)
-only stops ``hard``'s sampling early; with ``clock=None`` the work is a fixed
-iteration cap, so a decision is a pure function of the view and the Rng.
+are short and allocate under MicroPython. A decision allocates a few small
+lists up front and nothing per move. ``clock`` (a callable returning ms)
+only stops ``hard``'s sampling early; with ``clock=None`` the work is the
+fixed iteration cap, so a decision is a pure function of the view and the
+Rng.
 """
 
 from lostcities.bots import may_take_discard
 from lostcities.rules import (
-    CARDS_PER_COLOR, DISCARD, HAND_SIZE, HIDDEN, NO_CARD, SOURCE_DECK)
+    CARDS_PER_COLOR, DISCARD, HAND_SIZE, MAX_COLORS, State)
 
 try:
     from micropython import const
@@ -36,41 +41,54 @@ except ImportError:  # CPython: const is the identity
         return value
 
 LEVELS = ("easy", "normal", "hard")
+T = {"mu": 1000, "mh": 1000, "tp": 700, "tu": 1000, "low": 1000, "margin": 1}
+# per level: (sees the opponent's prospects, values deck draws, noise, search)
+_SETTINGS = {
+    "easy": (False, False, 12000, False),
+    "normal": (True, True, 0, False),
+    "hard": (True, True, 0, True),
+}
 
 _ONE = const(1000)  # fixed point: 1000 is 1.0 (and one point)
 _COST = const(20000)  # what opening an expedition costs
 _WAGERS = const(7)  # bit mask of a colour's three wagers (indices 0-2)
+_ALL = const(4095)  # all twelve cards of a colour
+_NONE = const(-1)  # no card (an empty pile)
+
+_HARD_CANDIDATES = const(3)  # hard: moves replayed on sampled deals
+_HARD_SAMPLES = const(4)  # hard: the iteration cap, sampled deals per candidate
+_HARD_BUDGET_MS = const(8)  # hard: stop sampling after this (host ms; board x300)
 
 
 def choose_move(view, level, rng, clock=None):
-    """The move ``level`` plays in ``view`` (``state.view(player)``)."""
-    if level not in LEVELS:
+    """The move ``level`` plays in ``view`` (``state.view(player)``).
+
+    ``rng`` is the AI player's own Rng; ``clock`` a callable returning ms, or
+    None for the fixed iteration cap.
+    """
+    if level not in _SETTINGS:
         raise ValueError("unknown AI level %r" % level)
-    position = _Position(view)
-    return position.best_move()
+    aware, drawing, noise, search = _SETTINGS[level]
+    position = _Position(view.colors, aware, drawing)
+    position.load(view, view.to_move)
+    if search:
+        return _Search(view, position).run(rng, clock)
+    return position.best(rng, noise)
 
 
 def hint(view, rng, clock=None):
-    """What the AI would play here: a hint for a human player."""
+    """What the AI would play here: a hint for a human player (``normal``)."""
     return choose_move(view, "normal", rng, clock)
-
-
-def _masks(cards, colors):
-    """A 12-bit mask per colour of the cards present."""
-    masks = [0] * colors
-    for card in cards:
-        if card != HIDDEN:
-            masks[card // CARDS_PER_COLOR] |= 1 << (card % CARDS_PER_COLOR)
-    return masks
 
 
 def _projection(top, total, wagers, count, sure, sure_f, maybe, maybe_f,
                 unseen, unseen_f):
-    """Projected final score of one expedition in thousandths of a point.
+    """Projected final score of one expedition, in thousandths of a point.
 
-    ``top`` is the index of its last card (-1 when empty), ``total`` /
-    ``wagers`` / ``count`` what it holds. ``sure``, ``maybe`` and ``unseen``
-    are masks of cards that may still go on it, weighted by their factors.
+    ``top`` is the index of its last card (-1 when empty), ``total``,
+    ``wagers`` and ``count`` what it holds. ``sure``, ``maybe`` and
+    ``unseen`` are masks of the cards that may still go on it, weighted by
+    their factors.
     """
     points = total * _ONE
     cards = count * _ONE
@@ -83,6 +101,7 @@ def _projection(top, total, wagers, count, sure, sure_f, maybe, maybe_f,
         index = 3
     else:
         index = top + 1
+    low_f = unseen_f * T["low"] // _ONE
     while index < CARDS_PER_COLOR:
         bit = 1 << index
         if sure & bit:
@@ -92,16 +111,21 @@ def _projection(top, total, wagers, count, sure, sure_f, maybe, maybe_f,
             points += maybe_f * (index - 1)
             cards += maybe_f
         elif unseen & bit:
-            points += unseen_f * (index - 1)
-            cards += unseen_f
+            weight = low_f if sure >> (index + 1) else unseen_f
+            points += weight * (index - 1)
+            cards += weight
         index += 1
     value = (points - _COST) * (1 + wagers)
     if cards >= 8 * _ONE:
         value += _COST
     elif cards > 6 * _ONE:
         value += (cards - 6 * _ONE) * 10
-    if count == 0 and value < 0:
-        return 0  # not opening it is free
+    if count == 0:  # not opening it is free, and waiting keeps the choice
+        margin = T["margin"]
+        if value <= -margin:
+            return 0
+        if value < margin:
+            return (value + margin) * (value + margin) // (4 * margin)
     return value
 
 
@@ -120,137 +144,296 @@ def _expected_cards(top, sure, sure_f, unseen, unseen_f):
 
 
 class _Position:
-    """What one decision needs from the view, as per-colour integers."""
+    """One player's knowledge of a round as per-colour integers, and its moves.
 
-    def __init__(self, view):
-        self.view = view
-        colors = view.colors
+    Reads only what ``player`` may see, from a view or (inside the search) a
+    sampled full state. Loading again reuses the same lists.
+    """
+
+    def __init__(self, colors, aware, drawing):
         self.colors = colors
-        me = view.to_move
-        self.me = me
-        other = 1 - me
-        self.hand = _masks(view.hand(me), colors)
-        self.known = _masks(view.hand(other), colors)  # cards they took from piles
+        self.aware = aware  # counts the opponent's prospects
+        self.drawing = drawing  # values a deck draw by the unseen cards
+        self.hand = [0] * colors  # masks of my cards per colour
+        self.known = [0] * colors  # masks of the opponent's known cards
+        self.unseen = [0] * colors  # masks of the cards nobody showed me
+        # expeditions, index player * colors + colour (player 0: me)
+        self.top = [0] * (2 * colors)
+        self.total = [0] * (2 * colors)
+        self.wagers = [0] * (2 * colors)
+        self.count = [0] * (2 * colors)
+        self.pile_top = [0] * colors  # index of each pile's top card, or _NONE
+        self.pile_under = [0] * colors  # the card below it
+        self.base = [0] * colors  # each colour's value in the current context
+        self.best_moves = [0] * _HARD_CANDIDATES  # the best moves found, best first
+        self.best_values = [0] * _HARD_CANDIDATES
+
+    def load(self, state, player):
+        self.state = state
+        self.player = player
+        colors = self.colors
+        other = 1 - player
+        hand = self.hand
+        known = self.known
+        unseen = self.unseen
+        for color in range(colors):
+            hand[color] = known[color] = 0
+            unseen[color] = _ALL
         hidden = 0
         for slot in range(HAND_SIZE):
-            if view.hand_card(other, slot) == HIDDEN:
+            card = state.hand_card(player, slot)
+            color = card // CARDS_PER_COLOR
+            bit = 1 << (card % CARDS_PER_COLOR)
+            hand[color] |= bit
+            unseen[color] &= ~bit
+            if state.known_to_opponent(other, slot):
+                card = state.hand_card(other, slot)
+                color = card // CARDS_PER_COLOR
+                bit = 1 << (card % CARDS_PER_COLOR)
+                known[color] |= bit
+                unseen[color] &= ~bit
+            else:
                 hidden += 1
-        unseen = view.unseen(me)
-        self.unseen_count = len(unseen)
-        self.unseen = _masks(unseen, colors)
         self.hidden = hidden
-        # expeditions: [top, total, wagers, count] per player and colour
-        self.exp = []
-        for player in (0, 1):
+        for side in (0, 1):
+            who = player if side == 0 else other
             for color in range(colors):
-                _, total, wagers, count, _ = view.expedition_score(player, color)
-                top = view.expedition_top(player, color)
-                self.exp.append([top % CARDS_PER_COLOR if top != NO_CARD else -1,
-                                 total, wagers, count])
-        self.tops = [-1] * colors  # index of each pile's top card, -1 if empty
-        self.unders = [-1] * colors  # the card below it
+                at = side * colors + color
+                top = -1
+                total = wagers = 0
+                cards = state.expedition(who, color)
+                for card in cards:
+                    top = card % CARDS_PER_COLOR
+                    unseen[color] &= ~(1 << top)
+                    if top < 3:
+                        wagers += 1
+                    else:
+                        total += top - 1
+                self.top[at] = top
+                self.total[at] = total
+                self.wagers[at] = wagers
+                self.count[at] = len(cards)
+        count = 0
         for color in range(colors):
-            pile = view.pile(color)
-            if pile:
-                self.tops[color] = pile[-1] % CARDS_PER_COLOR
-            if len(pile) > 1:
-                self.unders[color] = pile[-2] % CARDS_PER_COLOR
-        self.pile_draws = may_take_discard(view)
+            pile = state.pile(color)
+            for card in pile:
+                unseen[color] &= ~(1 << (card % CARDS_PER_COLOR))
+            size = len(pile)
+            self.pile_top[color] = pile[size - 1] % CARDS_PER_COLOR if size else _NONE
+            self.pile_under[color] = pile[size - 2] % CARDS_PER_COLOR if size > 1 else _NONE
+            mask = unseen[color]
+            while mask:
+                count += 1
+                mask &= mask - 1
+        self.unseen_count = count or 1
+        self.pile_draws = may_take_discard(state)
 
-    def factors(self, deck_after):
-        """Weights of hand, pile and unseen cards when ``deck_after`` remain.
+    def context(self, deck_after):
+        """Set the weights of hand, pile and unseen cards for ``deck_after`` cards.
 
         My hand and unseen cards share my turns left: when the expeditions
         worth playing need more turns than remain, all their weights shrink.
+        Also fills ``base``, each colour's value, and returns their sum.
         """
         mine = deck_after // 2  # my turns after this one
         theirs = (deck_after + 1) // 2
-        count = self.unseen_count or 1
-        my_unseen = min(_ONE, _ONE * max(0, mine - 1) // count)
-        their_unseen = min(_ONE, (_ONE * self.hidden + _ONE * max(0, theirs - 1)) // count)
-        my_hand = _ONE
-        their_hand = _ONE * min(theirs, HAND_SIZE) // HAND_SIZE
+        count = self.unseen_count
+        my_unseen = min(_ONE, T["mu"] * max(0, mine - 1) // count)
+        my_hand = T["mh"]
         need = 0
-        me = self.me
+        unseen = self.unseen
         for color in range(self.colors):
-            top, total, wagers, count = self.exp[me * self.colors + color]
+            top = self.top[color]
             hand = self.hand[color]
-            unseen = self.unseen[color]
-            if count or _projection(top, total, wagers, count, hand, my_hand, 0, 0,
-                                    unseen, my_unseen) > 0:
-                need += _expected_cards(top, hand, my_hand, unseen, my_unseen)
+            if self.count[color] or _projection(
+                    top, self.total[color], self.wagers[color], 0, hand, my_hand, 0, 0,
+                    unseen[color], my_unseen) > 0:
+                need += _expected_cards(top, hand, my_hand, unseen[color], my_unseen)
         if need > mine * _ONE:
             my_hand = my_hand * mine * _ONE // need
             my_unseen = my_unseen * mine * _ONE // need
-        return (my_hand, my_unseen, their_hand, _ONE * 7 // 10, their_unseen)
+        self.my_hand = my_hand
+        self.my_unseen = my_unseen
+        self.their_hand = _ONE * min(theirs, HAND_SIZE) // HAND_SIZE
+        self.their_pile = T["tp"]
+        self.their_unseen = min(_ONE, (_ONE * self.hidden + T["tu"] * max(0, theirs - 1)) // count)
+        total = 0
+        for color in range(self.colors):
+            value = self.value(color, self.hand[color], self.top[color], self.total[color],
+                               self.wagers[color], self.count[color], self.pile_top[color],
+                               unseen[color])
+            self.base[color] = value
+            total += value
+        return total
 
-    def colour_value(self, color, factors, hand, mine, tops):
-        """My projection minus theirs for one colour, in thousandths."""
-        my_hand, my_unseen, their_hand, their_pile, their_unseen = factors
-        top, total, wagers, count = mine
-        value = _projection(top, total, wagers, count, hand, my_hand, 0, 0,
-                            self.unseen[color], my_unseen)
-        top, total, wagers, count = self.exp[(1 - self.me) * self.colors + color]
-        pile = 1 << tops if tops >= 0 else 0
-        return value - _projection(top, total, wagers, count, self.known[color],
-                                   their_hand, pile, their_pile,
-                                   self.unseen[color], their_unseen)
+    def value(self, color, hand, top, total, wagers, count, pile_top, unseen):
+        """One colour: my projection minus the opponent's, in thousandths."""
+        mine = _projection(top, total, wagers, count, hand, self.my_hand, 0, 0,
+                           unseen, self.my_unseen)
+        if not self.aware:
+            return mine
+        at = self.colors + color
+        return mine - _projection(
+            self.top[at], self.total[at], self.wagers[at], self.count[at],
+            self.known[color], self.their_hand,
+            1 << pile_top if pile_top >= 0 else 0, self.their_pile,
+            unseen, self.their_unseen)
 
-    def best_move(self):
-        view = self.view
+    def deck_draw(self):
+        """The average gain of drawing one unseen card (in the current context)."""
+        gain = 0
+        for color in range(self.colors):
+            mask = self.unseen[color]
+            index = 0
+            while mask >> index:
+                bit = 1 << index
+                if mask & bit:
+                    gain += self.value(color, self.hand[color] | bit, self.top[color],
+                                       self.total[color], self.wagers[color],
+                                       self.count[color], self.pile_top[color],
+                                       mask & ~bit) - self.base[color]
+                index += 1
+        return gain // self.unseen_count
+
+    def best(self, rng, noise):
+        """The best move by the evaluation (each value blurred by ``noise``).
+
+        Also keeps the best few in ``best_moves``, best first, for the search;
+        returns the best move.
+        """
+        state = self.state
+        player = self.player
         colors = self.colors
-        me = self.me
-        best = None
-        best_value = None
-        for deck_draw in (1, 0):
-            if not deck_draw and not self.pile_draws:
+        values = self.best_values
+        for i in range(_HARD_CANDIDATES):
+            values[i] = None
+        for deck in (1, 0):
+            if not deck and not self.pile_draws:
                 continue
-            factors = self.factors(view.deck_len - deck_draw)
-            base = [0] * colors
-            total = 0
-            for color in range(colors):
-                base[color] = self.colour_value(
-                    color, factors, self.hand[color],
-                    self.exp[me * colors + color], self.tops[color])
-                total += base[color]
+            total = self.context(state.deck_len - deck)
+            draw = self.deck_draw() if deck and self.drawing else 0
             for slot in range(HAND_SIZE):
-                card = view.hand_card(me, slot)
+                card = state.hand_card(player, slot)
                 color = card // CARDS_PER_COLOR
                 index = card % CARDS_PER_COLOR
                 hand = self.hand[color] & ~(1 << index)
+                rest = total - self.base[color]
                 for discard in (0, DISCARD):
-                    exp = self.exp[me * colors + color]
+                    top = self.top[color]
+                    points = self.total[color]
+                    wagers = self.wagers[color]
+                    count = self.count[color]
+                    pile = self.pile_top[color]
                     if discard:
-                        mine = exp
+                        pile = index
+                    elif not state.can_play(player, card):
+                        continue
+                    else:
                         top = index
-                    else:
-                        if not view.can_play(me, card):
+                        count += 1
+                        if index < 3:
+                            wagers += 1
+                        else:
+                            points += index - 1
+                    after = rest + self.value(color, hand, top, points, wagers, count, pile,
+                                              self.unseen[color])
+                    if deck:
+                        self._consider(after + draw, card << 4 | discard, rng, noise)
+                        continue
+                    for source in range(colors):
+                        taken = self.pile_top[source]
+                        if taken < 0 or (discard and source == color):
                             continue
-                        mine = [index, exp[1] + (index - 1 if index >= 3 else 0),
-                                exp[2] + (1 if index < 3 else 0), exp[3] + 1]
-                        top = self.tops[color]
-                    after = total - base[color] + self.colour_value(
-                        color, factors, hand, mine, top)
-                    if deck_draw:
-                        moves = [(SOURCE_DECK, after)]
-                    else:
-                        moves = []
-                        for source in range(colors):
-                            pile_top = self.tops[source]
-                            if pile_top < 0 or (discard and source == color):
-                                continue
-                            if source == color:
-                                value = after - self.colour_value(
-                                    color, factors, hand, mine, top) + self.colour_value(
-                                    color, factors, hand | (1 << pile_top), mine,
-                                    self.unders[color])
-                            else:
-                                value = after - base[source] + self.colour_value(
-                                    source, factors, self.hand[source] | (1 << pile_top),
-                                    self.exp[me * colors + source], self.unders[source])
-                            moves.append((source + 1, value))
-                    for source, value in moves:
-                        if best_value is None or value > best_value:
-                            best_value = value
-                            best = card << 4 | discard | source
-        return best
+                        if source == color:
+                            value = rest + self.value(
+                                color, hand | 1 << taken, top, points, wagers, count,
+                                self.pile_under[color], self.unseen[color])
+                        else:
+                            value = after - self.base[source] + self.value(
+                                source, self.hand[source] | 1 << taken, self.top[source],
+                                self.total[source], self.wagers[source], self.count[source],
+                                self.pile_under[source], self.unseen[source])
+                        self._consider(value, card << 4 | discard | (source + 1), rng, noise)
+        return self.best_moves[0]
+
+    def _consider(self, value, move, rng, noise):
+        if noise:
+            value += rng.randbelow(noise) - noise // 2
+        values = self.best_values
+        moves = self.best_moves
+        at = _HARD_CANDIDATES
+        while at and (values[at - 1] is None or value > values[at - 1]):
+            at -= 1
+        if at == _HARD_CANDIDATES:
+            return
+        i = _HARD_CANDIDATES - 1
+        while i > at:
+            values[i] = values[i - 1]
+            moves[i] = moves[i - 1]
+            i -= 1
+        values[at] = value
+        moves[at] = move
+
+
+class _Search:
+    """``hard``: replay the best candidates on sampled deals, one reply deep.
+
+    Every candidate meets the same sampled deals (the Rng state is rewound
+    for each), so they are compared on equal luck. A sample ends with the
+    opponent's reply by the ``normal`` evaluation from their side of the
+    sampled deal and the value of my best answer, or the exact score if the
+    round ended.
+    """
+
+    def __init__(self, view, position):
+        self.view = view
+        self.position = position
+        self.scratch = State(view.colors)
+        self.other = _Position(view.colors, position.aware, position.drawing)
+
+    def run(self, rng, clock):
+        position = self.position
+        first = position.best(None, 0)
+        moves = position.best_moves
+        values = position.best_values
+        candidates = 0
+        while candidates < _HARD_CANDIDATES and values[candidates] is not None:
+            candidates += 1
+        if candidates < 2:
+            return first
+        candidates_moves = [moves[i] for i in range(candidates)]
+        totals = [0] * candidates
+        start = clock() if clock else 0
+        seed = rng.getstate()
+        samples = 0
+        while samples < _HARD_SAMPLES:
+            if samples and clock and clock() - start > _HARD_BUDGET_MS:
+                break
+            for i in range(candidates):
+                rng.setstate(seed)
+                totals[i] += self.sample(candidates_moves[i], rng)
+            seed = rng.getstate()
+            samples += 1
+        best = 0
+        for i in range(1, candidates):
+            if totals[i] > totals[best]:
+                best = i
+        return candidates_moves[best]
+
+    def sample(self, move, rng):
+        """One sampled deal: my move, their reply, my best value (thousandths)."""
+        scratch = self.scratch
+        me = self.view.to_move
+        self.view.copy_into(scratch)
+        scratch.determinize(me, rng)
+        scratch.apply(move)
+        if scratch.is_over():
+            return _ONE * (scratch.score(me) - scratch.score(1 - me))
+        other = self.other
+        other.load(scratch, 1 - me)
+        scratch.apply(other.best(None, 0))
+        if scratch.is_over():
+            return _ONE * (scratch.score(me) - scratch.score(1 - me))
+        other.load(scratch, me)
+        other.best(None, 0)
+        return other.best_values[0]

@@ -1,0 +1,116 @@
+"""The AI levels: legal, honest (the view alone decides), deterministic, bounded."""
+
+import pytest
+
+from lostcities import ai
+from lostcities.bots import random_move
+from lostcities.rng import Rng
+from lostcities.rules import deal, move_text
+
+from tests.test_bots import position, random_positions
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_every_move_is_legal(level):
+    rng = Rng(5)
+    for state in random_positions(60 if level == "hard" else 150, seed=level == "hard" and 9 or 4):
+        move = ai.choose_move(state.view(state.to_move), level, rng)
+        assert state.check_move(move) is None, move_text(move)
+
+
+def other_hidden_cards(state, rng):
+    """The same position with the hidden cards (their hand, the deck order) dealt anew."""
+    player = state.to_move
+    other = state.view(player)
+    other.determinize(player, rng)
+    return other
+
+
+def test_other_hidden_cards_really_differ():
+    state = random_positions(1).__next__()
+    player = state.to_move
+    other = other_hidden_cards(state, Rng(8))
+    assert sorted(other.hand(1 - player)) != sorted(state.hand(1 - player)) or \
+        other.deck() != state.deck()
+    assert other.view(player).buf == state.view(player).buf
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_hidden_cards_do_not_change_the_decision(level):
+    rng = Rng(11)
+    for state in random_positions(25, seed=6):
+        player = state.to_move
+        other = other_hidden_cards(state, rng)
+        assert other.hand(1 - player) != state.hand(1 - player) or other.deck() != state.deck()
+        first = ai.choose_move(state.view(player), level, Rng(3))
+        second = ai.choose_move(other.view(player), level, Rng(3))
+        assert first == second
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_same_seed_same_move(level):
+    for state in random_positions(20, seed=7):
+        view = state.view(state.to_move)
+        rng = Rng(42)
+        first = ai.choose_move(view, level, rng)
+        state_after = rng.getstate()
+        rng = Rng(42)
+        assert ai.choose_move(view, level, rng) == first
+        assert rng.getstate() == state_after
+
+
+def test_the_decision_leaves_the_view_unchanged():
+    state = random_positions(1, seed=2).__next__()
+    view = state.view(state.to_move)
+    before = bytes(view.buf)
+    for level in ai.LEVELS:
+        ai.choose_move(view, level, Rng(1))
+    assert bytes(view.buf) == before
+
+
+def test_a_clock_past_its_budget_stops_the_search_with_a_legal_move():
+    ticks = iter(range(0, 100000, 1000))
+    for state in random_positions(10, seed=12):
+        move = ai.choose_move(state.view(state.to_move), "hard", Rng(1), lambda: next(ticks))
+        assert state.check_move(move) is None
+
+
+def test_hint_is_what_the_normal_level_plays():
+    for state in random_positions(10, seed=13):
+        view = state.view(state.to_move)
+        assert ai.hint(view, Rng(2)) == ai.choose_move(view, "normal", Rng(2))
+
+
+def test_unknown_level_is_refused():
+    state = deal(Rng(0), 5, 0)
+    with pytest.raises(ValueError):
+        ai.choose_move(state.view(0), "expert", Rng(0))
+
+
+def test_plays_the_next_card_of_its_expedition_when_turns_run_short():
+    # yellow at 5 with Y6 and Y8 in hand, three turns left
+    state = position("Y4 Y5 Y6 Y8 B2 W3 G4 R2", "Y2 B10 W10 G10 R10 Y3 B9 W9",
+                     ("play Y4 deck", "play B9 deck", "play Y5 deck", "play W9 deck"),
+                     deck_len=10)
+    for level in ("normal", "hard"):
+        assert move_text(ai.choose_move(state.view(0), level, Rng(0))).startswith("play Y6")
+
+
+def test_does_not_open_an_expedition_it_cannot_finish():
+    # two turns left and only a red 2 for red: opening it would lose 18 points
+    state = position("R2 Y3 B3 W3 G3 Y4 B4 W4", "R10 B10 W10 G10 Y10 R9 B9 W9", deck_len=4)
+    for level in ai.LEVELS:
+        move = ai.choose_move(state.view(0), level, Rng(0))
+        assert move_text(move).startswith("discard"), level
+
+
+def test_every_pair_of_levels_finishes_a_round_in_bounded_turns():
+    for first in ai.LEVELS:
+        for second in ai.LEVELS:
+            state = deal(Rng(len(first) * 7 + len(second)), 5, 0)
+            levels = (first, second)
+            rngs = (Rng(1), Rng(2))
+            while not state.is_over():
+                player = state.to_move
+                state.play(ai.choose_move(state.view(player), levels[player], rngs[player]))
+                assert state.turns <= 2 * state.deck_size() + 44

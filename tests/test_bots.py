@@ -1,0 +1,115 @@
+"""The reference bots: legal, honest about what they see, and sound where it is spelled out."""
+
+import pytest
+
+from lostcities.bots import heuristic_move, may_take_discard, random_move
+from lostcities.rng import Rng
+from lostcities.rules import State, deal, move_text, parse_card, parse_move
+
+BOTS = (random_move, heuristic_move)
+
+
+def position(hand1, hand2, moves=(), deck_tail="", deck_len=44):
+    """A round from two hands (player 1 to move), then ``moves`` in record notation.
+
+    The deck holds ``deck_tail`` on top, then other cards up to ``deck_len``
+    (a short deck is a late position: the missing cards are simply unseen).
+    """
+    used = []
+    wagers = {}
+
+    def card(text):  # each Yx is the next unused yellow wager
+        value = parse_card(text)
+        if text.endswith("x"):
+            taken = wagers.get(value, 0)
+            wagers[value] = taken + 1
+            value += taken
+        used.append(value)
+        return value
+
+    one = [card(text) for text in hand1.split()]
+    two = [card(text) for text in hand2.split()]
+    top = [card(text) for text in deck_tail.split()]
+    deck = (top + [c for c in range(60) if c not in used])[:deck_len]
+    state = State.from_deal(one, two, deck, 0)
+    for text in moves:
+        state.play(parse_move(text))
+    return state
+
+
+def random_positions(count, seed=3):
+    """Views of the player to move, from random rounds at every stage."""
+    rng = Rng(seed)
+    for index in range(count):
+        state = deal(rng, 5 + index % 2, index % 2)
+        for _ in range(rng.randbelow(60)):
+            if state.deck_len <= 1:
+                break
+            state.apply(random_move(state.view(state.to_move), rng))
+        yield state
+
+
+@pytest.mark.parametrize("bot", BOTS)
+def test_every_move_is_legal(bot):
+    rng = Rng(1)
+    for state in random_positions(150):
+        view = state.view(state.to_move)
+        move = bot(view, rng)
+        assert state.check_move(move) is None, move_text(move)
+
+
+def test_heuristic_beats_random_on_every_round_of_a_few_deals():
+    for seed in range(4):
+        for heuristic_seat in (0, 1):
+            state = deal(Rng(seed), 5, 0)
+            rngs = (Rng(seed), Rng(seed + 100))
+            while not state.is_over():
+                player = state.to_move
+                bot = heuristic_move if player == heuristic_seat else random_move
+                state.play(bot(state.view(player), rngs[player]))
+            scores = state.returns()
+            assert scores[heuristic_seat] > scores[1 - heuristic_seat]
+
+
+def test_plays_the_lowest_card_with_a_small_gap():
+    state = position("Y3 Y5 Y6 B9 W9 G9 R9 R10", "Y2 B2 W2 G2 R2 B3 W3 G3",
+                     ("play Y3 deck", "play B2 deck"))
+    assert move_text(heuristic_move(state.view(0), Rng(0))) == "play Y5 deck"
+
+
+def test_does_not_open_a_weak_colour():
+    state = position("Y2 B3 W4 G5 R6 Bx Wx Gx", "Y10 B10 W10 G10 R10 Y9 B9 W9")
+    move = heuristic_move(state.view(0), Rng(0))
+    assert move_text(move).startswith("discard")
+
+
+def test_opens_a_strong_colour():
+    state = position("Y4 Y6 Y8 Y9 R2 B3 W4 G5", "Y10 B10 W10 G10 R10 Y2 B9 W9")
+    assert move_text(heuristic_move(state.view(0), Rng(0))) == "play Y4 deck"
+
+
+def test_does_not_feed_the_opponent():
+    # player 2 has a red expedition at 3: a red 9 would feed it; the blue 2 helps nobody
+    state = position("Y2 B2 W2 G2 R9 Y3 W3 G3", "R3 Y10 B10 W10 G10 Y9 B9 W9",
+                     ("discard W3 deck", "play R3 deck"))
+    move = heuristic_move(state.view(0), Rng(0))
+    assert move_text(move).split()[1] != "R9"
+
+
+def test_takes_a_discard_that_fits_without_a_gap():
+    state = position("Y3 Y5 Y9 B9 W9 G9 R9 R10", "Y4 B2 W2 G2 R2 B3 W3 G3",
+                     ("play Y3 deck", "discard Y4 deck"))
+    assert move_text(heuristic_move(state.view(0), Rng(0))).endswith(" Y")
+
+
+def test_leaves_a_discard_with_a_big_gap():
+    state = position("Y3 Y5 Y9 B9 W9 G9 R9 R10", "Y10 B2 W2 G2 R2 B3 W3 G3",
+                     ("play Y3 deck", "discard Y10 deck"))
+    assert move_text(heuristic_move(state.view(0), Rng(0))).endswith(" deck")
+
+
+def test_long_rounds_draw_only_from_the_deck():
+    state = deal(Rng(0), 5, 0)
+    assert may_take_discard(state)
+    state.turns = 2 * state.deck_size()
+    assert not may_take_discard(state)

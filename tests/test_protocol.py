@@ -1,0 +1,175 @@
+"""The bot protocol end to end: our bot against our referee, and bots that misbehave."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from host_sim import protocol
+from host_sim.bot import Bot, ProtocolError
+from lostcities import ai, rules
+from lostcities.rng import Rng
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PYTHON = sys.executable
+
+
+@pytest.fixture(autouse=True)
+def at_root(monkeypatch):
+    monkeypatch.chdir(ROOT)  # so that "python -m host_sim" finds the package
+
+
+def script_bot(source, timeout=5.0):
+    """A bot made of a few lines of Python reading the protocol on stdin."""
+    return protocol.BotPlayer("%s -c %s" % (PYTHON, _quote(source)), timeout)
+
+
+def _quote(text):
+    return "'" + text.replace("'", "'\"'\"'") + "'"
+
+
+def new_match(seed, colors=5):
+    match = rules.Match(colors, 1, Rng(seed))
+    match.start_round()
+    return match
+
+
+def texts(moves):
+    """Record notation: identical wagers read the same whichever copy was played."""
+    return [rules.move_text(move) for move in moves]
+
+
+def local(level):
+    return protocol.make_player(level)
+
+
+@pytest.mark.parametrize("colors", (5, 6))
+def test_our_bot_plays_exactly_as_the_level_in_process(colors):
+    # normal ignores its Rng: the bot, rebuilding the round from the protocol
+    # alone, must see the same view and so make the same moves
+    bot = protocol.make_player("cmd:%s -m host_sim bot --level normal --seed 3" % PYTHON)
+    try:
+        for seed in range(2):
+            for seat in (0, 1):
+                over_protocol = new_match(seed, colors)
+                players = [local("normal"), local("normal")]
+                players[seat] = bot
+                scores = protocol.play_round(over_protocol, players)
+                in_process = new_match(seed, colors)
+                assert protocol.play_round(in_process, [local("normal"), local("normal")]) == scores
+                assert texts(over_protocol.moves[0]) == texts(in_process.moves[0])
+    finally:
+        bot.close()
+
+
+def test_times_are_recorded_per_player():
+    match = new_match(1)
+    times = ([], [])
+    protocol.play_round(match, [local("easy"), local("heuristic")], times)
+    assert len(times[0]) + len(times[1]) == match.state.turns
+    assert all(ms >= 0 for ms in times[0] + times[1])
+
+
+ANSWER = """
+import sys
+for line in sys.stdin:
+    if line.startswith("go"):
+        print(%r, flush=True)
+"""
+
+
+def test_an_unreadable_answer_forfeits():
+    bot = script_bot(ANSWER % "hello")
+    try:
+        with pytest.raises(protocol.Forfeit) as caught:
+            protocol.play_round(new_match(2), [bot, local("random")])
+    finally:
+        bot.close()
+    assert caught.value.player == 0
+    assert "unreadable answer" in caught.value.reason
+
+
+def test_an_illegal_answer_forfeits_with_the_rule_broken():
+    # discarding a yellow card and drawing it back is never legal
+    bot = script_bot(ANSWER % "discard Y2 Y")
+    try:
+        with pytest.raises(protocol.Forfeit) as caught:
+            protocol.play_round(new_match(3), [local("random"), bot])
+    finally:
+        bot.close()
+    assert caught.value.player == 1
+    assert caught.value.reason.startswith("illegal move 'discard Y2 Y': ")
+
+
+def test_a_silent_bot_times_out():
+    bot = script_bot("import sys\nfor line in sys.stdin: pass\n", timeout=0.3)
+    try:
+        with pytest.raises(protocol.Forfeit) as caught:
+            protocol.play_round(new_match(4), [bot, local("random")])
+    finally:
+        bot.close()
+    assert caught.value.reason == "no answer within 0.3 s"
+
+
+def test_a_bot_that_exits_forfeits():
+    bot = script_bot("pass")
+    try:
+        with pytest.raises(protocol.Forfeit) as caught:
+            protocol.play_round(new_match(5), [bot, local("random")])
+    finally:
+        bot.close()
+    assert caught.value.player == 0
+
+
+def test_a_command_that_cannot_start_is_reported():
+    with pytest.raises(protocol.BotError):
+        protocol.make_player("cmd:/nonexistent/bot")
+
+
+def test_bot_answers_go_with_a_legal_move():
+    bot = Bot("hard", 1)
+    bot.handle("match colors 5 rounds 1 seat 2")
+    bot.handle("round hand Y2 Yx Yx B4 B9 W3 G10 R5 start 1")
+    bot.handle("opp play R7 deck")
+    answer = bot.handle("go")
+    move = rules.parse_move(answer)
+    assert answer == rules.move_text(move)
+    bot.handle("drew G6")
+    state = bot.round.state()
+    assert sorted(rules.card_text(card) for card in state.hand(1)) == sorted(
+        rules.card_text(card) for card in state.view(1).hand(1))
+    assert "G6" in [rules.card_text(card) for card in state.hand(1)]
+
+
+@pytest.mark.parametrize("line", ["hello", "opp play R7 deck", "go", "match colors 7 rounds 1 seat 1"])
+def test_bot_refuses_lines_out_of_place(line):
+    with pytest.raises(ProtocolError):
+        Bot("easy", 0).handle(line)
+
+
+def test_bot_refuses_an_impossible_opponent_move():
+    bot = Bot("easy", 0)
+    bot.handle("match colors 5 rounds 1 seat 2")
+    bot.handle("round hand Y2 Yx Yx B4 B9 W3 G10 R5 start 1")
+    bot.handle("opp play Y2 deck")  # we hold Y2
+    with pytest.raises(ProtocolError):
+        bot.handle("go")
+
+
+def test_bot_command_line_reports_a_bad_line_and_quits_cleanly():
+    command = [PYTHON, "-m", "host_sim", "bot", "--level", "easy"]
+    bad = subprocess.run(command, input="match colors 5 rounds 1 seat 3\n",
+                         capture_output=True, text=True, timeout=20)
+    assert bad.returncode == 2
+    assert bad.stderr.startswith("bot: line 1: ")
+    assert "Traceback" not in bad.stderr
+    good = subprocess.run(command, input="match colors 5 rounds 1 seat 1\nquit\n",
+                          capture_output=True, text=True, timeout=20)
+    assert good.returncode == 0 and good.stdout == ""
+
+
+def test_levels_are_the_ai_levels():
+    assert protocol.player_names()[:3] == ai.LEVELS
+    with pytest.raises(ValueError):
+        protocol.make_player("grandmaster")

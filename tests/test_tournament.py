@@ -1,0 +1,81 @@
+"""A short tournament whose numbers add up, in every output form."""
+
+import json
+import os
+import sys
+
+import pytest
+
+from host_sim import tournament
+from lostcities.record import parse_record
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+KEYS = ["a", "b", "deals", "rounds", "diff_mean", "diff_ci95", "a_wins", "b_wins", "ties",
+        "a_mean", "b_mean", "a_ms_median", "a_ms_max", "b_ms_median", "b_ms_max", "max_turns"]
+
+
+def run_json(capsys, *argv):
+    assert tournament.main(list(argv) + ["--json"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1
+    return json.loads(out)
+
+
+def test_figures_add_up(capsys):
+    figures = run_json(capsys, "normal", "heuristic", "--deals", "4", "--jobs", "1")
+    assert list(figures) == KEYS
+    assert (figures["a"], figures["b"], figures["deals"], figures["rounds"]) == (
+        "normal", "heuristic", 4, 8)
+    assert figures["a_wins"] + figures["b_wins"] + figures["ties"] == figures["rounds"]
+    assert figures["diff_mean"] == pytest.approx(figures["a_mean"] - figures["b_mean"], abs=0.02)
+    low, high = figures["diff_ci95"]
+    assert low <= figures["diff_mean"] <= high
+    assert 0 <= figures["a_ms_median"] <= figures["a_ms_max"]
+    assert 0 <= figures["b_ms_median"] <= figures["b_ms_max"]
+    assert figures["max_turns"] >= 44
+
+
+def test_mirrored_deals_cancel_the_luck(capsys):
+    # a player against itself scores exactly the same on both seats of each deal
+    figures = run_json(capsys, "heuristic", "heuristic", "--deals", "3", "--jobs", "1")
+    assert figures["diff_mean"] == 0 and figures["diff_ci95"] == [0, 0]
+    assert figures["a_wins"] == figures["b_wins"]
+
+
+def test_parallel_run_gives_the_same_figures(capsys):
+    one = run_json(capsys, "easy", "random", "--deals", "4", "--jobs", "1", "--seed", "9")
+    two = run_json(capsys, "easy", "random", "--deals", "4", "--jobs", "2", "--seed", "9")
+    for key in ("diff_mean", "a_wins", "b_wins", "ties", "a_mean", "b_mean", "max_turns"):
+        assert one[key] == two[key]
+
+
+def test_text_report_records_and_plot(tmp_path, capsys):
+    records = tmp_path / "records"
+    plot = tmp_path / "diffs.png"
+    assert tournament.main(["heuristic", "random", "--deals", "2", "--jobs", "1", "--colors", "6",
+                            "--record", str(records), "--plot", str(plot)]) == 0
+    captured = capsys.readouterr()
+    assert "mean difference heuristic - random" in captured.out
+    assert "longest round:" in captured.out
+    assert "2/2 deals" in captured.err
+    assert plot.read_bytes()[:4] == b"\x89PNG"
+    names = sorted(os.listdir(records))
+    assert names == ["deal0001-1.txt", "deal0001-2.txt", "deal0002-1.txt", "deal0002-2.txt"]
+    for name in names:
+        match = parse_record((records / name).read_text())
+        assert match.colors == 6 and len(match.scores) == 1
+
+
+def test_a_forfeiting_bot_stops_the_tournament_with_the_reason(capsys, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    bot = "cmd:%s -c \"print('hello')\"" % sys.executable
+    assert tournament.main(["random", bot, "--deals", "2", "--jobs", "1"]) == 1
+    err = capsys.readouterr().err
+    assert "forfeits deal 1" in err and "Traceback" not in err
+
+
+def test_unknown_player_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as caught:
+        tournament.main(["normal", "grandmaster"])
+    assert caught.value.code == 2
+    assert "unknown player 'grandmaster'" in capsys.readouterr().err
