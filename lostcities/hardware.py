@@ -16,6 +16,7 @@ import board
 import digitalio
 import keypad
 import neopixel
+from busdisplay import BusDisplay  # board.DISPLAY's type, for mypy to check its use here
 
 from lostcities import buttons
 
@@ -95,7 +96,7 @@ class Feedback:
     Sounds and lights can be switched off, and a sound that finds no memory
     is skipped rather than stopping the game."""
 
-    def __init__(self, display):
+    def __init__(self, display: BusDisplay):
         self._display = display
         self._pixels = neopixel.NeoPixel(board.NEOPIXEL, _PIXELS, brightness=_PIXEL_POWER,
                                          auto_write=False)
@@ -144,9 +145,10 @@ class Feedback:
             samples = tone(SOUNDS[name])
         except MemoryError:
             return
+        sample = audiocore.RawSample(samples, sample_rate=_RATE)
+        self._audio.play(sample)
+        self._sample = sample
         self._samples = samples
-        self._sample = audiocore.RawSample(samples, sample_rate=_RATE)
-        self._audio.play(self._sample)
 
     def mem(self, screen_name):
         """In debug mode, print the free memory on reaching a screen."""

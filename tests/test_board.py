@@ -413,6 +413,7 @@ FIRMWARE_STAND_INS = {
               "class ShiftRegisterKeys:\n    def __init__(self, **kw): self.events = Events()\n",
     "analogio": "class AnalogIn:\n    def __init__(self, pin): self.value = 32768\n",
     "neopixel_write": "def neopixel_write(pin, buf): pass\n",
+    "busdisplay": "class BusDisplay: pass\n",
 }
 
 
