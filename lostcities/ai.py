@@ -166,7 +166,7 @@ class _Position:
         self.pile_under = [0] * colors  # the card below it
         self.base = [0] * colors  # each colour's value in the current context
         self.best_moves = [0] * _HARD_CANDIDATES  # the best moves found, best first
-        self.best_values = [0] * _HARD_CANDIDATES
+        self.best_values = [0] * _HARD_CANDIDATES  # type: list  # their values; None: unfilled
 
     def load(self, state, player):
         self.state = state
