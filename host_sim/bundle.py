@@ -240,20 +240,7 @@ def deploy(drive_dir, bundle_dir):
 
     Compares size and content; writes libraries first and code.py last, then
     flushes, so that CircuitPython reloads once with everything in place."""
-    if not drive_dir:
-        raise BundleError("say where the board's drive is mounted, e.g."
-                          " make deploy CIRCUITPY=/media/$USER/CIRCUITPY")
-    if not os.path.isdir(drive_dir):
-        raise BundleError("%s is not a folder: is the board plugged in and its CIRCUITPY drive"
-                          " mounted?" % drive_dir)
-    boot_out = os.path.join(drive_dir, "boot_out.txt")
-    if not os.path.isfile(boot_out):
-        raise BundleError("%s is not a CIRCUITPY drive (it has no boot_out.txt): give the"
-                          " folder where the board's drive is mounted" % drive_dir)
-    check_version(_read(boot_out))
-    if not os.access(drive_dir, os.W_OK):
-        raise BundleError("%s is read-only: unmount and plug the board in again (or check that"
-                          " no boot.py remounts the drive for the board's own use)" % drive_dir)
+    check_drive(drive_dir)
     changed = []
     for target in sorted(_bundle_files(bundle_dir), key=_copy_order):
         source = os.path.join(bundle_dir, *target.split("/"))
@@ -278,6 +265,24 @@ def deploy(drive_dir, bundle_dir):
     finally:
         os.sync()
     return [target for target, _, _ in changed]
+
+
+def check_drive(drive_dir):
+    """Refuse a folder that is not a writable CIRCUITPY drive with CircuitPython 9 or later."""
+    if not drive_dir:
+        raise BundleError("say where the board's drive is mounted, e.g."
+                          " make deploy CIRCUITPY=/media/$USER/CIRCUITPY")
+    if not os.path.isdir(drive_dir):
+        raise BundleError("%s is not a folder: is the board plugged in and its CIRCUITPY drive"
+                          " mounted?" % drive_dir)
+    boot_out = os.path.join(drive_dir, "boot_out.txt")
+    if not os.path.isfile(boot_out):
+        raise BundleError("%s is not a CIRCUITPY drive (it has no boot_out.txt): give the"
+                          " folder where the board's drive is mounted" % drive_dir)
+    check_version(_read(boot_out))
+    if not os.access(drive_dir, os.W_OK):
+        raise BundleError("%s is read-only: unmount and plug the board in again (or check that"
+                          " no boot.py remounts the drive for the board's own use)" % drive_dir)
 
 
 def check_version(boot_out_text):
@@ -326,6 +331,8 @@ def main(argv):
                         help="where to build (default: build/ of this repository)")
     args = parser.parse_args(argv)
     try:
+        if args.deploy is not None:
+            check_drive(args.deploy)  # before building: say at once what is wrong
         sizes = build(args.out)
         total = sum(sizes.values())
         on_drive = sum(drive_bytes(size) for size in sizes.values())
@@ -346,8 +353,11 @@ def main(argv):
             copied = deploy(args.deploy, os.path.join(args.out, "CIRCUITPY"))
             for target in copied:
                 print("copied %s" % target)
-            print("%d changed file(s) copied to %s, %d unchanged; the board restarts the game"
-                  % (len(copied), args.deploy, len(sizes) - len(copied)))
+            if copied:
+                print("%d changed file(s) copied to %s, %d unchanged: the board restarts the"
+                      " game" % (len(copied), args.deploy, len(sizes) - len(copied)))
+            else:
+                print("%s already holds this bundle: nothing to copy" % args.deploy)
     except BundleError as err:
         print("bundle: %s" % err, file=sys.stderr)
         return 1
