@@ -50,7 +50,7 @@ def firmware_modules():
         for label in ("Included modules", "Frozen libraries"):
             found = re.search(r"%s: (.*)" % label, text)
             if found:
-                names.update(name.strip().split(".")[0] for name in found.group(1).split(","))
+                names.update(name.split()[0].split(".")[0] for name in found.group(1).split(","))
         common = names if common is None else common & names
     return frozenset(common)
 
