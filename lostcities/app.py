@@ -74,6 +74,8 @@ class App:
         return screen is self.table and screen is not None and screen.thinking > 0
 
     def show(self, screen):
+        if screen is self.screen:
+            return
         if len(self.root):
             self.root.pop()
         self.root.append(screen.group)

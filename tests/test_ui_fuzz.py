@@ -1,0 +1,121 @@
+"""Button mashing in every mode and screen, with power cuts in between.
+
+Random presses (a fixed seed, a bounded count) must never raise, and the
+match on the screen must always be the engine's: the same as replaying its
+deals and moves, and the same after a restart from the NVM.
+"""
+
+import pytest
+
+from host_sim.harness import Driver, presses_for
+from lostcities import buttons as btn
+from lostcities.rng import Rng
+from lostcities.rules import Match
+
+# Arrows and A most often, as a player would; B, START, SELECT less.
+IN_MATCH = (btn.A,) * 5 + (btn.LEFT, btn.RIGHT) * 3 + (btn.UP, btn.DOWN) * 2 + (
+    btn.B, btn.B, btn.SELECT)
+ANY = IN_MATCH + (btn.START, btn.START, btn.START_HELD)
+
+
+def replayed(match):
+    """The match rebuilt from its deals and moves alone."""
+    again = Match(match.colors, match.rounds)
+    for deal, moves in zip(match.deals, match.moves):
+        again.start_round(*deal)
+        for move in moves:
+            again.play(move)
+    return again
+
+
+def check_consistent(app):
+    match = app.match
+    if match is None:
+        return
+    again = replayed(match)
+    assert again.scores == match.scores
+    assert bytes(again.state.buf) == bytes(match.state.buf)
+    table = app.table
+    if table is not None and app.screen is table:
+        assert table.hand == bytes(sorted(match.state.hand(table.viewer)))
+
+
+def whole_turn(driver, rng):
+    """A legal move by buttons, when a turn is waiting: keeps the match moving."""
+    app = driver.app
+    table = app.table
+    if table is None or app.screen is not table:
+        return
+    for _ in range(2):
+        if table.phase in (1, 2):  # a card chosen: step back to the hand
+            driver.press(btn.B)
+    if table.phase != 0:
+        return
+    moves = app.match.state.legal_moves()
+    if rng.randbelow(5):  # mostly from the deck, so that rounds end
+        moves = [move for move in moves if move & 7 == 0]
+    move = moves[rng.randbelow(len(moves))]
+    for action in presses_for(table, move):
+        driver.press(action)
+
+
+def mash(driver, rng, presses, restart_every, keys, turns=0):
+    """``presses`` random presses of ``keys`` (a whole turn among them 1 in ``turns``)."""
+    for count in range(1, presses + 1):
+        if turns and rng.randbelow(turns) == 0:
+            whole_turn(driver, rng)
+        action = keys[rng.randbelow(len(keys))]
+        if action == btn.START_HELD:
+            driver.press(btn.START, hold_ms=btn.LONG_PRESS_MS)
+        else:
+            driver.press(action)
+        if count % 25 == 0:
+            check_consistent(driver.app)
+        if count % restart_every == 0:
+            driver = restart(driver, count)
+    return driver
+
+
+def restart(driver, seed):
+    """A power cut: a new app on the same NVM resumes the very same match."""
+    before = driver.app.saved
+    driver = Driver(seed=seed, nvm=driver.nvm, render=False)
+    after = driver.app.saved
+    assert (before is None) == (after is None)
+    if before is not None:
+        assert bytes(after.match.state.buf) == bytes(before.match.state.buf)
+        assert after.match.scores == before.match.scores
+        assert (after.mode, after.level) == (before.mode, before.level)
+    check_consistent(driver.app)
+    return driver
+
+
+@pytest.mark.parametrize("profile", [
+    {"mode": "duel", "colors": 5, "rounds": 3},
+    {"mode": "duel", "colors": 6, "rounds": 1},
+    {"mode": "ai", "level": "easy", "colors": 6, "rounds": 1},
+    {"mode": "ai", "level": "normal", "colors": 5, "rounds": 1},
+    {"mode": "ai", "level": "hard", "colors": 5, "rounds": 1},
+])
+def test_random_presses_never_break_the_game(profile):
+    rng = Rng(len(repr(profile)))
+    driver = Driver(seed=7, profile=profile, render=False)
+    seen = set()
+    original = type(driver.app).show
+
+    def show(app, screen):
+        seen.add(screen.name)
+        original(app, screen)
+    type(driver.app).show = show
+    try:
+        # every button, menus included: any screen, any setting, abandoned matches
+        driver = mash(driver, rng, 250, 80, ANY)
+        # then through a whole match: mashing in between turns, never leaving it
+        driver = restart(driver, 1)
+        for _ in range(4):
+            if driver.screen == "title":
+                driver.press(btn.A)
+        driver = mash(driver, rng, 450, 150, IN_MATCH, turns=2)
+    finally:
+        type(driver.app).show = original
+    assert {"title", "table", "pause", "round", "settings", "rules"} <= seen
