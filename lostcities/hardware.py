@@ -48,10 +48,9 @@ SOUNDS = {
 }
 
 
-def make_buttons(clock_ms, board_id=None):
+def make_buttons(clock_ms):
     """The app's :class:`buttons.Buttons` for this board's keys (and joystick)."""
-    board_id = board_id or board.board_id
-    joystick = board_id in _JOYSTICK_BOARDS
+    joystick = board.board_id in _JOYSTICK_BOARDS
     keys = keypad.ShiftRegisterKeys(
         clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT, latch=board.BUTTON_LATCH,
         key_count=4 if joystick else 8, value_when_pressed=True)
