@@ -161,13 +161,13 @@ def draw_mini():
     for index in range(12):
         text = rank_text(index)
         for tile, back, ink in ((S.MINI_RANK + index, FILL, INK),
-                                (S.MINI_MARKED + index, INK, LIGHT)):
+                                (S.MINI_MARKED + index, LIGHT, INK)):
             sheet.rect(tile, 0, 1, 4, 7, back)
             if text == "10":
                 sheet.rect(tile, 0, 2, 1, 5, ink)
                 sheet.pattern(tile, 1, 2, FONT["0"], ink)
             else:
-                sheet.pattern(tile, 0 if text != "x" else 0, 2, FONT[text], ink)
+                sheet.pattern(tile, 0, 2, FONT[text], ink)
     for color in range(6):
         sheet.pattern(S.MINI_LETTER + color, 0, 2, FONT["YBWGRP"[color]], FILL)
     for i, char in enumerate(S.TEXT_CHARS):

@@ -41,7 +41,7 @@ CARD_TILES = const(45)
 # mini.bmp tile indices
 MINI_BLANK = const(0)
 MINI_RANK = const(1)  # + card_index (0-11; the three wagers look alike)
-MINI_MARKED = const(13)  # + card_index: inverted, for the move to notice
+MINI_MARKED = const(13)  # + card_index: on light, for the move to notice
 MINI_LETTER = const(25)  # + colour: the colour's letter in its colour
 MINI_TEXT = const(31)  # + TEXT_CHARS.find(char)
 TEXT_CHARS = " 0123456789-+/>:ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -50,8 +50,8 @@ MINI_TILES = const(31 + 42)
 TABLE = 0x000000  # the table (and the screen behind it)
 INK = 0x101010
 LIGHT = 0xFFFFFF
-COLOR_RGB = (0xF2C81E, 0x3C7CF0, 0xD8D8D8, 0x3CB44A, 0xE8382C, 0xB05AE8)
-NEUTRAL_RGB = 0x8C8C8C  # card backs, empty slots, text
+COLOR_RGB = (0xF2C81E, 0x3C7CF0, 0xB4B4B4, 0x3CB44A, 0xE8382C, 0xB05AE8)
+NEUTRAL_RGB = 0x707070  # card backs, empty slots, text
 
 
 def asset_path(name):

@@ -16,12 +16,12 @@ DIM = 0x9AA8A0
 ACCENT = 0xFFE8A0
 
 
-def label(text, x, y, color=LIGHT, scale=1, background=None):
+def label(text, x, y, color=LIGHT, scale=1, background=None, spacing=1.0):
     """A bitmap_label anchored at its top-left corner."""
     return bitmap_label.Label(
         terminalio.FONT, text=text, color=color, scale=scale,
         background_color=background, anchor_point=(0, 0),
-        anchored_position=(x, y), line_spacing=1.0)
+        anchored_position=(x, y), line_spacing=spacing)
 
 
 def set_text(item, text):

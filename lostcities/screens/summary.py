@@ -19,14 +19,13 @@ def breakdown(match, names):
     state = match.state
     scores = match.scores[-1]
     lines = ["Round %d of %d over" % (match.round_number(), match.rounds),
-             "  %-10s  %-10s" % (names[0], names[1]),
-             "  sum x  pts  sum x  pts"]
+             "  sum x*%4s  sum x*%4s" % (names[0], names[1])]
     for color in range(match.colors):
         lines.append("%s %s  %s" % (
             COLOR_LETTERS[color], expedition_text(state.expedition(0, color)),
             expedition_text(state.expedition(1, color))))
-    lines.append("Round %9d  %10d" % scores)
-    lines.append("Total %9d  %10d" % match.totals())
+    lines.append("Round %6d  %10d" % scores)
+    lines.append("Total %6d  %10d" % match.totals())
     return lines
 
 
@@ -42,13 +41,13 @@ class RoundScreen(Screen):
         lines = breakdown(match, names)
         group = self.group
         group.append(label(lines[0], 1, 0, ACCENT))
-        group.append(label("\n".join(lines[1:3]), 1, 12, DIM))
-        group.append(label("\n".join(lines[3:]), 1, 36))
+        group.append(label(lines[1], 1, 12, DIM))
+        group.append(label("\n".join(lines[2:]), 1, 24, spacing=0.84))
         if match.is_over():
             last = "* +20 bonus. A: result"
         else:
             last = "%s starts next. A: go on" % names[match.expected_starter()]
-        group.append(label(last, 1, 116, DIM))
+        group.append(label(last, 1, 117, DIM))
 
     def press(self, action):
         if action == btn.A:

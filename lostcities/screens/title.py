@@ -37,7 +37,9 @@ class TitleScreen(MenuScreen):
         return key
 
     def footer_text(self):
-        return "A: choose"
+        profile = self.app.profile
+        return "%d colours, %d round%s" % (profile.colors, profile.rounds,
+                                          "s" if profile.rounds > 1 else "")
 
     def choose(self, key, action):
         if action != btn.A:
