@@ -227,5 +227,5 @@ def test_round_summary_lines_match_the_engine():
         for player in (0, 1):
             cards = match.state.expedition(player, color)
             if cards:
-                assert "%4d" % score_cards(cards)[0] in lines[3 + color]
+                assert "%4d" % score_cards(cards)[0] in lines[2 + color]
     assert lines[-2].split()[1:] == [str(s) for s in match.scores[0]]

@@ -130,5 +130,5 @@ def test_round_summary_shows_the_breakdown():
     texts = [item.text for item in screen.group]
     lines = breakdown(driver.app.match, ("YOU", "AI"))
     assert texts[0] == lines[0]
-    assert texts[2].split("\n") == lines[3:]
+    assert texts[2].split("\n") == lines[2:]
     assert "result" in texts[3]
