@@ -1,0 +1,179 @@
+"""Print the screen's figures: RAM of what the UI allocates, pixels redrawn.
+
+``python -m host_sim.ui_bench [--turns N] [--mash N]``
+
+* RAM: the displayio objects of each screen (bitmaps, tile grids, groups,
+  palettes, labels), counted by walking the screen's group and sizing each
+  object as CircuitPython lays it out (estimates, documented below; shared
+  sprite sheets counted once). On the board ``feedback.mem`` prints
+  ``gc.mem_free()`` at every screen change for the real figure.
+* Redraw: the pixels of the dirty areas that displayio refreshes (as the
+  board sends them to the TFT) for a cursor move, a whole turn, a screen.
+* Mash: random presses with restarts, timed (the tests run a bounded share).
+"""
+
+import argparse
+import sys
+import time
+
+SCREEN = 160 * 128
+
+# CircuitPython object sizes in bytes (32-bit board; from the C structs,
+# rounded up to the 16-byte heap blocks):
+BITMAP_OBJECT = 48  # displayio_bitmap_t
+TILEGRID_OBJECT = 112  # displayio_tilegrid_t, tiles inline when <= 4
+GROUP_OBJECT = 48  # displayio_group_t + its mp_obj_list_t
+PALETTE_OBJECT = 32  # displayio_palette_t
+PALETTE_ENTRY = 8  # per colour: rgb888 + cached rgb565/luma/chroma
+LABEL_OBJECT = 640  # a Python instance with its ~40 attributes (bitmap_label)
+
+
+def _round(size):
+    return (size + 15) // 16 * 16
+
+
+def bitmap_bytes(bitmap):
+    bits = bitmap._bits_per_value
+    stride = (bitmap.width * bits + 31) // 32
+    return _round(BITMAP_OBJECT) + _round(stride * 4 * bitmap.height)
+
+
+def ram(item, seen, totals):
+    """Add ``item`` (and what it holds) to ``totals`` by kind; each object once."""
+    import displayio
+    from adafruit_display_text import LabelBase
+    if id(item) in seen:
+        return
+    seen.add(id(item))
+    if isinstance(item, LabelBase):
+        totals["labels"] += LABEL_OBJECT
+    if isinstance(item, displayio.Group):
+        totals["groups"] += _round(GROUP_OBJECT + 8 + 4 * len(item))
+        for child in item:
+            ram(child, seen, totals)
+        local = getattr(item, "_local_group", None)
+        if local is not None:
+            ram(local, seen, totals)
+    elif isinstance(item, displayio.TileGrid):
+        tiles = item.width * item.height
+        totals["tile grids"] += _round(TILEGRID_OBJECT) + (
+            _round(tiles) if tiles > 4 else 0)
+        bitmap = item.bitmap
+        if id(bitmap) not in seen and isinstance(bitmap, displayio.Bitmap):
+            seen.add(id(bitmap))
+            totals["bitmaps"] += bitmap_bytes(bitmap)
+        shader = item.pixel_shader
+        if id(shader) not in seen and isinstance(shader, displayio.Palette):
+            seen.add(id(shader))
+            totals["palettes"] += _round(PALETTE_OBJECT + PALETTE_ENTRY * len(shader))
+
+
+def screen_ram(app):
+    """RAM by kind for the screen on show, plus the app's shared sheets."""
+    totals = {"bitmaps": 0, "tile grids": 0, "groups": 0, "palettes": 0,
+              "labels": 0}
+    seen = set()
+    sheets = app.sheets
+    for bitmap in (sheets.cards, sheets.mini, sheets.bar):
+        seen.add(id(bitmap))
+        totals["bitmaps"] += bitmap_bytes(bitmap)
+    for palette in sheets.palettes + (sheets.neutral, sheets.bar_palette):
+        seen.add(id(palette))
+        totals["palettes"] += _round(PALETTE_OBJECT + PALETTE_ENTRY * len(palette))
+    ram(app.root, seen, totals)
+    return totals
+
+
+def print_ram(name, totals):
+    parts = ", ".join("%s %d" % (kind, size) for kind, size in totals.items())
+    print("  %-9s %6d bytes (%s)" % (name, sum(totals.values()), parts))
+
+
+def redraw_figures(turns):
+    """Cursor moves and whole turns against the AI, and two-player turns."""
+    from host_sim.harness import Driver, presses_for
+    from lostcities import ai
+    from lostcities import buttons as btn
+    from lostcities.rng import Rng
+
+    driver = Driver(seed=12, profile={"mode": "ai", "level": "normal"}, render=False)
+    display = driver.display
+    print("RAM (estimated CircuitPython layout, sheets and palettes included):")
+    print_ram("title", screen_ram(driver.app))
+    driver.press(btn.A)
+    print_ram("table", screen_ram(driver.app))
+    rng = Rng(1)
+    cursor, turn_pixels, phase_pixels = [], [], []
+    for _ in range(turns):
+        if driver.screen != "table":
+            break
+        table = driver.app.table
+        move = ai.choose_move(driver.app.match.state.view(table.viewer), "normal", rng)
+        presses = presses_for(table, move)
+        start = display.total_pixels
+        for action in presses:
+            before = display.total_pixels
+            phase = table.phase
+            driver.press(action)
+            spent = display.total_pixels - before
+            if action in (btn.LEFT, btn.RIGHT) and table.phase == phase:
+                cursor.append(spent)
+            elif table.phase != phase and table.phase != 3:
+                phase_pixels.append(spent)
+        if driver.screen == "table":  # not the round's last turn (a new screen)
+            turn_pixels.append(display.total_pixels - start)
+    print_ram("%s" % driver.screen, screen_ram(driver.app))
+    print("Redraw (pixels of the %d-pixel screen):" % SCREEN)
+    if cursor:
+        print("  cursor move: mean %d, max %d (%.1f%% of the screen)" % (
+            sum(cursor) // len(cursor), max(cursor), 100.0 * max(cursor) / SCREEN))
+    if phase_pixels:
+        print("  choosing a card / play or discard: mean %d, max %d" % (
+            sum(phase_pixels) // len(phase_pixels), max(phase_pixels)))
+    print("  whole turn against the AI (your presses, its move): mean %d (%.0f%%),"
+          " max %d, over %d turns" % (
+              sum(turn_pixels) // len(turn_pixels),
+              100.0 * sum(turn_pixels) / len(turn_pixels) / SCREEN,
+              max(turn_pixels), len(turn_pixels)))
+
+    duel = Driver(seed=12, profile={"mode": "duel"}, render=False)
+    duel.press(btn.A)
+    duel.press(btn.A)
+    start = duel.display.total_pixels
+    duel.press_all(["A", "DOWN", "A", "A"])
+    print("  two-player turn with the pass screen: %d (%.1f screens)" % (
+        duel.display.total_pixels - start,
+        (duel.display.total_pixels - start) / float(SCREEN)))
+
+
+def mash(presses):
+    """Random presses with a restart every 100, timed."""
+    from host_sim.harness import Driver
+    from lostcities import buttons as btn
+    from lostcities.rng import Rng
+    rng = Rng(presses)
+    keys = (btn.A,) * 5 + (btn.LEFT, btn.RIGHT) * 3 + (btn.UP, btn.DOWN, btn.B,
+                                                       btn.START, btn.SELECT)
+    driver = Driver(seed=3, render=False)
+    began = time.monotonic()
+    for count in range(1, presses + 1):
+        driver.press(keys[rng.randbelow(len(keys))])
+        if count % 100 == 0:
+            driver = Driver(seed=count, nvm=driver.nvm, render=False)
+    print("Mash: %d random presses with %d restarts in %.1f s, no exception" % (
+        presses, presses // 100, time.monotonic() - began))
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m host_sim.ui_bench")
+    parser.add_argument("--turns", type=int, default=30)
+    parser.add_argument("--mash", type=int, default=2000)
+    args = parser.parse_args(argv)
+    redraw_figures(args.turns)
+    if args.mash:
+        mash(args.mash)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
