@@ -1,6 +1,6 @@
 """``python -m host_sim bundle [--deploy DIR]``: the files of the board's CIRCUITPY drive.
 
-Builds ``build/CIRCUITPY/`` (``code.py`` from ``circuitpy/``, ``lostcities/``, ``assets/`` and
+Builds ``build/CIRCUITPY/`` (``code.py``, ``lostcities/``, ``assets/`` and
 ``lib/``) and ``build/lostcities-circuitpy.zip`` of it. ``lib/`` holds the
 ``.py`` sources of the Adafruit libraries the game imports, followed import by
 import and taken from the pinned registry packages installed here (the
@@ -21,9 +21,7 @@ import sys
 import zipfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-# The drive's code.py. It is not kept at the top of the repository, where it would stand in
-# for Python's own `code` module (pdb imports it) whenever Python runs from there.
-ENTRY = os.path.join("circuitpy", "code.py")
+ENTRY = "code.py"  # the board's entry point, at the top of the repository as on the drive
 BOARDS = ("pybadge", "edgebadge", "pygamer")
 DRIVE_BYTES = 2 * 1024 * 1024  # the PyBadge's and PyGamer's flash drive
 MAX_BUNDLE_BYTES = DRIVE_BYTES // 2  # room to spare for the maker's own files
