@@ -1,0 +1,58 @@
+"""The laptop side of the screens: screenshot tool, play command, record writer."""
+
+import pygame
+
+from host_sim import play, screenshot
+from host_sim.harness import Driver, presses_for
+from host_sim.simulator import RecordWriter
+from lostcities import buttons as btn
+from lostcities.record import parse_record
+from lostcities.rng import Rng
+from lostcities.rules import move_text
+
+
+def test_screenshot_renders_after_scripted_buttons(tmp_path, capsys):
+    out = tmp_path / "shot.png"
+    status = screenshot.main(["--seed", "3", "--keys", "A,RIGHT,RIGHT,A,DOWN,A",
+                              "--out", str(out), "--scale", "2", "--mode", "ai"])
+    assert status == 0
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (320, 256)
+    assert "table screen after 6 presses" in capsys.readouterr().out
+
+
+def test_screenshot_names_a_bad_button(tmp_path, capsys):
+    status = screenshot.main(["--keys", "A,JUMP", "--out", str(tmp_path / "x.png")])
+    assert status == 2
+    assert "unknown button 'JUMP'" in capsys.readouterr().err
+
+
+def test_play_falls_back_to_the_terminal_without_a_display(monkeypatch):
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.setattr(play.sys, "platform", "linux")
+    assert not play.display_available()
+    monkeypatch.setenv("DISPLAY", ":0")
+    monkeypatch.setenv("SDL_VIDEODRIVER", "x11")
+    assert play.display_available()
+    assert play.terminal_args(["--scale", "3", "--seed", "4"]) == ["--tty", "--seed", "4"]
+    assert play.terminal_args(["--tty", "--scale=2"]) == ["--tty"]
+
+
+def test_record_writer_keeps_the_file_in_step_with_the_match(tmp_path):
+    path = tmp_path / "match.txt"
+    writer = RecordWriter(str(path))
+    driver = Driver(seed=6, profile={"mode": "ai", "level": "easy"}, render=False)
+    driver.press(btn.A)
+    rng = Rng(2)
+    for _ in range(3):
+        table = driver.app.table
+        moves = driver.app.match.state.legal_moves()
+        for action in presses_for(table, moves[rng.randbelow(len(moves))]):
+            driver.press(action)
+        writer.update(driver.app)
+    match = parse_record(path.read_text())
+    texts = [[move_text(move) for move in moves] for moves in match.moves]
+    assert texts == [[move_text(move) for move in moves]
+                     for moves in driver.app.match.moves]
+    assert len(texts[0]) == 6  # three turns each
