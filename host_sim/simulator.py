@@ -152,8 +152,8 @@ class RecordWriter:
             file.write(write_record(match))
 
 
-def run(scale=4, seed=None, save=None, record=None):
-    """Open the window and play until it is closed."""
+def run(scale=4, seed=None, save=None, record=None, max_steps=None):
+    """Open the window and play until it is closed (or ``max_steps`` loops)."""
     import time
 
     import pygame
@@ -169,14 +169,16 @@ def run(scale=4, seed=None, save=None, record=None):
     draw_help(display)
     pygame.display.flip()
     writer = RecordWriter(record) if record else None
-    while not keyboard.quit:
+    steps = 0
+    while not keyboard.quit and steps != max_steps:
+        steps += 1
         app.step()
         if writer:
             writer.update(app)
         if not app.busy():
             time.sleep(0.01)
     pygame.quit()
-    return 0
+    return app
 
 
 def main(argv=None):
@@ -185,7 +187,8 @@ def main(argv=None):
                                      description="Play in the simulator window.")
     add_options(parser)
     args = parser.parse_args(argv)
-    return run(args.scale, args.seed, args.save, args.record)
+    run(args.scale, args.seed, args.save, args.record)
+    return 0
 
 
 def add_options(parser):
