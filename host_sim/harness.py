@@ -54,7 +54,7 @@ class Driver:
     """An App with a scripted PyBadge keypad, a manual clock, a headless screen."""
 
     def __init__(self, seed=1, nvm=None, display=None, profile=None,
-                 render=True):
+                 render=True, feedback=None):
         from host_sim.simulator import make_display
         from lostcities.app import App
         from lostcities.save import Storage
@@ -70,7 +70,8 @@ class Driver:
         self.buttons = btn.Buttons([btn.KeypadSource(self.keys, btn.PYBADGE_KEYS)],
                                    self.clock)
         self.display = display or make_display(render=render)
-        self.app = App(self.display, self.buttons, self.nvm, self.clock, seed=seed)
+        self.app = App(self.display, self.buttons, self.nvm, self.clock,
+                       feedback, seed=seed)
         self.settle()
 
     def settle(self, limit=50):

@@ -94,7 +94,7 @@ class App:
         profile = self.profile
         if self.feedback:
             self.feedback.settings(profile.sound, profile.lights,
-                                   profile.brightness)
+                                   profile.brightness, profile.debug)
 
     # The match -------------------------------------------------------------
 
@@ -245,6 +245,7 @@ class App:
         from lostcities.screens.title import TitleScreen
         self.table = None
         if self.feedback:
+            self.feedback.thinking(False)
             self.feedback.turn(None)
         self.show(TitleScreen(self, notice))
 

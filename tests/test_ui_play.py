@@ -21,6 +21,9 @@ class Feedback:
     def __getattr__(self, name):
         return lambda *args: self.calls.append((name,) + args)
 
+    def names(self, kind):
+        return [call[1:] for call in self.calls if call[0] == kind]
+
 
 def play_human_turn(driver, rng):
     """A random legal move, made with the buttons; returns the move."""
@@ -229,3 +232,18 @@ def test_round_summary_lines_match_the_engine():
             if cards:
                 assert "%4d" % score_cards(cards)[0] in lines[2 + color]
     assert lines[-2].split()[1:] == [str(s) for s in match.scores[0]]
+
+
+def test_lights_sounds_and_memory_reports_follow_the_game():
+    feedback = Feedback()
+    driver = Driver(seed=21, profile={"mode": "ai", "level": "easy", "rounds": 1,
+                                      "debug": True}, render=False, feedback=feedback)
+    assert feedback.names("settings") == [(True, True, 3, True)]
+    play_match(driver, Rng(7))
+    turns = feedback.names("turn")
+    assert (0,) in turns and (1,) in turns and turns[-1] == (None,)
+    thinking = feedback.names("thinking")
+    assert thinking.count((True,)) >= 10 and thinking[-1] == (False,)
+    assert ("match_end",) in feedback.names("sound")
+    shown = [name for (name,) in feedback.names("mem")]
+    assert shown[:2] == ["title", "table"] and "round" in shown and "match" in shown
