@@ -11,6 +11,7 @@ from host_sim.harness import Driver, presses_for
 from lostcities import buttons as btn
 from lostcities.rng import Rng
 from lostcities.rules import Match
+from lostcities.sprites import MINI_MARKED, hand_tiles, mini_card
 
 # Arrows and A most often, as a player would; B, START, SELECT less.
 IN_MATCH = (btn.A,) * 5 + (btn.LEFT, btn.RIGHT) * 3 + (btn.UP, btn.DOWN) * 2 + (
@@ -38,6 +39,17 @@ def check_consistent(app):
     table = app.table
     if table is not None and app.screen is table:
         assert table.hand == bytes(sorted(match.state.hand(table.viewer)))
+        if table.phase != 2:  # no card out of the hand: all eight shown
+            for slot, grid in enumerate(table.hand_grids):
+                assert (grid[0], grid[1]) == hand_tiles(table.hand[slot])
+        for color in range(match.colors):
+            for player in (0, 1):
+                cards = match.state.expedition(player, color)
+                side = 1 if player == table.viewer else 0
+                grid = table.cells[side][color]
+                shown = [grid[4 + i] for i in range(len(cards))]
+                assert [tile - 12 if tile >= MINI_MARKED else tile
+                        for tile in shown] == [mini_card(card) for card in cards]
 
 
 def whole_turn(driver, rng):

@@ -112,6 +112,9 @@ def test_pass_screen_hides_every_card():
     assert driver.screen == "table"
     t = driver.app.table
     assert t.viewer == 1 and "P1: discard" in t.status.text
+    for slot, grid in enumerate(t.hand_grids):  # P2's eight cards, none left out
+        assert (grid[0], grid[1]) == S.hand_tiles(t.hand[slot])
+        assert grid.y == 96
 
 
 def test_round_summary_shows_the_breakdown():

@@ -128,12 +128,12 @@ class TableScreen(Screen):
         ai_turn = app.is_ai(player)
         self.viewer = 1 - player if ai_turn else player
         self.chosen = NO_CARD
+        self.phase = WAIT  # nothing pending while the table is redrawn
         self.marked = app.last_move_of(1 - self.viewer)
         self.hand = bytes(sorted(state.hand(self.viewer)))
         self.popup.hide()
         self.draw_all()
         if ai_turn:
-            self.phase = WAIT
             self.thinking = 1
             set_text(self.status, "%s is thinking..." % app.player_name(player))
             if app.feedback:
