@@ -30,8 +30,12 @@ def set_text(item, text):
         item.text = text
 
 
-def wrap(text, width=CHARS):
-    return "\n".join(wrap_text_to_lines(text, width))
+def wrap(text, width=CHARS, pad=False):
+    """``text`` in lines of ``width`` characters (padded: a box of even width)."""
+    lines = wrap_text_to_lines(text, width)
+    if pad:
+        lines = [line + " " * (width - len(line)) for line in lines]
+    return "\n".join(lines)
 
 
 class Screen:
@@ -60,7 +64,7 @@ class Popup:
         group.append(self.item)
 
     def show(self, text):
-        set_text(self.item, wrap(text, CHARS - 1))
+        set_text(self.item, wrap(text, CHARS - 1, pad=True))
         self.item.hidden = False
 
     def hide(self):

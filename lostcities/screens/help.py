@@ -25,7 +25,8 @@ PAGES = (
      "menu, hint. Hold START: title."),
     ("The table",
      "Top: the other player's expeditions, middle: the piles and deck, "
-     "bottom: yours and your hand. A light card is the last move."),
+     "bottom: yours and your hand. Letters and symbols name the colours. "
+     "A light card is the last move."),
 )
 
 
