@@ -123,7 +123,7 @@ def test_a_forbidden_play_is_refused_with_the_engines_reason():
     assert "can't play" in table.status.text
     driver.press(btn.A)
     reason = state.check_move(make_move(card, False, 0))
-    assert reason in table.popup.item.text.replace("\n", " ")
+    assert reason in table.popup.text()
     assert ("sound", "illegal") in feedback.calls
     assert bytes(state.buf) == before and table.phase == 1
 
@@ -185,7 +185,7 @@ def test_pause_menu_gives_a_hint_from_the_ai_and_resumes():
     driver.press(btn.A)
     table = driver.app.table
     assert driver.screen == "table"
-    text = table.popup.item.text.replace("\n", " ")
+    text = table.popup.text()
     assert text.startswith("Hint: ")
     card = table.hand[table.cursor[table.viewer]]
     from lostcities.rules import card_text

@@ -67,6 +67,10 @@ class Popup:
         set_text(self.item, wrap(text, CHARS - 1, pad=True))
         self.item.hidden = False
 
+    def text(self):
+        """The message in one line ("" when hidden)."""
+        return "" if self.item.hidden else " ".join(self.item.text.split())
+
     def hide(self):
         """True if it was showing."""
         if self.item.hidden:
