@@ -247,3 +247,29 @@ def test_lights_sounds_and_memory_reports_follow_the_game():
     assert ("match_end",) in feedback.names("sound")
     shown = [name for (name,) in feedback.names("mem")]
     assert shown[:2] == ["title", "table"] and "round" in shown and "match" in shown
+
+
+def test_foreign_memory_is_reported_on_the_title_and_ignored():
+    nvm = bytearray((i * 37 + 11) % 256 for i in range(8192))
+    driver = Driver(seed=1, nvm=nvm, render=False)
+    title = driver.app.screen
+    assert title.name == "title" and title.items[0] == "New match"
+    assert "starting fresh" in title.popup.text()
+    driver.press(btn.DOWN)  # the first press only closes the message
+    assert title.at == 0 and title.popup.text() == ""
+    driver.press(btn.A)
+    assert driver.screen == "table"
+
+
+def test_a_save_cut_short_resumes_the_one_before():
+    driver = Driver(seed=4, profile={"mode": "duel"}, render=False)
+    driver.press_all(["A", "A", "A", "DOWN", "A"])  # one turn: two saves so far
+    first = bytes(driver.app.match.state.buf)
+    before = bytes(driver.nvm)
+    driver.press_all(["A", "A", "A", "DOWN", "A"])  # the second turn's save...
+    start = next(i for i in range(len(before)) if driver.nvm[i] != before[i])
+    driver.nvm[start + 20:start + 40] = bytes(20)  # ...torn by a power cut
+    again = Driver(seed=1, nvm=driver.nvm, render=False)
+    assert "cut short" in again.app.screen.popup.text()
+    again.press_all(["B", "A"])  # Continue
+    assert bytes(again.app.match.state.buf) == first
