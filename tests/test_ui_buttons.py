@@ -147,3 +147,68 @@ def test_action_names_read_both_ways():
         assert "unknown button" in str(err)
     else:
         raise AssertionError("X is not a button")
+
+
+MICROPYTHON_SCRIPT = """
+from lostcities import buttons as b
+
+class Ev:
+    def __init__(self, k, p):
+        self.key_number = k
+        self.pressed = p
+
+class Q:
+    def __init__(self):
+        self.e = []
+    def get(self):
+        return self.e.pop(0) if self.e else None
+
+class Clock:
+    now = (1 << 29) - 50
+    def __call__(self):
+        return self.now
+
+class Stick:
+    def __init__(self, v):
+        self.value = v
+
+q = Q()
+clock = Clock()
+x, y = Stick(32768), Stick(32768)
+pad = b.Buttons([b.KeypadSource(q, b.PYBADGE_KEYS), b.JoystickSource(x, y)], clock)
+out = []
+def drain():
+    a = pad.get()
+    while a is not None:
+        out.append(b.NAMES[a])
+        a = pad.get()
+q.e += [Ev(1, True), Ev(1, False), Ev(7, True), Ev(2, True)]
+drain()
+clock.now = (clock.now + 500) % (1 << 29)
+drain()
+clock.now += 2000
+y.value = 60000
+drain()
+q.e += [Ev(7, False), Ev(2, False)]
+drain()
+print(",".join(out))
+"""
+
+
+def test_the_input_model_runs_the_same_under_micropython():
+    import os
+    import subprocess
+    import sys
+    from host_sim import micropython
+    try:
+        micropython.ensure_installed()
+        got = micropython.run(MICROPYTHON_SCRIPT)
+    except micropython.MicroPythonUnavailable as err:
+        if os.environ.get("CI") == "true":
+            raise
+        import pytest
+        pytest.skip("MicroPython unavailable: %s" % err)
+    here = subprocess.run([sys.executable, "-c", MICROPYTHON_SCRIPT],
+                          capture_output=True, text=True, check=True,
+                          cwd=os.path.dirname(os.path.dirname(__file__))).stdout
+    assert got == here == "A,LEFT,LEFT,DOWN,LEFT,START_HELD\n"
