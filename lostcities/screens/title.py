@@ -66,8 +66,7 @@ class SettingsScreen(MenuScreen):
 
     def __init__(self, app):
         super().__init__(app, ["Mode", "AI level", "Colours", "Rounds",
-                               "Sound", "Lights", "Brightness", "Debug",
-                               "Done"])
+                               "Sound", "Lights", "Brightness", "Debug"])
 
     def footer_text(self):
         return "</>: change  B: done"
@@ -84,18 +83,12 @@ class SettingsScreen(MenuScreen):
             value = "%d" % profile.rounds
         elif key == "Brightness":
             value = "%d" % profile.brightness
-        elif key == "Done":
-            return key
         else:
             value = "on" if getattr(profile, key.lower()) else "off"
         return "%-11s%s" % (key, value)
 
     def choose(self, key, action):
         profile = self.app.profile
-        if key == "Done":
-            if action == btn.A:
-                self.back()
-            return
         if key == "Mode":
             profile.mode = _cycle(("ai", "duel"), profile.mode, action)
         elif key == "AI level":
