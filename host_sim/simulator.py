@@ -5,7 +5,6 @@ only redraws the areas displayio reports dirty, as the board does, and counts
 their pixels (``last_pixels``) for the redraw figures.
 """
 
-import os
 import sys
 
 WIDTH = 160

@@ -48,14 +48,11 @@ class MenuScreen(Screen):
         if action == btn.UP or action == btn.DOWN:
             step = 1 if action == btn.DOWN else len(self.items) - 1
             self.at = (self.at + step) % len(self.items)
-            self.cursor.y = self.top + self.at * LINE_H + self.cursor_dy()
+            self.cursor.y = self.lines[self.at].y
         elif action == btn.B:
             self.back()
         elif action in (btn.A, btn.LEFT, btn.RIGHT):
             self.choose(self.items[self.at], action)
-
-    def cursor_dy(self):
-        return self.lines[0].y - self.top
 
     def choose(self, key, action):
         """Act on an item."""

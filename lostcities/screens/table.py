@@ -16,8 +16,6 @@ yours line up under the same letter. Every part is its own TileGrid, so a
 cursor move redraws two small bars and nothing else.
 """
 
-import displayio
-
 from lostcities import buttons as btn
 from lostcities import sprites as S
 from lostcities.rules import (

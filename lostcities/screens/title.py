@@ -3,6 +3,7 @@
 from lostcities import ai
 from lostcities import buttons as btn
 from lostcities.screens.menu import MenuScreen
+from lostcities.screens.table import PICK
 
 LEVELS = ai.LEVELS
 
@@ -119,7 +120,7 @@ class PauseScreen(MenuScreen):
     def __init__(self, app):
         items = ["Resume"]
         table = app.table
-        if table is not None and app.screen is table and table.phase == 0:
+        if table is not None and app.screen is table and table.phase == PICK:
             items.append("Hint")
         items += ["Rules", "New match", "Title screen"]
         self.back_to = app.screen
