@@ -30,7 +30,7 @@ def main(argv=None):
         else:
             try:
                 return simulator.main(argv)
-            except pygame.error as err:
+            except (pygame.error, ImportError) as err:
                 print("The window could not open (%s): playing in the terminal."
                       % err, file=sys.stderr)
     from host_sim import tty
