@@ -79,3 +79,24 @@ def test_simulator_window_plays_from_the_keyboard(tmp_path):
     assert app.match.state.turns >= 1  # the human's discard (and the AI's reply)
     assert (tmp_path / "nvm.bin").stat().st_size == 8192
     assert "discard" in (tmp_path / "rec.txt").read_text()
+
+
+def test_committed_sprite_sheets_are_what_the_script_draws(tmp_path):
+    import os
+    from host_sim import make_assets
+    assert make_assets.main([str(tmp_path)]) == 0
+    assets = os.path.join(os.path.dirname(os.path.dirname(__file__)), "assets")
+    for name in ("cards.bmp", "mini.bmp"):
+        with open(os.path.join(assets, name), "rb") as committed:
+            assert committed.read() == (tmp_path / name).read_bytes(), (
+                "run python -m host_sim.make_assets and commit assets/")
+
+
+def test_sprite_sheets_load_as_two_bit_bitmaps_of_whole_tiles():
+    from lostcities import sprites
+    sheets = sprites.Sheets()
+    assert sheets.cards.width == sprites.CARD_TILES * sprites.CARD_W
+    assert sheets.cards.height == sprites.CARD_H
+    assert sheets.mini.width == sprites.MINI_TILES * sprites.MINI_W
+    assert sheets.mini.height == sprites.MINI_H
+    assert sheets.cards._bits_per_value == 2 and sheets.mini._bits_per_value == 2
