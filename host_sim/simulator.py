@@ -70,7 +70,14 @@ def make_display(scale=1, window=False, render=True):
             return True
 
         def _refresh_display(self):
+            full = self._core.full_refresh
             busdisplay.BusDisplay._refresh_display(self)
+            group = self._core.current_group
+            if full and group is not None:
+                # CircuitPython forgets every change a full refresh drew; Blinka keeps
+                # them until the next refresh: settle them as the board does
+                group._get_refresh_areas([])
+                group._finish_refresh()
             if self.window is not None:
                 pygame.transform.scale(self._pygame_screen,
                                        (WIDTH * scale, HEIGHT * scale),

@@ -69,7 +69,8 @@ def ram(item, seen, totals):
 
 
 def screen_ram(app):
-    """RAM by kind for the screen on show, plus the app's shared sheets."""
+    """RAM by kind for the screen on show (and the table kept behind it), plus
+    the app's shared sheets."""
     totals = {"bitmaps": 0, "tile grids": 0, "groups": 0, "palettes": 0,
               "labels": 0}
     seen = set()
@@ -80,7 +81,9 @@ def screen_ram(app):
     for palette in sheets.palettes + (sheets.neutral, sheets.bar_palette):
         seen.add(id(palette))
         totals["palettes"] += _round(PALETTE_OBJECT + PALETTE_ENTRY * len(palette))
-    ram(app.root, seen, totals)
+    ram(app.display.root_group, seen, totals)
+    if app.table is not None:  # kept while the pass, pause or round screen shows
+        ram(app.table.group, seen, totals)
     return totals
 
 

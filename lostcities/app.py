@@ -6,8 +6,6 @@ code.py, the simulator and the tests hand in their own display, buttons and
 NVM). ``step()`` handles pending input once; ``run()`` loops forever.
 """
 
-import displayio
-
 from lostcities import ai
 from lostcities.buttons import START_HELD
 from lostcities.rng import Rng
@@ -35,8 +33,6 @@ class App:
             message = None
         notice = message or self.storage.profile_message
         self.sheets = Sheets()
-        self.root = displayio.Group()
-        display.root_group = self.root
         self.screen = None
         self.table = None
         self.last_match = self.match  # the match of the game record, even once over
@@ -76,9 +72,8 @@ class App:
     def show(self, screen):
         if screen is self.screen:
             return
-        if len(self.root):
-            self.root.pop()
-        self.root.append(screen.group)
+        # a new root group is one full refresh, not the old screen's areas and the new's
+        self.display.root_group = screen.group
         self.screen = screen
         self.dirty = True
         if self.feedback:
