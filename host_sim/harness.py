@@ -106,8 +106,7 @@ class Driver:
 
 def presses_for(table, move):
     """The button presses that make ``move`` on the table, from the PICK phase."""
-    from lostcities.rules import (SOURCE_DECK, move_card, move_discards,
-                                  move_source, same_kind)
+    from lostcities.rules import move_card, move_discards, move_source, same_kind
     card = move_card(move)
     hand = table.hand
     slot = next(i for i in range(len(hand)) if same_kind(hand[i], card))
@@ -117,12 +116,7 @@ def presses_for(table, move):
         [btn.LEFT] * (len(hand) - steps)
     presses.append(btn.A)
     presses.append(btn.DOWN if move_discards(move) else btn.A)
-    # the draw sources, as the table will offer them: piles left to right, the deck
-    state = table.app.match.state
-    color = card // 12
-    sources = [pile + 1 for pile in range(state.colors)
-               if state.pile_len(pile) and not (move_discards(move) and pile == color)]
-    sources.append(SOURCE_DECK)
+    sources = table.draw_sources(card, move_discards(move))
     at = sources.index(move_source(move))
     presses += [btn.LEFT] * (len(sources) - 1 - at)
     presses.append(btn.A)

@@ -41,7 +41,7 @@ except ImportError:  # CPython: const is the identity
         return value
 
 LEVELS = ("easy", "normal", "hard")
-T = {"mu": 1000, "mh": 1000, "tp": 700, "tu": 1000, "low": 1000, "margin": 1}
+T = {"mu": 1000, "mh": 1000, "tp": 700, "tu": 1000, "low": 1000, "margin": 1, "sym": 0}
 # per level: (sees the opponent's prospects, values deck draws, noise, search)
 _SETTINGS = {
     "easy": (False, False, 12000, False),
@@ -238,33 +238,49 @@ class _Position:
         mine = deck_after // 2  # my turns after this one
         theirs = (deck_after + 1) // 2
         count = self.unseen_count
-        my_unseen = min(_ONE, T["mu"] * max(0, mine - 1) // count)
         my_hand = T["mh"]
-        need = 0
-        unseen = self.unseen
-        for color in range(self.colors):
-            top = self.top[color]
-            hand = self.hand[color]
-            if self.count[color] or _projection(
-                    top, self.total[color], self.wagers[color], 0, hand, my_hand, 0, 0,
-                    unseen[color], my_unseen) > 0:
-                need += _expected_cards(top, hand, my_hand, unseen[color], my_unseen)
+        my_unseen = min(_ONE, T["mu"] * max(0, mine - 1) // count)
+        need = self._need(0, self.hand, my_hand, my_unseen)
         if need > mine * _ONE:
             my_hand = my_hand * mine * _ONE // need
             my_unseen = my_unseen * mine * _ONE // need
         self.my_hand = my_hand
         self.my_unseen = my_unseen
-        self.their_hand = _ONE * min(theirs, HAND_SIZE) // HAND_SIZE
+        their_hand = _ONE
+        their_unseen = min(_ONE, (_ONE * self.hidden + T["tu"] * max(0, theirs - 1)) // count)
+        need = self._need(self.colors, self.known, their_hand, their_unseen)
+        if T["sym"] and need > theirs * _ONE:
+            their_hand = their_hand * theirs * _ONE // need
+            their_unseen = their_unseen * theirs * _ONE // need
+        if not T["sym"]:
+            their_hand = _ONE * min(theirs, HAND_SIZE) // HAND_SIZE
+        self.their_hand = their_hand
+        self.their_unseen = their_unseen
         self.their_pile = T["tp"]
-        self.their_unseen = min(_ONE, (_ONE * self.hidden + T["tu"] * max(0, theirs - 1)) // count)
         total = 0
         for color in range(self.colors):
             value = self.value(color, self.hand[color], self.top[color], self.total[color],
                                self.wagers[color], self.count[color], self.pile_top[color],
-                               unseen[color])
+                               self.unseen[color])
             self.base[color] = value
             total += value
         return total
+
+    def _need(self, side, sure, sure_f, unseen_f):
+        """Thousandths of the cards one side may still play on expeditions worth it.
+
+        ``side`` is 0 for me, ``colors`` for the opponent.
+        """
+        need = 0
+        unseen = self.unseen
+        for color in range(self.colors):
+            at = side + color
+            top = self.top[at]
+            if self.count[at] or _projection(
+                    top, self.total[at], self.wagers[at], 0, sure[color], sure_f, 0, 0,
+                    unseen[color], unseen_f) > 0:
+                need += _expected_cards(top, sure[color], sure_f, unseen[color], unseen_f)
+        return need
 
     def value(self, color, hand, top, total, wagers, count, pile_top, unseen):
         """One colour: my projection minus the opponent's, in thousandths."""
@@ -357,8 +373,8 @@ class _Position:
         return self.best_moves[0]
 
     def _consider(self, value, move, rng, noise):
-        if noise:
-            value += rng.randbelow(noise) - noise // 2
+        if noise:  # up to +-noise/2 thousandths, in steps of 10
+            value += 10 * rng.randbelow(noise // 10 + 1) - noise // 2
         values = self.best_values
         moves = self.best_moves
         at = _HARD_CANDIDATES

@@ -173,9 +173,6 @@ class App:
         """Back from the pause menu to the turn as it was."""
         self.show(self.table)
 
-    def human_move(self, move):
-        self.play(move)
-
     def ai_turn(self):
         saved = self.saved
         state = self.match.state

@@ -15,7 +15,7 @@ def expedition_text(cards):
 
 
 def breakdown(match, names):
-    """The lines of the round summary (also used by the tests and the tty)."""
+    """The lines of the round summary: title, header, one per colour, totals."""
     state = match.state
     scores = match.scores[-1]
     lines = ["Round %d of %d over" % (match.round_number(), match.rounds),

@@ -228,22 +228,28 @@ class TableScreen(Screen):
 
     def start_draw(self, discard):
         """Put the card where it goes (for now) and choose where to draw from."""
-        state = self.app.match.state
         self.discard = discard
         self.phase = DRAW
         color = card_color(self.chosen)
-        sources = []
-        for pile in range(self.colors):
-            if state.pile_len(pile) and not (discard and pile == color):
-                sources.append(pile + 1)
-        sources.append(SOURCE_DECK)
-        self.sources = sources
-        self.source_at = len(sources) - 1
+        self.sources = self.draw_sources(self.chosen, discard)
+        self.source_at = len(self.sources) - 1
         self.show_hand()
         self.show_cell(self.viewer, color)
         self.show_pile(color)
         self.show_cursor()
         set_text(self.status, "Draw: </> choose, A take")
+
+    def draw_sources(self, card, discard):
+        """Where a turn may draw from, left to right: the piles with a card
+        (not the one ``card`` was just discarded to), then the deck."""
+        state = self.app.match.state
+        color = card_color(card)
+        sources = []
+        for pile in range(self.colors):
+            if state.pile_len(pile) and not (discard and pile == color):
+                sources.append(pile + 1)
+        sources.append(SOURCE_DECK)
+        return sources
 
     def press_draw(self, action):
         if action == btn.B:
@@ -267,7 +273,7 @@ class TableScreen(Screen):
                 self.app.sound("illegal")
                 self.popup.show(reason)
                 return
-            self.app.human_move(move)
+            self.app.play(move)
 
     def show_hint(self, move):
         """Put the cursor on the hinted card and say the whole move."""
