@@ -1,9 +1,10 @@
 """The game on the screen: screens, turns, the AI's moves and saving.
 
 ``App(display, buttons, nvm, clock_ms, feedback=None, seed=None)`` builds
-everything from what it is handed (see docs in contracts: the board's
-code.py, the simulator and the tests hand in their own display, buttons and
-NVM). ``step()`` handles pending input once; ``run()`` loops forever.
+everything from what it is handed: the board's code.py, the simulator and the
+tests each hand in their own display, buttons, NVM and clock (``seed`` fixes
+the deals, for the simulator and the tests). ``step()`` handles pending input
+once; ``run()`` loops forever.
 """
 
 from lostcities import ai
@@ -112,10 +113,8 @@ class App:
         moves = match.moves[-1] if match.moves else ()
         if not moves:
             return None
-        state = match.state
-        last_player = 1 - state.to_move if not state.is_over() else (
-            match.deals[-1][3] + len(moves) - 1) % 2
-        return moves[-1] if last_player == player else None
+        starter = match.deals[-1][3]  # turns alternate from the round's starter
+        return moves[-1] if (starter + len(moves) - 1) % 2 == player else None
 
     def new_seed(self):
         if self.seed is None:
@@ -151,7 +150,7 @@ class App:
         if message and self.table:
             self.table.popup.show(message)
 
-    def start_turn(self, message=None):
+    def start_turn(self):
         """The next turn: a pass screen first when two players share the device."""
         from lostcities.screens.table import TableScreen
         if self.table is None:
@@ -161,7 +160,7 @@ class App:
             from lostcities.screens.passing import PassScreen
             self.show(PassScreen(self, state.to_move))
         else:
-            self.table.begin_turn(message)
+            self.table.begin_turn()
             self.show(self.table)
 
     def passed(self):

@@ -118,7 +118,7 @@ class TableScreen(Screen):
 
     # Turns -----------------------------------------------------------------
 
-    def begin_turn(self, message=None):
+    def begin_turn(self):
         """Show the table to the player to move (or to the human, the AI's turn)."""
         app = self.app
         state = app.match.state
@@ -138,12 +138,11 @@ class TableScreen(Screen):
                 app.feedback.thinking(True)
         else:
             self.phase = PICK
-            if message is None:
-                if self.marked is None:
-                    message = "%s: pick a card, A" % app.player_name(player)
-                else:
-                    message = "%s: %s" % (app.player_name(1 - player),
-                                          move_words(self.marked))
+            if self.marked is None:
+                message = "%s: pick a card, A" % app.player_name(player)
+            else:
+                message = "%s: %s" % (app.player_name(1 - player),
+                                      move_words(self.marked))
             set_text(self.status, message)
         if app.feedback:
             app.feedback.turn(player)
