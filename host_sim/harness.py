@@ -4,12 +4,7 @@ Used by the screenshot tool, the tests and the fuzzer: everything goes
 through the real input model (``lostcities.buttons``), as on the board.
 """
 
-import os
-
 from lostcities import buttons as btn
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 _KEY_OF = {action: number for number, action in enumerate(btn.PYBADGE_KEYS)}
 

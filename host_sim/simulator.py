@@ -30,6 +30,10 @@ def make_display(scale=1, window=False, render=True):
     ``render=False`` keeps the dirty-area bookkeeping (and its counts) but
     draws no pixels: for long scripted games in the tests.
     """
+    import os
+    if not window:  # headless: no window to open, no sound to play
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import busdisplay
     import pygame
     from blinka_displayio_pygamedisplay import PyGameDisplay

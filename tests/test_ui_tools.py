@@ -100,3 +100,18 @@ def test_sprite_sheets_load_as_two_bit_bitmaps_of_whole_tiles():
     assert sheets.mini.width == sprites.MINI_TILES * sprites.MINI_W
     assert sheets.mini.height == sprites.MINI_H
     assert sheets.cards._bits_per_value == 2 and sheets.mini._bits_per_value == 2
+
+
+def test_importing_the_tools_leaves_the_window_driver_alone():
+    """Only a headless display picks SDL's dummy driver: the window must stay real."""
+    import os
+    import subprocess
+    import sys
+    env = dict(os.environ)
+    env.pop("SDL_VIDEODRIVER", None)
+    code = ("import os, host_sim.harness, host_sim.simulator, host_sim.play, "
+            "host_sim.screenshot; print(os.environ.get('SDL_VIDEODRIVER'))")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                         text=True, check=True,
+                         cwd=os.path.dirname(os.path.dirname(__file__))).stdout
+    assert out.strip() == "None"
