@@ -1,4 +1,4 @@
-"""Draw the sprite sheets into ``assets/`` (``python -m host_sim make_assets``).
+"""Draw the sprite sheets into ``assets/`` (``python -m host_sim.make_assets``).
 
 Every pixel is drawn here from the small font and symbols below: no
 third-party art. The sheets are 4-bit indexed BMPs using four colours that
@@ -157,17 +157,23 @@ def draw_cards():
 
 
 def draw_mini():
+    """Expedition cards as digits in their colour on the table, like the
+    letters above them: a dark digit on a colour box lost its strokes into
+    the dark gap between boxes (5 and 6 read as 3). The last move's card is
+    light and underlined."""
     sheet = Sheet(S.MINI_W, S.MINI_H, S.MINI_TILES)
     for index in range(12):
         text = rank_text(index)
-        for tile, back, ink in ((S.MINI_RANK + index, FILL, INK),
-                                (S.MINI_MARKED + index, LIGHT, INK)):
-            sheet.rect(tile, 0, 1, 4, 7, back)
+        width = 5 if text == "10" else 3
+        for tile, ink in ((S.MINI_RANK + index, FILL),
+                          (S.MINI_MARKED + index, LIGHT)):
             if text == "10":
                 sheet.rect(tile, 0, 2, 1, 5, ink)
-                sheet.pattern(tile, 1, 2, FONT["0"], ink)
+                sheet.pattern(tile, 2, 2, FONT["0"], ink)
             else:
                 sheet.pattern(tile, 0, 2, FONT[text], ink)
+            if ink == LIGHT:
+                sheet.rect(tile, 0, 7, width, 1, LIGHT)
     for color in range(6):
         sheet.pattern(S.MINI_LETTER + color, 0, 2, FONT["YBWGRP"[color]], FILL)
     for i, char in enumerate(S.TEXT_CHARS):

@@ -115,3 +115,35 @@ def test_importing_the_tools_leaves_the_window_driver_alone():
                          text=True, check=True,
                          cwd=os.path.dirname(os.path.dirname(__file__))).stdout
     assert out.strip() == "None"
+
+
+def test_every_expedition_digit_reads_on_its_own_between_its_neighbours():
+    # On the table an expedition is a row of mini tiles. A dark digit on a
+    # colour box lost its strokes into the dark gap beside it (5, 6 and 9
+    # read as 3), so: each digit's pixels are the font's own, bright, with a
+    # dark pixel all round, whatever card comes before it (a 10 is last).
+    from host_sim import make_assets as M
+    from lostcities import sprites as S
+    sheet = M.draw_mini()
+
+    def bright(tile, x, y):
+        if x >= S.MINI_W:
+            tile, x = S.MINI_BLANK, x - S.MINI_W  # nothing follows the card
+        if x < 0:
+            return None  # the card before: checked below
+        return sheet.pixels[y * sheet.width + tile * S.MINI_W + x] in (M.FILL, M.LIGHT)
+
+    for index in range(12):
+        text = M.rank_text(index)
+        glyph = (["#.###", "#.#.#", "#.#.#", "#.#.#", "#.###"] if text == "10"
+                 else M.FONT[text].split())
+        for tile in (S.MINI_RANK + index, S.MINI_MARKED + index):
+            width = len(glyph[0])
+            for y in range(1, 7):  # the row above the digit, then the digit
+                for x in range(width + (1 if width < S.MINI_W else 0)):
+                    want = y > 1 and x < width and glyph[y - 2][x] == "#"
+                    assert bright(tile, x, y) == want, (text, tile, x, y)
+            for before in range(11):
+                for marked in (0, S.MINI_MARKED - S.MINI_RANK):
+                    assert not any(bright(S.MINI_RANK + marked + before,
+                                          S.MINI_W - 1, y) for y in range(2, 7))
