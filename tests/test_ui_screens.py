@@ -117,17 +117,20 @@ def test_pass_screen_hides_every_card():
         assert grid.y == 96
 
 
-def test_round_summary_shows_the_breakdown():
-    driver = Driver(seed=2, profile={"mode": "ai", "level": "easy", "rounds": 1},
-                    render=False)
-    driver.press(btn.A)
-    rng = Rng(5)
+def play_round(driver, rng):
     from lostcities.bots import random_move
     while driver.screen == "table":
         t = driver.app.table
         move = random_move(driver.app.match.state.view(t.viewer), rng)
         for action in presses_for(t, move):
             driver.press(action)
+
+
+def test_round_summary_shows_the_breakdown():
+    driver = Driver(seed=2, profile={"mode": "ai", "level": "easy", "rounds": 1},
+                    render=False)
+    driver.press(btn.A)
+    play_round(driver, Rng(5))
     assert driver.screen == "round"
     screen = driver.app.screen
     texts = [item.text for item in screen.group]
@@ -135,3 +138,12 @@ def test_round_summary_shows_the_breakdown():
     assert texts[0] == lines[0]
     assert texts[2].split("\n") == lines[2:]
     assert "result" in texts[3]
+
+
+def test_round_summary_says_who_starts_next_in_plain_words():
+    driver = Driver(seed=2, profile={"mode": "ai", "level": "easy", "rounds": 3},
+                    render=False)
+    driver.press(btn.A)
+    play_round(driver, Rng(5))
+    assert driver.app.match.expected_starter() == 0  # the human, player 1
+    assert driver.app.screen.group[-1].text == "You start next. A: go on"

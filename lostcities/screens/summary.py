@@ -46,7 +46,9 @@ class RoundScreen(Screen):
         if match.is_over():
             last = "* +20 bonus. A: result"
         else:
-            last = "%s starts next. A: go on" % names[match.expected_starter()]
+            name = names[match.expected_starter()]
+            last = ("You start" if name == "YOU" else name + " starts") + \
+                " next. A: go on"
         group.append(label(last, 1, 117, DIM))
 
     def press(self, action):
