@@ -147,3 +147,22 @@ def test_round_summary_says_who_starts_next_in_plain_words():
     play_round(driver, Rng(5))
     assert driver.app.match.expected_starter() == 0  # the human, player 1
     assert driver.app.screen.group[-1].text == "You start next. A: go on"
+
+
+def test_statistics_of_every_mode_fit_the_screen():
+    driver = Driver(seed=3, render=False)
+    profile = driver.app.profile
+    profile.stats = {"hard": [999, 450, 30], "duel": [999, 600, 99],
+                     "easy": [12, 11, 0], "normal": [100, 50, 10]}
+    profile.best_round = -152
+    driver.press_all(["DOWN", "DOWN", "A"])
+    assert driver.screen == "stats"
+    heading, table, footer = driver.app.screen.group
+    lines = table.text.split("\n")
+    assert len(lines) == 7
+    assert table.anchored_position[1] + 12 * len(lines) <= footer.anchored_position[1]
+    assert max(len(line) for line in lines) <= 26
+    assert lines[1].split() == ["easy", "12", "11", "1", "0"]  # levels in order
+    assert lines[3].split() == ["hard", "999", "450", "519", "30"]
+    assert lines[5].split() == ["999", "600", "300", "99"]
+    assert lines[6] == "Best round: -152"

@@ -1,6 +1,7 @@
 """The rules, a page at a time, and the statistics."""
 
 from lostcities import buttons as btn
+from lostcities.ai import LEVELS
 from lostcities.screens import ACCENT, DIM, Screen, label, set_text, wrap
 
 PAGES = (
@@ -67,6 +68,29 @@ class RulesScreen(Screen):
             self.back()
 
 
+def stats_lines(profile):
+    """The statistics as a table that fits the screen (26 characters, 8 lines):
+    the profile's sentences wrapped ran over the footer."""
+    lines = []
+    row = "%-7s%5s%5s%5s%4s"
+    for level in LEVELS:
+        line = profile.stats.get(level)
+        if line:
+            if not lines:
+                lines.append(row % ("vs AI", "Play", "Won", "Lost", "Drw"))
+            lines.append(row % (level, line[0], line[1],
+                                line[0] - line[1] - line[2], line[2]))
+    line = profile.stats.get("duel")
+    if line:
+        row = "%-9s%5s%4s%4s%4s"
+        lines.append(row % ("2 players", "Play", "P1", "P2", "Drw"))
+        lines.append(row % ("", line[0], line[1], line[0] - line[1] - line[2],
+                            line[2]))
+    if profile.best_round is not None:
+        lines.append("Best round: %d" % profile.best_round)
+    return lines or ["No matches finished yet."]
+
+
 class StatsScreen(Screen):
     """Matches played and won per mode and AI level, and the best round."""
 
@@ -74,9 +98,8 @@ class StatsScreen(Screen):
 
     def __init__(self, app):
         super().__init__(app)
-        lines = app.profile.summary()
         self.group.append(label("Statistics", 4, 2, ACCENT))
-        self.group.append(label("\n".join(wrap(line) for line in lines), 4, 20))
+        self.group.append(label("\n".join(stats_lines(app.profile)), 1, 18))
         self.group.append(label("B: back", 4, 116, DIM))
 
     def press(self, action):
