@@ -7,9 +7,10 @@ from lostcities import buttons as btn
 from lostcities.ai import LEVELS
 from lostcities.bots import random_move
 from lostcities.rng import Rng
-from lostcities.rules import (DISCARD, HAND_SIZE, make_move, move_card,
-                              score_cards)
+from lostcities.rules import (DISCARD, HAND_SIZE, NO_CARD, make_move,
+                              move_card, score_cards)
 from lostcities.save import Storage
+from lostcities.screens.table import DRAW, PICK
 
 
 class Feedback:
@@ -190,6 +191,22 @@ def test_pause_menu_gives_a_hint_from_the_ai_and_resumes():
     card = table.hand[table.cursor[table.viewer]]
     from lostcities.rules import card_text
     assert card_text(card) in text
+
+
+def test_a_hint_after_a_card_was_picked_steps_back_to_the_pick():
+    driver = Driver(seed=5, profile={"mode": "ai"}, render=False)
+    driver.press_all(["A", "A", "DOWN"])  # a card picked, discarded for now
+    table = driver.app.table
+    for steps in (["START"], ["B", "START"]):  # drawing, then choosing play/discard
+        driver.press_all(steps)
+        assert driver.screen == "pause" and driver.app.screen.items[1] == "Hint"
+        driver.press_all(["DOWN", "A"])
+        assert driver.screen == "table" and table.popup.text().startswith("Hint: ")
+        assert table.phase == PICK and table.chosen == NO_CARD
+        assert all(grid.y == 96 for grid in table.hand_grids)  # none raised
+        assert table.status.text == "YOU: pick a card, A"
+        driver.press_all(["B", "A", "DOWN"])  # B closes the hint
+    assert table.phase == DRAW
 
 
 def test_start_held_goes_to_the_title_and_the_match_waits():

@@ -275,7 +275,11 @@ class TableScreen(Screen):
             self.app.play(move)
 
     def show_hint(self, move):
-        """Put the cursor on the hinted card and say the whole move."""
+        """Back to the pick, the cursor on the hinted card; say the whole move."""
+        if self.phase == DRAW:
+            self.press_draw(btn.B)
+        if self.phase == ACTION:
+            self.back_to_pick()
         card = move_card(move)
         for slot in range(HAND_SIZE):
             if same_kind(self.hand[slot], card):

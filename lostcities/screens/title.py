@@ -3,7 +3,7 @@
 from lostcities import ai
 from lostcities import buttons as btn
 from lostcities.screens.menu import MenuScreen
-from lostcities.screens.table import PICK
+from lostcities.screens.table import WAIT
 
 LEVELS = ai.LEVELS
 
@@ -120,8 +120,8 @@ class PauseScreen(MenuScreen):
     def __init__(self, app):
         items = ["Resume"]
         table = app.table
-        if table is not None and app.screen is table and table.phase == PICK:
-            items.append("Hint")
+        if table is not None and app.screen is table and table.phase != WAIT:
+            items.append("Hint")  # the human's turn, a card picked or not
         items += ["Rules", "New match", "Title screen"]
         self.back_to = app.screen
         super().__init__(app, items)
