@@ -303,8 +303,9 @@ class TtyGame:
         view = match.state.view(player)
         totals = match.totals()
         self.say("")
-        self.say("Round %d of %d, %d cards in the deck; totals so far: %s %d, %s %d" % (
+        self.say("Round %d of %d, %d card%s in the deck; totals so far: %s %d, %s %d" % (
             match.round_number(), match.rounds, view.deck_len,
+            "" if view.deck_len == 1 else "s",
             self.name(0), totals[0], self.name(1), totals[1]))
         for who in (1 - player, player):
             self.say("%s (round score %d):" % (

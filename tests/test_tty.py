@@ -166,3 +166,9 @@ def test_without_a_save_file_the_player_is_told_nothing_is_kept():
     out = io.StringIO()
     assert tty.main(["--seed", "2"], stdin=io.StringIO("new\n"), stdout=out) == 0
     assert "Without --save FILE the match is not kept" in out.getvalue()
+
+
+def test_the_last_card_of_the_deck_is_one_card():
+    text, _ = session(erased(), Keyboard(["mode duel", "rounds 1", "new", "quit"]))
+    assert "Round 1 of 1, 1 card in the deck;" in text
+    assert "Round 1 of 1, 2 cards in the deck;" in text
