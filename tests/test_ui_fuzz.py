@@ -5,7 +5,9 @@ match on the screen must always be the engine's: the same as replaying its
 deals and moves, and the same after a restart from the NVM.
 """
 
+import displayio
 import pytest
+from adafruit_display_text.bitmap_label import Label
 
 from host_sim.harness import Driver, presses_for
 from lostcities import buttons as btn
@@ -52,6 +54,27 @@ def check_consistent(app):
                         for tile in shown] == [mini_card(card) for card in cards]
 
 
+def labels_shown(group, x=0, y=0):
+    """Every visible text label in ``group`` and its box on the screen."""
+    for item in group:
+        if isinstance(item, Label):
+            if not item.hidden:
+                left, top, width, height = item.bounding_box
+                left = x + item.x + left * item.scale
+                top = y + item.y + top * item.scale
+                yield item, (left, top, left + width * item.scale,
+                             top + height * item.scale)
+        elif isinstance(item, displayio.Group):
+            yield from labels_shown(item, x + item.x, y + item.y)
+
+
+def check_on_screen(app):
+    """No text runs off the 160x128 screen."""
+    for item, (left, top, right, bottom) in labels_shown(app.screen.group):
+        assert left >= 0 and top >= 0 and right <= 160 and bottom <= 128, (
+            app.screen.name, item.text)
+
+
 def whole_turn(driver, rng):
     """A legal move by buttons, when a turn is waiting: keeps the match moving."""
     app = driver.app
@@ -81,6 +104,7 @@ def mash(driver, rng, presses, restart_every, keys, turns=0):
             driver.press(btn.START, hold_ms=btn.LONG_PRESS_MS)
         else:
             driver.press(action)
+        check_on_screen(driver.app)
         if count % 25 == 0:
             check_consistent(driver.app)
         if count % restart_every == 0:

@@ -49,7 +49,7 @@ class RoundScreen(Screen):
             name = names[match.expected_starter()]
             last = ("You start" if name == "YOU" else name + " starts") + \
                 " next. A: go on"
-        group.append(label(last, 1, 117, DIM))
+        group.append(label(last, 1, 116, DIM))
 
     def press(self, action):
         if action == btn.A:
