@@ -166,3 +166,15 @@ def test_statistics_of_every_mode_fit_the_screen():
     assert lines[3].split() == ["hard", "999", "450", "519", "30"]
     assert lines[5].split() == ["999", "600", "300", "99"]
     assert lines[6] == "Best round: -152"
+
+
+def test_a_message_on_the_table_leaves_the_side_panel_readable(table):
+    t = table.app.table
+    table.press(btn.SELECT)  # the match totals, the longest message
+    box = t.popup.item.bounding_box
+    assert not t.popup.item.hidden and t.popup.text().startswith("Round 1 of 3.")
+    right = t.popup.item.x + box[0] + box[2]
+    assert 0 <= t.popup.item.x + box[0] and right <= t.panels[0].x
+    assert pixel(table, 150, 52) != (0x10, 0x10, 0x10)  # the deck still shows
+    table.press(btn.B)
+    assert t.popup.item.hidden

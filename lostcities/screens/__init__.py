@@ -58,13 +58,14 @@ class Screen:
 class Popup:
     """A boxed message over part of a screen, gone at the next press."""
 
-    def __init__(self, group, y=40):
-        self.item = label(" ", 2, y, LIGHT, background=INK)
+    def __init__(self, group, y=40, width=CHARS - 1):
+        self.width = width  # characters across
+        self.item = label(" ", 0, y, LIGHT, background=INK)
         self.item.hidden = True
         group.append(self.item)
 
     def show(self, text):
-        set_text(self.item, wrap(text, CHARS - 1, pad=True))
+        set_text(self.item, wrap(text, self.width, pad=True))
         self.item.hidden = False
 
     def text(self):

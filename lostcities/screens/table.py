@@ -39,6 +39,7 @@ _PANEL_X = const(135)
 _DECK_X = const(137)
 _CELL_W = const(4)  # tiles across an expedition
 _CELL_SLOTS = const(12)  # card tiles in an expedition grid
+_POPUP_CHARS = const(22)  # messages keep clear of the side panel
 
 PICK = const(0)  # choosing a card from the hand
 ACTION = const(1)  # play it or discard it
@@ -101,7 +102,7 @@ class TableScreen(Screen):
         self.draw_bar.hidden = True
         group.append(self.hand_bar)
         group.append(self.draw_bar)
-        self.popup = Popup(group)
+        self.popup = Popup(group, width=_POPUP_CHARS)
         self.viewer = 0
         self.hand = b""
         self.cursor = [0, 0]  # each player's hand cursor
