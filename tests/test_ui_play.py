@@ -209,6 +209,27 @@ def test_a_hint_after_a_card_was_picked_steps_back_to_the_pick():
     assert table.phase == DRAW
 
 
+def test_a_new_match_over_a_saved_one_asks_first():
+    driver = Driver(seed=5, profile={"mode": "duel"}, render=False)
+    driver.press_all(["A", "A", "A", "A", "A"])  # a whole turn, saved
+    deal = driver.app.match.deals[0]
+    driver.press(btn.START)  # the pause menu (on the pass screen)
+    driver.press_all(["DOWN", "DOWN", "A"])  # past Rules (no hint here): New match
+    pause = driver.app.screen
+    assert pause.items[pause.at] == "New match" and "give up" in pause.popup.text()
+    driver.press_all(["UP", "UP", "DOWN", "A"])  # closed, away, back: asks again
+    assert driver.screen == "pause" and driver.app.match.deals[0] == deal
+    driver.press(btn.A)
+    assert driver.screen == "pass" and driver.app.match.state.turns == 0
+    assert driver.app.match.deals[0] != deal
+    driver.press(btn.START, hold_ms=btn.LONG_PRESS_MS)  # the title, saved
+    deal = driver.app.match.deals[0]
+    driver.press_all(["DOWN", "A"])
+    assert driver.screen == "title" and "give up" in driver.app.screen.popup.text()
+    driver.press_all(["A"])
+    assert driver.screen == "pass" and driver.app.match.deals[0] != deal
+
+
 def test_start_held_goes_to_the_title_and_the_match_waits():
     driver = Driver(seed=5, profile={"mode": "duel"}, render=False)
     driver.press_all(["A", "A", "A", "A", "A"])  # a whole turn

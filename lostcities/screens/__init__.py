@@ -64,7 +64,10 @@ class Popup:
         self.item.hidden = True
         group.append(self.item)
 
-    def show(self, text):
+    def show(self, text, y=None):
+        """Show ``text`` (at ``y``, when given, else where it was)."""
+        if y is not None and self.item.anchored_position[1] != y:
+            self.item.anchored_position = (0, y)
         set_text(self.item, wrap(text, self.width, pad=True))
         self.item.hidden = False
 

@@ -32,6 +32,8 @@ class MenuScreen(Screen):
         self.popup = Popup(group, 60)
         if notice:
             self.popup.show(notice)
+        self.armed = None  # the item whose question was just asked
+        self.was_armed = None
 
     def footer_text(self):
         return "A: choose  B: back"
@@ -43,6 +45,7 @@ class MenuScreen(Screen):
         set_text(self.lines[self.items.index(key)], self.item_text(key))
 
     def press(self, action):
+        self.was_armed, self.armed = self.armed, None
         if self.popup.hide() and action != btn.A:
             return
         if action == btn.UP or action == btn.DOWN:
@@ -56,6 +59,14 @@ class MenuScreen(Screen):
 
     def choose(self, key, action):
         """Act on an item."""
+
+    def confirmed(self, key, question):
+        """True at a second A on ``key``; the first shows ``question``."""
+        if self.was_armed == key:
+            return True
+        self.armed = key
+        self.popup.show(question, self.lines[self.at].anchored_position[1] + LINE_H)
+        return False
 
     def back(self):
         """B: leave the menu."""

@@ -6,6 +6,7 @@ from lostcities.screens.menu import MenuScreen
 from lostcities.screens.table import WAIT
 
 LEVELS = ai.LEVELS
+GIVE_UP = "Press A again to give up this match."
 
 
 def _cycle(values, value, action):
@@ -49,7 +50,8 @@ class TitleScreen(MenuScreen):
         if key == "Continue":
             app.continue_match()
         elif key == "New match":
-            app.new_match()
+            if not app.saved or self.confirmed(key, GIVE_UP):
+                app.new_match()
         elif key == "Settings":
             app.settings()
         elif key == "Statistics":
@@ -145,7 +147,8 @@ class PauseScreen(MenuScreen):
         elif key == "Rules":
             app.rules(self.back)
         elif key == "New match":
-            app.new_match()
+            if self.confirmed(key, GIVE_UP):
+                app.new_match()
         elif key == "Title screen":
             app.title()
 
