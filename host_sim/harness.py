@@ -38,10 +38,25 @@ class KeyQueue:
         self.events.append(_Event(_KEY_OF[action], pressed))
 
 
+class SaveFileError(Exception):
+    """A --save FILE that cannot be used; ``str(err)`` says which and why."""
+
+
 def make_nvm(path=None, size=8192):
+    """Erased memory, or the file ``path`` standing in for the board's NVM.
+
+    A file that cannot be written raises SaveFileError now, not at the first
+    save in the middle of a match.
+    """
     if path:
         from host_sim.nvm_file import FileNvm
-        return FileNvm(path, size)
+        try:
+            with open(path, "ab"):  # created empty if missing: reads as erased
+                pass
+            return FileNvm(path, size)
+        except OSError as err:
+            raise SaveFileError("cannot use %s as the save file: %s" % (
+                path, err.strerror or err))
     return bytearray(b"\xff" * size)
 
 

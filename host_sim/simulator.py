@@ -152,14 +152,19 @@ class RecordWriter:
     def update(self, app):
         from lostcities.record import write_record
         match = app.last_match
-        if match is None:
+        if match is None or self.path is None:
             return
         key = (id(match), sum(len(moves) for moves in match.moves), len(match.deals))
         if key == self.written:
             return
         self.written = key
-        with open(self.path, "w") as file:
-            file.write(write_record(match))
+        try:
+            with open(self.path, "w") as file:
+                file.write(write_record(match))
+        except OSError as err:  # the game goes on without its record
+            print("cannot write the record %s: %s" % (self.path, err.strerror or err),
+                  file=sys.stderr)
+            self.path = None
 
 
 def run(scale=4, seed=None, save=None, record=None, max_steps=None):
@@ -172,10 +177,11 @@ def run(scale=4, seed=None, save=None, record=None, max_steps=None):
     from lostcities.app import App
     from lostcities.buttons import Buttons
 
+    nvm = make_nvm(save)  # an unusable file stops here, before the window
     display = make_display(scale, window=True)
     keyboard = KeyboardSource()
     buttons = Buttons([keyboard], clock_ms)
-    app = App(display, buttons, make_nvm(save), clock_ms, seed=seed)
+    app = App(display, buttons, nvm, clock_ms, seed=seed)
     draw_help(display)
     pygame.display.flip()
     writer = RecordWriter(record) if record else None
@@ -197,12 +203,30 @@ def main(argv=None):
                                      description="Play in the simulator window.")
     add_options(parser)
     args = parser.parse_args(argv)
-    run(args.scale, args.seed, args.save, args.record)
+    from host_sim.harness import SaveFileError
+    try:
+        run(args.scale, args.seed, args.save, args.record)
+    except SaveFileError as err:
+        print(err, file=sys.stderr)
+        return 2
     return 0
 
 
+def scale_arg(text):
+    """--scale: a whole number of pixels, at least 1."""
+    import argparse
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError("%r is not a whole number of pixels, 1 or more"
+                                         % text)
+    return value
+
+
 def add_options(parser):
-    parser.add_argument("--scale", type=int, default=4,
+    parser.add_argument("--scale", type=scale_arg, default=4,
                         help="window pixels per screen pixel (default 4)")
     parser.add_argument("--seed", type=int, default=None,
                         help="seed for the deals (default: the clock)")

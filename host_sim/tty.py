@@ -13,7 +13,8 @@ import argparse
 import os
 import sys
 
-from host_sim.nvm_file import NVM_SIZE, FileNvm
+from host_sim.harness import SaveFileError, make_nvm
+from host_sim.nvm_file import NVM_SIZE
 from host_sim.replay import _expedition_line
 from lostcities import ai
 from lostcities.record import write_record
@@ -413,15 +414,11 @@ def main(argv=None, stdin=None, stdout=None):
     args = parser.parse_args(argv)
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
-    if args.save:
-        try:
-            nvm = FileNvm(args.save)
-        except OSError as err:
-            print("cannot use %s as the save file: %s" % (
-                args.save, err.strerror or err), file=sys.stderr)
-            return 2
-    else:
-        nvm = bytearray(b"\xff" * NVM_SIZE)
+    try:
+        nvm = make_nvm(args.save, NVM_SIZE)
+    except SaveFileError as err:
+        print(err, file=sys.stderr)
+        return 2
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
 
     def read_line(prompt):

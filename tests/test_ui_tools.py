@@ -1,6 +1,9 @@
 """The laptop side of the screens: screenshot tool, play command, record writer."""
 
+import io
+
 import pygame
+import pytest
 
 from host_sim import play, screenshot
 from host_sim.harness import Driver, presses_for
@@ -25,6 +28,33 @@ def test_screenshot_names_a_bad_button(tmp_path, capsys):
     status = screenshot.main(["--keys", "A,JUMP", "--out", str(tmp_path / "x.png")])
     assert status == 2
     assert "unknown button 'JUMP'" in capsys.readouterr().err
+
+
+def test_tools_turn_bad_files_and_options_into_a_message(tmp_path, capsys):
+    from host_sim import simulator, tty
+    missing = str(tmp_path / "no" / "such.nvm")
+    # refused before any window opens or any move is made, not at the first save
+    assert simulator.main(["--save", missing]) == 2
+    assert tty.main(["--save", missing], stdin=io.StringIO("new\n"),
+                    stdout=io.StringIO()) == 2
+    assert screenshot.main(["--save", str(tmp_path), "--out", "x.png"]) == 2
+    assert capsys.readouterr().err.count("cannot use") == 3
+    assert screenshot.main(["--out", str(tmp_path / "no" / "x.png")]) == 2
+    assert "cannot write" in capsys.readouterr().err
+    for option in (["--scale", "0"], ["--level", "genius"]):
+        with pytest.raises(SystemExit):
+            screenshot.main(option + ["--out", "x.png"])
+        assert "argument " + option[0] in capsys.readouterr().err
+
+
+def test_record_writer_reports_a_file_it_cannot_write_and_play_goes_on(
+        tmp_path, capsys):
+    writer = RecordWriter(str(tmp_path / "no" / "rec.txt"))
+    driver = Driver(seed=6, render=False)
+    driver.press(btn.A)
+    writer.update(driver.app)
+    writer.update(driver.app)
+    assert capsys.readouterr().err.count("cannot write the record") == 1
 
 
 def test_play_falls_back_to_the_terminal_without_a_display(monkeypatch):
