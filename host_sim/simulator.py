@@ -9,8 +9,8 @@ import sys
 
 WIDTH = 160
 HEIGHT = 128
-HELP = "arrows  X/space: A  Z: B  Enter: START  Tab: SELECT  Esc: quit"
-HELP_H = 14
+HELP = ("arrows", "X/space: A", "Z: B", "Enter: START", "Tab: SELECT", "Esc: quit")
+HELP_LINE_H = 14
 
 
 def _keymap(pygame):
@@ -47,8 +47,9 @@ def make_display(scale=1, window=False, render=True):
             self.window = None
             if window:
                 pygame.display.set_caption("Lost Cities (simulator)")
+                self.help_lines = help_lines(WIDTH * scale)
                 self.window = pygame.display.set_mode(
-                    (WIDTH * scale, HEIGHT * scale + HELP_H))
+                    (WIDTH * scale, HEIGHT * scale + HELP_LINE_H * len(self.help_lines)))
             self._pygame_screen = pygame.Surface((WIDTH, HEIGHT))
             self.last_areas = []
             self.last_pixels = 0
@@ -133,13 +134,33 @@ def clock_ms():
     return int(time.monotonic() * 1000)
 
 
-def draw_help(display):
+def _help_font():
     import pygame
-    font = pygame.font.Font(None, 16)
+    pygame.font.init()
+    return pygame.font.Font(None, 16)
+
+
+def help_lines(width):
+    """The keyboard map in as many lines as a window ``width`` pixels wide needs."""
+    font = _help_font()
+    lines = [HELP[0]]
+    for item in HELP[1:]:
+        longer = lines[-1] + "  " + item
+        if font.size(longer)[0] + 8 <= width:
+            lines[-1] = longer
+        else:
+            lines.append(item)
+    return lines
+
+
+def draw_help(display):
+    font = _help_font()
     window = display.window
-    window.fill((20, 20, 20), (0, HEIGHT * display.scale, window.get_width(), HELP_H))
-    text = font.render(HELP, True, (200, 200, 200))
-    window.blit(text, (4, HEIGHT * display.scale + 2))
+    top = HEIGHT * display.scale
+    window.fill((20, 20, 20), (0, top, window.get_width(), window.get_height() - top))
+    for line in display.help_lines:
+        window.blit(font.render(line, True, (200, 200, 200)), (4, top + 2))
+        top += HELP_LINE_H
 
 
 class RecordWriter:

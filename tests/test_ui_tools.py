@@ -177,3 +177,14 @@ def test_every_expedition_digit_reads_on_its_own_between_its_neighbours():
                 for marked in (0, S.MINI_MARKED - S.MINI_RANK):
                     assert not any(bright(S.MINI_RANK + marked + before,
                                           S.MINI_W - 1, y) for y in range(2, 7))
+
+
+def test_the_keyboard_map_under_the_window_is_whole_at_any_scale():
+    from host_sim import simulator
+    font = simulator._help_font()
+    for scale in (1, 2, 3, 4):
+        width = simulator.WIDTH * scale
+        lines = simulator.help_lines(width)
+        assert "  ".join(lines).split("  ") == list(simulator.HELP)
+        assert all(font.size(line)[0] + 4 <= width for line in lines)
+    assert len(simulator.help_lines(simulator.WIDTH * 4)) == 1
