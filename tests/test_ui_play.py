@@ -253,6 +253,18 @@ def test_settings_change_and_persist():
     assert driver.screen == "title"
 
 
+def test_settings_are_kept_however_the_screen_is_left():
+    for leave in (btn.START, btn.START_HELD):
+        driver = Driver(seed=5, render=False)
+        driver.press_all(["DOWN", "A", "DOWN", "DOWN", "RIGHT"])  # colours: 6
+        if leave == btn.START_HELD:
+            driver.press(btn.START, hold_ms=btn.LONG_PRESS_MS)
+        else:
+            driver.press(leave)
+        assert driver.screen == "title"
+        assert Storage(driver.nvm).load_profile().colors == 6
+
+
 def test_round_summary_lines_match_the_engine():
     from lostcities.screens.summary import breakdown
     driver = Driver(seed=13, profile={"mode": "ai", "level": "easy", "rounds": 3},

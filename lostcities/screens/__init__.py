@@ -54,6 +54,9 @@ class Screen:
         """Called once per loop after the presses; return True if it drew."""
         return False
 
+    def leave(self):
+        """Called when the app shows another screen instead of this one."""
+
 
 class Popup:
     """A boxed message over part of a screen, gone at the next press."""

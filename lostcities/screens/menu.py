@@ -8,7 +8,7 @@ class MenuScreen(Screen):
     """Subclasses give ``items`` (keys), ``item_text(key)`` and ``choose(key, action)``.
 
     UP/DOWN move the cursor (only the cursor moves), A or LEFT/RIGHT act on
-    the item (only its own line is rewritten), B goes ``back()``.
+    the item (only its own line is rewritten), B or START go ``back()``.
     """
 
     heading = ""
@@ -52,7 +52,7 @@ class MenuScreen(Screen):
             step = 1 if action == btn.DOWN else len(self.items) - 1
             self.at = (self.at + step) % len(self.items)
             self.cursor.y = self.lines[self.at].y
-        elif action == btn.B:
+        elif action == btn.B or action == btn.START:
             self.back()
         elif action in (btn.A, btn.LEFT, btn.RIGHT):
             self.choose(self.items[self.at], action)

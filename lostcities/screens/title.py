@@ -109,8 +109,11 @@ class SettingsScreen(MenuScreen):
         self.app.apply_settings()
 
     def back(self):
-        self.app.storage.save_profile(self.app.profile)
         self.app.title()
+
+    def leave(self):
+        """Kept however the screen is left (B, START, START held)."""
+        self.app.storage.save_profile(self.app.profile)
 
 
 class PauseScreen(MenuScreen):
@@ -127,12 +130,6 @@ class PauseScreen(MenuScreen):
         items += ["Rules", "New match", "Title screen"]
         self.back_to = app.screen
         super().__init__(app, items)
-
-    def press(self, action):
-        if action == btn.START:
-            self.back()
-        else:
-            MenuScreen.press(self, action)
 
     def choose(self, key, action):
         if action != btn.A:
