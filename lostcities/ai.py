@@ -32,7 +32,7 @@ Rng.
 
 from lostcities.bots import may_take_discard
 from lostcities.rules import (
-    CARDS_PER_COLOR, DISCARD, HAND_SIZE, MAX_COLORS, State)
+    CARDS_PER_COLOR, DISCARD, HAND_SIZE, State)
 
 try:
     from micropython import const
@@ -41,10 +41,9 @@ except ImportError:  # CPython: const is the identity
         return value
 
 LEVELS = ("easy", "normal", "hard")
-T = {"mu": 1000, "mh": 1000, "tp": 700, "tu": 1000, "low": 1000, "margin": 1, "sym": 0}
 # per level: (sees the opponent's prospects, values deck draws, noise, search)
 _SETTINGS = {
-    "easy": (False, False, 12000, False),
+    "easy": (False, False, 80000, False),  # each move's value blurred by up to +-40 points
     "normal": (True, True, 0, False),
     "hard": (True, True, 0, True),
 }
@@ -54,10 +53,12 @@ _COST = const(20000)  # what opening an expedition costs
 _WAGERS = const(7)  # bit mask of a colour's three wagers (indices 0-2)
 _ALL = const(4095)  # all twelve cards of a colour
 _NONE = const(-1)  # no card (an empty pile)
+_THEIR_PILE = const(700)  # weight of a pile top the opponent may take next
+_THEIR_DRAWS = const(600)  # weight of the opponent's future draws among the unseen
 
 _HARD_CANDIDATES = const(3)  # hard: moves replayed on sampled deals
 _HARD_SAMPLES = const(4)  # hard: the iteration cap, sampled deals per candidate
-_HARD_BUDGET_MS = const(8)  # hard: stop sampling after this (host ms; board x300)
+_HARD_BUDGET_MS = const(3000)  # hard: stop sampling after this (the board's ms)
 
 
 def choose_move(view, level, rng, clock=None):
@@ -101,7 +102,6 @@ def _projection(top, total, wagers, count, sure, sure_f, maybe, maybe_f,
         index = 3
     else:
         index = top + 1
-    low_f = unseen_f * T["low"] // _ONE
     while index < CARDS_PER_COLOR:
         bit = 1 << index
         if sure & bit:
@@ -111,21 +111,16 @@ def _projection(top, total, wagers, count, sure, sure_f, maybe, maybe_f,
             points += maybe_f * (index - 1)
             cards += maybe_f
         elif unseen & bit:
-            weight = low_f if sure >> (index + 1) else unseen_f
-            points += weight * (index - 1)
-            cards += weight
+            points += unseen_f * (index - 1)
+            cards += unseen_f
         index += 1
     value = (points - _COST) * (1 + wagers)
     if cards >= 8 * _ONE:
         value += _COST
     elif cards > 6 * _ONE:
         value += (cards - 6 * _ONE) * 10
-    if count == 0:  # not opening it is free, and waiting keeps the choice
-        margin = T["margin"]
-        if value <= -margin:
-            return 0
-        if value < margin:
-            return (value + margin) * (value + margin) // (4 * margin)
+    if count == 0 and value < 0:
+        return 0  # not opening it is free
     return value
 
 
@@ -238,8 +233,8 @@ class _Position:
         mine = deck_after // 2  # my turns after this one
         theirs = (deck_after + 1) // 2
         count = self.unseen_count
-        my_hand = T["mh"]
-        my_unseen = min(_ONE, T["mu"] * max(0, mine - 1) // count)
+        my_hand = _ONE
+        my_unseen = min(_ONE, _ONE * max(0, mine - 1) // count)
         need = self._need(0, self.hand, my_hand, my_unseen)
         if need > mine * _ONE:
             my_hand = my_hand * mine * _ONE // need
@@ -247,16 +242,14 @@ class _Position:
         self.my_hand = my_hand
         self.my_unseen = my_unseen
         their_hand = _ONE
-        their_unseen = min(_ONE, (_ONE * self.hidden + T["tu"] * max(0, theirs - 1)) // count)
+        their_unseen = min(_ONE, (_ONE * self.hidden + _THEIR_DRAWS * max(0, theirs - 1)) // count)
         need = self._need(self.colors, self.known, their_hand, their_unseen)
-        if T["sym"] and need > theirs * _ONE:
+        if need > theirs * _ONE:
             their_hand = their_hand * theirs * _ONE // need
             their_unseen = their_unseen * theirs * _ONE // need
-        if not T["sym"]:
-            their_hand = _ONE * min(theirs, HAND_SIZE) // HAND_SIZE
         self.their_hand = their_hand
         self.their_unseen = their_unseen
-        self.their_pile = T["tp"]
+        self.their_pile = _THEIR_PILE
         total = 0
         for color in range(self.colors):
             value = self.value(color, self.hand[color], self.top[color], self.total[color],
@@ -291,9 +284,8 @@ class _Position:
         at = self.colors + color
         return mine - _projection(
             self.top[at], self.total[at], self.wagers[at], self.count[at],
-            self.known[color], self.their_hand,
-            1 << pile_top if pile_top >= 0 else 0, self.their_pile,
-            unseen, self.their_unseen)
+            self.known[color], self.their_hand, 1 << pile_top if pile_top >= 0 else 0,
+            self.their_pile, unseen, self.their_unseen)
 
     def deck_draw(self):
         """The average gain of drawing one unseen card (in the current context)."""
@@ -372,6 +364,22 @@ class _Position:
                         self._consider(value, card << 4 | discard | (source + 1), rng, noise)
         return self.best_moves[0]
 
+    def weights(self):
+        """The weights set by :meth:`context`, to evaluate other positions alike."""
+        return (self.my_hand, self.my_unseen, self.their_hand, self.their_unseen,
+                self.their_pile)
+
+    def total_with(self, weights):
+        """The evaluation summed over the colours, with given ``weights``."""
+        (self.my_hand, self.my_unseen, self.their_hand, self.their_unseen,
+         self.their_pile) = weights
+        total = 0
+        for color in range(self.colors):
+            total += self.value(color, self.hand[color], self.top[color], self.total[color],
+                                self.wagers[color], self.count[color], self.pile_top[color],
+                                self.unseen[color])
+        return total
+
     def _consider(self, value, move, rng, noise):
         if noise:  # up to +-noise/2 thousandths, in steps of 10
             value += 10 * rng.randbelow(noise // 10 + 1) - noise // 2
@@ -394,11 +402,15 @@ class _Position:
 class _Search:
     """``hard``: replay the best candidates on sampled deals, one reply deep.
 
-    Every candidate meets the same sampled deals (the Rng state is rewound
-    for each), so they are compared on equal luck. A sample ends with the
-    opponent's reply by the ``normal`` evaluation from their side of the
-    sampled deal and the value of my best answer, or the exact score if the
-    round ended.
+    A sample deals the unseen cards at random (``determinize``), plays the
+    candidate, lets the opponent reply as ``normal`` would from their side of
+    that deal, and evaluates the position then (or takes the exact score if
+    the round ended). Every candidate meets the same sampled deals (the Rng
+    state is rewound for each), so they are compared on equal luck. Two more
+    things keep the comparison fair: the luck of my own deck draw is taken
+    out (the card drawn counts at the average draw, which the evaluation
+    knows exactly), and every sample is weighed with the turn budget of the
+    position now, as the evaluation weighs the moves themselves.
     """
 
     def __init__(self, view, position):
@@ -410,46 +422,65 @@ class _Search:
     def run(self, rng, clock):
         position = self.position
         first = position.best(None, 0)
-        moves = position.best_moves
         values = position.best_values
         candidates = 0
         while candidates < _HARD_CANDIDATES and values[candidates] is not None:
             candidates += 1
         if candidates < 2:
             return first
-        candidates_moves = [moves[i] for i in range(candidates)]
+        chosen = position.best_moves[:candidates]
         totals = [0] * candidates
+        position.context(self.view.deck_len)
+        self.pile_weights = position.weights()
+        position.context(self.view.deck_len - 1)
+        self.deck_weights = position.weights()
+        self.average_draw = position.deck_draw()
         start = clock() if clock else 0
-        seed = rng.getstate()
         samples = 0
         while samples < _HARD_SAMPLES:
             if samples and clock and clock() - start > _HARD_BUDGET_MS:
                 break
+            seed = rng.getstate()
             for i in range(candidates):
                 rng.setstate(seed)
-                totals[i] += self.sample(candidates_moves[i], rng)
-            seed = rng.getstate()
+                totals[i] += self.sample(chosen[i], rng)
             samples += 1
         best = 0
         for i in range(1, candidates):
             if totals[i] > totals[best]:
                 best = i
-        return candidates_moves[best]
+        return chosen[best]
 
     def sample(self, move, rng):
-        """One sampled deal: my move, their reply, my best value (thousandths)."""
+        """One sampled deal: my move, their reply, my value then (thousandths)."""
         scratch = self.scratch
         me = self.view.to_move
         self.view.copy_into(scratch)
         scratch.determinize(me, rng)
         scratch.apply(move)
-        if scratch.is_over():
-            return _ONE * (scratch.score(me) - scratch.score(1 - me))
+        luck = 0
+        if move & 7 == 0:  # a deck draw: what the card drawn brings above the average
+            luck = self.draw_gain(scratch, me) - self.average_draw
         other = self.other
-        other.load(scratch, 1 - me)
-        scratch.apply(other.best(None, 0))
+        if not scratch.is_over():
+            other.load(scratch, 1 - me)
+            scratch.apply(other.best(None, 0))
         if scratch.is_over():
-            return _ONE * (scratch.score(me) - scratch.score(1 - me))
+            return _ONE * (scratch.score(me) - scratch.score(1 - me)) - luck
         other.load(scratch, me)
-        other.best(None, 0)
-        return other.best_values[0]
+        return other.total_with(self.pile_weights if move & 7 else self.deck_weights) - luck
+
+    def draw_gain(self, state, me):
+        """The evaluation's gain from the card I just drew in ``state``."""
+        position = self.position
+        for slot in range(HAND_SIZE):
+            card = state.hand_card(me, slot)
+            color = card // CARDS_PER_COLOR
+            bit = 1 << (card % CARDS_PER_COLOR)
+            if position.unseen[color] & bit:
+                return position.value(
+                    color, position.hand[color] | bit, position.top[color],
+                    position.total[color], position.wagers[color], position.count[color],
+                    position.pile_top[color], position.unseen[color] & ~bit
+                ) - position.base[color]
+        return self.average_draw
