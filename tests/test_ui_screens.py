@@ -6,7 +6,7 @@ from host_sim.harness import Driver, presses_for
 from lostcities import buttons as btn
 from lostcities import sprites as S
 from lostcities.rng import Rng
-from lostcities.rules import card_color, move_card, move_discards
+from lostcities.rules import card_color, move_card, move_discards, score_cards
 from lostcities.screens import ACCENT, DIM
 from lostcities.screens.summary import breakdown
 
@@ -81,6 +81,32 @@ def test_opponents_last_move_is_highlighted(table):
         count = match.state.expedition_len(1, color)
         assert t.cells[0][color][4 + count - 1] == S.MINI_MARKED + card % 12
     assert "AI:" in t.status.text
+
+
+def test_each_expedition_score_stands_next_to_its_own_letter():
+    driver = Driver(seed=8, profile={"mode": "duel", "colors": 6}, render=False)
+    rng = Rng(3)
+    driver.press_all(["A", "A"])
+    for _ in range(30):  # some expeditions started on both sides
+        t = driver.app.table
+        moves = driver.app.match.state.legal_moves()
+        for action in presses_for(t, moves[rng.randbelow(len(moves))]):
+            driver.press(action)
+        driver.press(btn.A)  # past the pass screen
+    t = driver.app.table
+    state = driver.app.match.state
+    started = 0
+    for player in (0, 1):
+        side = 1 if player == t.viewer else 0
+        for color in range(6):
+            cards = state.expedition(player, color)
+            if cards:
+                started += 1
+                grid = t.cells[side][color]
+                shown = "".join(S.TEXT_CHARS[grid[i] - S.MINI_TEXT] for i in (1, 2, 3))
+                assert grid[0] == S.MINI_LETTER + color
+                assert shown == "%-3d" % score_cards(cards)[0]  # from the letter on
+    assert started >= 4
 
 
 def test_a_cursor_move_redraws_under_five_percent_of_the_screen():

@@ -315,7 +315,8 @@ class TableScreen(Screen):
         if (move is not None and player != self.viewer
                 and not move_discards(move) and card_color(move_card(move)) == color):
             marked = count
-        S.write_text(grid, 1, "%d" % score_cards(cards)[0] if count else "", 3)
+        # the score next to its own letter, not against the next column's
+        S.write_text(grid, 1, "%-3d" % score_cards(cards)[0] if count else "", 3)
         for i in range(_CELL_SLOTS):
             if i < count:
                 tile = S.mini_card(cards[i], i + 1 == marked)
