@@ -196,9 +196,9 @@ class _Position:
                 at = side * colors + color
                 top = -1
                 total = wagers = 0
-                cards = state.expedition(who, color)
-                for card in cards:
-                    top = card % CARDS_PER_COLOR
+                size = state.expedition_len(who, color)
+                for i in range(size):
+                    top = state.expedition_card(who, color, i) % CARDS_PER_COLOR
                     unseen[color] &= ~(1 << top)
                     if top < 3:
                         wagers += 1
@@ -207,15 +207,18 @@ class _Position:
                 self.top[at] = top
                 self.total[at] = total
                 self.wagers[at] = wagers
-                self.count[at] = len(cards)
+                self.count[at] = size
         count = 0
         for color in range(colors):
-            pile = state.pile(color)
-            for card in pile:
-                unseen[color] &= ~(1 << (card % CARDS_PER_COLOR))
-            size = len(pile)
-            self.pile_top[color] = pile[size - 1] % CARDS_PER_COLOR if size else _NONE
-            self.pile_under[color] = pile[size - 2] % CARDS_PER_COLOR if size > 1 else _NONE
+            size = state.pile_len(color)
+            index = _NONE
+            for i in range(size):
+                self.pile_under[color] = index
+                index = state.pile_card(color, i) % CARDS_PER_COLOR
+                unseen[color] &= ~(1 << index)
+            self.pile_top[color] = index
+            if size < 2:
+                self.pile_under[color] = _NONE
             mask = unseen[color]
             while mask:
                 count += 1
@@ -418,6 +421,8 @@ class _Search:
         self.position = position
         self.scratch = State(view.colors)
         self.other = _Position(view.colors, position.aware, position.drawing)
+        self.unseen = view.unseen(view.to_move)  # the cards every sample deals out
+        self.shuffled = bytearray(self.unseen)
 
     def run(self, rng, clock):
         position = self.position
@@ -456,7 +461,8 @@ class _Search:
         scratch = self.scratch
         me = self.view.to_move
         self.view.copy_into(scratch)
-        scratch.determinize(me, rng)
+        self.shuffled[:] = self.unseen  # the same deal for the same Rng state
+        scratch.determinize(me, rng, self.shuffled)
         scratch.apply(move)
         luck = 0
         if move & 7 == 0:  # a deck draw: what the card drawn brings above the average

@@ -248,6 +248,10 @@ class State:
         return bytes(self.buf[start:start + self.buf[
             _EXP_LEN + player * MAX_COLORS + color]])
 
+    def expedition_card(self, player, color, i):
+        """The ``i``-th card played to an expedition (allocates nothing)."""
+        return self.buf[_EXP + (player * MAX_COLORS + color) * CARDS_PER_COLOR + i]
+
     def expedition_len(self, player, color):
         return self.buf[_EXP_LEN + player * MAX_COLORS + color]
 
@@ -263,6 +267,10 @@ class State:
         """A discard pile, bottom card first: every card is public."""
         start = _PILE + color * CARDS_PER_COLOR
         return bytes(self.buf[start:start + self.buf[_PILE_LEN + color]])
+
+    def pile_card(self, color, i):
+        """The ``i``-th card of a discard pile from the bottom (allocates nothing)."""
+        return self.buf[_PILE + color * CARDS_PER_COLOR + i]
 
     def pile_len(self, color):
         return self.buf[_PILE_LEN + color]
@@ -466,12 +474,15 @@ class State:
         return bytearray(card for card in range(len(present))
                          if not present[card])
 
-    def determinize(self, player, rng):
+    def determinize(self, player, rng, unseen=None):
         """Fill this view's HIDDEN cards with a random arrangement of the unseen.
 
         Used by a searching AI on its own view: one plausible full state.
+        ``unseen``, if given, is a copy of ``self.unseen(player)`` to shuffle in
+        place, so that a search sampling many deals allocates nothing.
         """
-        unseen = self.unseen(player)
+        if unseen is None:
+            unseen = self.unseen(player)
         rng.shuffle(unseen)
         buf = self.buf
         at = 0

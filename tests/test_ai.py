@@ -114,3 +114,14 @@ def test_every_pair_of_levels_finishes_a_round_in_bounded_turns():
                 player = state.to_move
                 state.play(ai.choose_move(state.view(player), levels[player], rngs[player]))
                 assert state.turns <= 2 * state.deck_size() + 44
+
+
+def test_a_reused_unseen_buffer_deals_as_a_fresh_one():
+    # hard's samples reuse one buffer; the same Rng state must give the same deal
+    state = random_positions(1, seed=14).__next__()
+    player = state.to_move
+    view = state.view(player)
+    fresh, reused = view.copy(), view.copy()
+    fresh.determinize(player, Rng(5))
+    reused.determinize(player, Rng(5), bytearray(view.unseen(player)))
+    assert fresh.buf == reused.buf
