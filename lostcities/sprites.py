@@ -40,8 +40,8 @@ CARD_TILES = const(45)
 
 # mini.bmp tile indices
 MINI_BLANK = const(0)
-MINI_RANK = const(1)  # + card_index (0-11; the three wagers look alike)
-MINI_MARKED = const(13)  # + card_index: on light, for the move to notice
+MINI_RANK = const(1)  # + card_index: a digit in its colour (wagers all alike)
+MINI_MARKED = const(13)  # + card_index: light and underlined, the move to notice
 MINI_LETTER = const(25)  # + colour: the colour's letter in its colour
 MINI_TEXT = const(31)  # + TEXT_CHARS.find(char)
 TEXT_CHARS = " 0123456789-+/>:ABCDEFGHIJKLMNOPQRSTUVWXYZ"
