@@ -53,6 +53,7 @@ _COST = const(20000)  # what opening an expedition costs
 _WAGERS = const(7)  # bit mask of a colour's three wagers (indices 0-2)
 _ALL = const(4095)  # all twelve cards of a colour
 _NONE = const(-1)  # no card (an empty pile)
+_PLAY_THEN_DISCARD = (0, DISCARD)  # built once: a tuple in a loop allocates
 _THEIR_PILE = const(700)  # weight of a pile top the opponent may take next
 _THEIR_DRAWS = const(600)  # weight of the opponent's future draws among the unseen
 
@@ -161,7 +162,14 @@ class _Position:
         self.pile_under = [0] * colors  # the card below it
         self.base = [0] * colors  # each colour's value in the current context
         self.best_moves = [0] * _HARD_CANDIDATES  # the best moves found, best first
-        self.best_values = [0] * _HARD_CANDIDATES  # type: list  # their values; None: unfilled
+        self.best_values = [0] * _HARD_CANDIDATES  # their values (None: not found)
+        # set by load and context; made here so that the object never grows
+        self.state = None
+        self.player = self.hidden = 0
+        self.unseen_count = 1
+        self.pile_draws = True
+        self.my_hand = self.my_unseen = self.their_hand = self.their_unseen = 0
+        self.their_pile = 0
 
     def load(self, state, player):
         self.state = state
@@ -329,7 +337,7 @@ class _Position:
                 index = card % CARDS_PER_COLOR
                 hand = self.hand[color] & ~(1 << index)
                 rest = total - self.base[color]
-                for discard in (0, DISCARD):
+                for discard in _PLAY_THEN_DISCARD:
                     top = self.top[color]
                     points = self.total[color]
                     wagers = self.wagers[color]
@@ -414,18 +422,22 @@ class _Search:
     out (the card drawn counts at the average draw, which the evaluation
     knows exactly), and every sample is weighed with the turn budget of the
     position now, as the evaluation weighs the moves themselves.
+
+    The samples reuse the root position's lists and one scratch State, so a
+    sample allocates nothing.
     """
 
     def __init__(self, view, position):
         self.view = view
         self.position = position
         self.scratch = State(view.colors)
-        self.other = _Position(view.colors, position.aware, position.drawing)
         self.unseen = view.unseen(view.to_move)  # the cards every sample deals out
         self.shuffled = bytearray(self.unseen)
+        self.gains = [0] * len(self.unseen)  # what drawing each of them is worth
 
     def run(self, rng, clock):
         position = self.position
+        view = self.view
         first = position.best(None, 0)
         values = position.best_values
         candidates = 0
@@ -435,11 +447,11 @@ class _Search:
             return first
         chosen = position.best_moves[:candidates]
         totals = [0] * candidates
-        position.context(self.view.deck_len)
+        position.context(view.deck_len)
         self.pile_weights = position.weights()
-        position.context(self.view.deck_len - 1)
+        position.context(view.deck_len - 1)
         self.deck_weights = position.weights()
-        self.average_draw = position.deck_draw()
+        self.average_draw = self.draw_gains()
         start = clock() if clock else 0
         samples = 0
         while samples < _HARD_SAMPLES:
@@ -456,6 +468,23 @@ class _Search:
                 best = i
         return chosen[best]
 
+    def draw_gains(self):
+        """Fill ``gains`` (in the deck-draw context) and return their average."""
+        position = self.position
+        unseen = self.unseen
+        total = 0
+        for i in range(len(unseen)):
+            color = unseen[i] // CARDS_PER_COLOR
+            bit = 1 << (unseen[i] % CARDS_PER_COLOR)
+            gain = position.value(
+                color, position.hand[color] | bit, position.top[color],
+                position.total[color], position.wagers[color], position.count[color],
+                position.pile_top[color], position.unseen[color] & ~bit
+            ) - position.base[color]
+            self.gains[i] = gain
+            total += gain
+        return total // position.unseen_count
+
     def sample(self, move, rng):
         """One sampled deal: my move, their reply, my value then (thousandths)."""
         scratch = self.scratch
@@ -466,27 +495,28 @@ class _Search:
         scratch.apply(move)
         luck = 0
         if move & 7 == 0:  # a deck draw: what the card drawn brings above the average
-            luck = self.draw_gain(scratch, me) - self.average_draw
-        other = self.other
+            luck = self.drawn_gain(scratch, me) - self.average_draw
+        position = self.position
         if not scratch.is_over():
-            other.load(scratch, 1 - me)
-            scratch.apply(other.best(None, 0))
+            position.load(scratch, 1 - me)
+            scratch.apply(position.best(None, 0))
         if scratch.is_over():
             return _ONE * (scratch.score(me) - scratch.score(1 - me)) - luck
-        other.load(scratch, me)
-        return other.total_with(self.pile_weights if move & 7 else self.deck_weights) - luck
+        position.load(scratch, me)
+        return position.total_with(self.pile_weights if move & 7 else self.deck_weights) - luck
 
-    def draw_gain(self, state, me):
-        """The evaluation's gain from the card I just drew in ``state``."""
-        position = self.position
+    def drawn_gain(self, state, me):
+        """The gain of the card I just drew in ``state``: the one not in my view."""
+        view = self.view
         for slot in range(HAND_SIZE):
             card = state.hand_card(me, slot)
-            color = card // CARDS_PER_COLOR
-            bit = 1 << (card % CARDS_PER_COLOR)
-            if position.unseen[color] & bit:
-                return position.value(
-                    color, position.hand[color] | bit, position.top[color],
-                    position.total[color], position.wagers[color], position.count[color],
-                    position.pile_top[color], position.unseen[color] & ~bit
-                ) - position.base[color]
+            held = False
+            for other in range(HAND_SIZE):
+                if view.hand_card(me, other) == card:
+                    held = True
+            if not held:
+                unseen = self.unseen
+                for i in range(len(unseen)):
+                    if unseen[i] == card:
+                        return self.gains[i]
         return self.average_draw
