@@ -66,7 +66,7 @@ class LocalPlayer:
         self._choose = choose
         self.rng = Rng(0)
 
-    def start_round(self, colors, rounds, seat, hand, start):
+    def start_round(self, match, seat):
         pass
 
     def choose(self, view):
@@ -114,9 +114,13 @@ class BotPlayer:
         except (OSError, ValueError):
             raise BotError("the bot has stopped (exit status %s)" % self.process.poll())
 
-    def start_round(self, colors, rounds, seat, hand, start):
-        self.colors = colors
-        self._send("match colors %d rounds %d seat %d" % (colors, rounds, seat + 1))
+    def start_round(self, match, seat):
+        """Tell the deal (and, on round 1, the match); ``seat`` is 0 or 1."""
+        self.colors = match.colors
+        if match.round_number() == 1:
+            self._send("match colors %d rounds %d seat %d" % (
+                match.colors, match.rounds, seat + 1))
+        hand, start = match.deals[-1][seat], match.deals[-1][3]
         self._send("round hand %s start %d" % (
             " ".join(rules.card_text(card) for card in hand), start + 1))
 
@@ -162,10 +166,8 @@ def play_round(match, players, times=None, clock=time.perf_counter):
     appended to ``times[p]`` when given. Raises :class:`Forfeit`.
     """
     state = match.state
-    hand1, hand2, _, start = match.deals[-1]
     for player in (0, 1):
-        _tell(player, players[player].start_round, match.colors, match.rounds, player,
-              (hand1, hand2)[player], start)
+        _tell(player, players[player].start_round, match, player)
     while not state.is_over():
         player = state.to_move
         view = state.view(player)

@@ -173,3 +173,27 @@ def test_levels_are_the_ai_levels():
     assert protocol.player_names()[:3] == ai.LEVELS
     with pytest.raises(ValueError):
         protocol.make_player("grandmaster")
+
+
+def test_a_three_round_match_over_the_protocol():
+    # one 'match' line, then a 'round' line per round; the starting player follows the rules
+    sent = []
+
+    class Recorded(protocol.BotPlayer):
+        def _send(self, line):
+            sent.append(line)
+            super()._send(line)
+
+    bot = Recorded("%s -m host_sim bot --level easy --seed 4" % PYTHON)
+    match = rules.Match(5, 3, Rng(6))
+    try:
+        while not match.is_over():
+            match.start_round()
+            protocol.play_round(match, [bot, local("heuristic")])
+    finally:
+        bot.close()
+    assert len(match.scores) == 3
+    assert [line for line in sent if line.startswith("match")] == [
+        "match colors 5 rounds 3 seat 1"]
+    assert len([line for line in sent if line.startswith("round")]) == 3
+    assert len([line for line in sent if line.startswith("end")]) == 3
