@@ -298,6 +298,14 @@ class _Position:
             self.known[color], self.their_hand, 1 << pile_top if pile_top >= 0 else 0,
             self.their_pile, unseen, self.their_unseen)
 
+    def draw_gain(self, card):
+        """What holding the unseen ``card`` adds to its colour (current context)."""
+        color = card // CARDS_PER_COLOR
+        bit = 1 << (card % CARDS_PER_COLOR)
+        return self.value(color, self.hand[color] | bit, self.top[color], self.total[color],
+                          self.wagers[color], self.count[color], self.pile_top[color],
+                          self.unseen[color] & ~bit) - self.base[color]
+
     def deck_draw(self):
         """The average gain of drawing one unseen card (in the current context)."""
         gain = 0
@@ -305,12 +313,8 @@ class _Position:
             mask = self.unseen[color]
             index = 0
             while mask >> index:
-                bit = 1 << index
-                if mask & bit:
-                    gain += self.value(color, self.hand[color] | bit, self.top[color],
-                                       self.total[color], self.wagers[color],
-                                       self.count[color], self.pile_top[color],
-                                       mask & ~bit) - self.base[color]
+                if mask & (1 << index):
+                    gain += self.draw_gain(color * CARDS_PER_COLOR + index)
                 index += 1
         return gain // self.unseen_count
 
@@ -470,20 +474,13 @@ class _Search:
 
     def draw_gains(self):
         """Fill ``gains`` (in the deck-draw context) and return their average."""
-        position = self.position
         unseen = self.unseen
         total = 0
         for i in range(len(unseen)):
-            color = unseen[i] // CARDS_PER_COLOR
-            bit = 1 << (unseen[i] % CARDS_PER_COLOR)
-            gain = position.value(
-                color, position.hand[color] | bit, position.top[color],
-                position.total[color], position.wagers[color], position.count[color],
-                position.pile_top[color], position.unseen[color] & ~bit
-            ) - position.base[color]
+            gain = self.position.draw_gain(unseen[i])
             self.gains[i] = gain
             total += gain
-        return total // position.unseen_count
+        return total // self.position.unseen_count
 
     def sample(self, move, rng):
         """One sampled deal: my move, their reply, my value then (thousandths)."""
