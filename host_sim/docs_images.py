@@ -14,6 +14,7 @@ from host_sim.harness import Driver, presses_for
 from lostcities import ai
 from lostcities import buttons as btn
 from lostcities.rng import Rng
+from lostcities.screens.table import END
 
 OUT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                    "docs", "img")
@@ -43,6 +44,9 @@ class Script:
             if driver.screen != "table":
                 return
             table = driver.app.table
+            if table.phase == END:  # the round's last move on show: on to the scores
+                self.press("A")
+                return
             move = ai.choose_move(driver.app.match.state.view(table.viewer),
                                   "normal", self.rng)
             for action in presses_for(table, move):

@@ -98,6 +98,7 @@ def redraw_figures(turns):
     from lostcities import ai
     from lostcities import buttons as btn
     from lostcities.rng import Rng
+    from lostcities.screens.table import END
 
     driver = Driver(seed=12, profile={"mode": "ai", "level": "normal"}, render=False)
     display = driver.display
@@ -106,11 +107,14 @@ def redraw_figures(turns):
     driver.press(btn.A)
     print_ram("table", screen_ram(driver.app))
     rng = Rng(1)
-    cursor, turn_pixels, phase_pixels = [], [], []
+    cursor, turn_pixels, phase_pixels, end_pixels = [], [], [], []
     for _ in range(turns):
         if driver.screen != "table":
             break
         table = driver.app.table
+        if table.phase == END:  # the AI's last move on show: on to the scores
+            driver.press(btn.A)
+            break
         move = ai.choose_move(driver.app.match.state.view(table.viewer), "normal", rng)
         presses = presses_for(table, move)
         start = display.total_pixels
@@ -121,9 +125,11 @@ def redraw_figures(turns):
             spent = display.total_pixels - before
             if action in (btn.LEFT, btn.RIGHT) and table.phase == phase:
                 cursor.append(spent)
+            elif table.phase == END:  # your move, then the AI's ends the round
+                end_pixels.append(spent)
             elif table.phase != phase and table.phase != 3:
                 phase_pixels.append(spent)
-        if driver.screen == "table":  # not the round's last turn (a new screen)
+        if driver.screen == "table" and table.phase != END:  # not the round's last
             turn_pixels.append(display.total_pixels - start)
     print_ram("%s" % driver.screen, screen_ram(driver.app))
     print("Redraw (pixels of the %d-pixel screen):" % SCREEN)
@@ -138,6 +144,9 @@ def redraw_figures(turns):
               sum(turn_pixels) // len(turn_pixels),
               100.0 * sum(turn_pixels) / len(turn_pixels) / SCREEN,
               max(turn_pixels), len(turn_pixels)))
+    if end_pixels:
+        print("  your last draw and the AI's round-ending move on show: %d" % (
+            end_pixels[0]))
 
     duel = Driver(seed=12, profile={"mode": "duel"}, render=False)
     duel.press(btn.A)

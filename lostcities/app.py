@@ -192,10 +192,14 @@ class App:
             self.table.popup.show(str(err))
             return
         self.save()
-        if self.match.state.is_over():
-            self.round_over()
-        else:
+        state = self.match.state
+        if not state.is_over():
             self.start_turn()
+        elif self.saved.mode == "ai" and not self.is_ai(1 - state.to_move):
+            self.round_over()  # the human's own last move: straight to the scores
+        else:  # the AI's or the other player's: the table shows it first
+            self.table.end_round()
+            self.show(self.table)
 
     def round_over(self):
         from lostcities.screens.summary import RoundScreen

@@ -112,6 +112,28 @@ def move_text(move):
         card_text(move >> 4), source_text(move & 7))
 
 
+def taken_card(moves, index):
+    """The card ``moves[index]`` of a round took from a discard pile, or NO_CARD
+    when it drew from the deck. The card lay face up, so it is public.
+
+    Replays that one pile from the round's start (every pile starts empty);
+    allocates 12 bytes. A wager comes back as the one its discard named.
+    """
+    source = moves[index] & 7
+    if source == SOURCE_DECK:
+        return NO_CARD
+    pile = bytearray(CARDS_PER_COLOR)
+    count = 0
+    for at in range(index):
+        move = moves[at]
+        if move & DISCARD and (move >> 4) // CARDS_PER_COLOR == source - 1:
+            pile[count] = move >> 4
+            count += 1
+        if (move & 7) == source:
+            count -= 1
+    return pile[count - 1]
+
+
 _RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10")
 
 

@@ -13,7 +13,8 @@ from host_sim.harness import Driver, presses_for
 from lostcities import buttons as btn
 from lostcities.rng import Rng
 from lostcities.rules import Match
-from lostcities.sprites import MINI_MARKED, hand_tiles, mini_card
+from lostcities.screens.table import DRAW, END
+from lostcities.sprites import BLANK, MINI_MARKED, hand_tiles, mini_card
 
 # Arrows and A most often, as a player would; B, START, SELECT less.
 IN_MATCH = (btn.A,) * 5 + (btn.LEFT, btn.RIGHT) * 3 + (btn.UP, btn.DOWN) * 2 + (
@@ -41,7 +42,9 @@ def check_consistent(app):
     table = app.table
     if table is not None and app.screen is table:
         assert table.hand == bytes(sorted(match.state.hand(table.viewer)))
-        if table.phase != 2:  # no card out of the hand: all eight shown
+        if table.phase == END:  # the round is over: no hand shows
+            assert all(grid[0] == grid[1] == BLANK for grid in table.hand_grids)
+        elif table.phase != DRAW:  # no card out of the hand: all eight shown
             for slot, grid in enumerate(table.hand_grids):
                 assert (grid[0], grid[1]) == hand_tiles(table.hand[slot])
         for color in range(match.colors):

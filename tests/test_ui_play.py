@@ -5,12 +5,13 @@ import pytest
 from host_sim.harness import Driver, presses_for
 from lostcities import buttons as btn
 from lostcities.ai import LEVELS
+from lostcities.app import AI_SEAT
 from lostcities.bots import random_move
 from lostcities.rng import Rng
 from lostcities.rules import (DISCARD, HAND_SIZE, NO_CARD, make_move,
-                              move_card, score_cards)
+                              move_card, move_text, score_cards)
 from lostcities.save import Storage
-from lostcities.screens.table import DRAW, PICK
+from lostcities.screens.table import DRAW, END, PICK
 
 
 class Feedback:
@@ -38,15 +39,37 @@ def play_human_turn(driver, rng):
     return move
 
 
+def check_round_end_table(driver):
+    """The round's last move, not the viewer's, light on the table and in words."""
+    app = driver.app
+    table = app.table
+    match = app.match
+    move = match.moves[-1][-1]
+    assert match.state.is_over() and table.marked == move
+    mover = 1 - table.viewer
+    assert not (app.saved.mode == "ai" and not app.is_ai(mover))
+    assert table.status.text == "%s: %s, last card" % (
+        app.player_name(mover), " ".join(move_text(move).split()[:2]))
+    assert table.popup.text() == "Round over. A: scores"
+    assert table.hand_bar.hidden and table.draw_bar.hidden
+
+
 def play_match(driver, rng, limit=6000):
-    """Press through a whole match from the title screen; returns presses made."""
+    """Press through a whole match from the title screen; returns how many
+    rounds ended on the table with the last move on show."""
     presses = 0
+    shown_ends = 0
     driver.press(btn.A)  # New match
     while driver.screen != "title":
         presses += 1
         assert presses < limit, "a match must end within a bounded number of presses"
         screen = driver.screen
-        if screen == "table":
+        if screen == "table" and driver.app.table.phase == END:
+            check_round_end_table(driver)
+            shown_ends += 1
+            driver.press(btn.A)
+            assert driver.screen == "round"
+        elif screen == "table":
             match = driver.app.match
             before = len(match.moves[-1])
             player = match.state.to_move
@@ -57,7 +80,7 @@ def play_match(driver, rng, limit=6000):
         else:
             assert screen in ("pass", "round", "match")
             driver.press(btn.A)
-    return presses
+    return shown_ends
 
 
 def test_a_whole_two_player_match_with_the_pass_screen_between_turns():
@@ -69,7 +92,7 @@ def test_a_whole_two_player_match_with_the_pass_screen_between_turns():
         seen.add(screen.name)
         original(screen)
     driver.app.show = show
-    play_match(driver, Rng(4))
+    assert play_match(driver, Rng(4)) == 3  # each round's last move shown
     match = driver.app.last_match
     assert len(match.scores) == 3 and match.is_over()
     assert {"pass", "table", "round", "match", "title"} <= seen
@@ -82,10 +105,12 @@ def test_a_whole_two_player_match_with_the_pass_screen_between_turns():
 def test_a_whole_match_against_each_ai_level(level):
     driver = Driver(seed=21, profile={"mode": "ai", "level": level, "rounds": 1},
                     render=False)
-    play_match(driver, Rng(7))
+    shown_ends = play_match(driver, Rng(7))
     match = driver.app.last_match
     assert match.is_over() and len(match.scores) == 1
     state = match.state
+    last_mover = 1 - state.to_move  # the AI's last move shows on the table, yours not
+    assert shown_ends == (1 if last_mover == AI_SEAT else 0)
     assert match.scores[0] == (state.score(0), state.score(1))
     line = Storage(driver.nvm).load_profile().stats[level]
     assert line[0] == 1
@@ -272,7 +297,10 @@ def test_round_summary_lines_match_the_engine():
     driver.press(btn.A)
     rng = Rng(1)
     while driver.screen == "table":
-        play_human_turn(driver, rng)
+        if driver.app.table.phase == END:  # the AI made the last move
+            driver.press(btn.A)
+        else:
+            play_human_turn(driver, rng)
     assert driver.screen == "round"
     match = driver.app.match
     lines = breakdown(match, ("YOU", "AI"))
@@ -323,3 +351,24 @@ def test_a_save_cut_short_resumes_the_one_before():
     assert "cut short" in again.app.screen.popup.text()
     again.press_all(["B", "A"])  # Continue
     assert bytes(again.app.match.state.buf) == first
+
+
+def test_the_card_a_move_took_is_the_piles_top_it_took():
+    from lostcities.rules import Match, is_wager, move_source, same_kind, taken_card
+    taken_from_piles = 0
+    for seed in range(12):
+        match = Match(5 + seed % 2, 1, Rng(seed))
+        match.start_round()
+        rng = Rng(seed + 100)
+        while not match.state.is_over():
+            state = match.state
+            move = random_move(state.view(state.to_move), rng)
+            source = move_source(move)
+            top = state.pile_top(source - 1) if source else NO_CARD
+            match.play(move)
+            moves = match.moves[-1]
+            taken = taken_card(moves, len(moves) - 1)
+            # a wager comes back as the one its discard named: the same kind
+            assert taken == top or (is_wager(top) and same_kind(taken, top))
+            taken_from_piles += source != 0
+    assert taken_from_piles > 100

@@ -6,9 +6,12 @@ from host_sim.harness import Driver, presses_for
 from lostcities import buttons as btn
 from lostcities import sprites as S
 from lostcities.rng import Rng
-from lostcities.rules import card_color, move_card, move_discards, score_cards
+from lostcities.rules import (
+    SOURCE_DECK, card_color, card_text, make_card, make_move, move_card,
+    move_discards, move_text, score_cards, taken_card)
 from lostcities.screens import ACCENT, DIM
 from lostcities.screens.summary import breakdown
+from lostcities.screens.table import END, move_words
 
 SCREEN = 160 * 128
 
@@ -67,19 +70,23 @@ def test_piles_deck_and_panel_are_drawn(table):
     assert pixel(table, 137 + 10, 45 + 7) != (0, 0, 0)
 
 
-def test_opponents_last_move_is_highlighted(table):
-    t = table.app.table
-    match = table.app.match
-    move = t.marked
-    assert move == match.moves[-1][-1]
+def check_marked(driver, move):
+    """``move``, the opponent's latest, drawn light on the table."""
+    t = driver.app.table
+    assert t.marked == move == driver.app.match.moves[-1][-1]
     card = move_card(move)
     color = card_color(card)
     if move_discards(move):
         assert t.piles[color][0] == S.PILE_MARKED + card % 12
-        assert pixel(table, t.column_x(color) + 1, 45 + 1) == (255, 255, 255)
+        assert pixel(driver, t.column_x(color) + 1, 45 + 1) == (255, 255, 255)
     else:
-        count = match.state.expedition_len(1, color)
+        count = driver.app.match.state.expedition_len(1 - t.viewer, color)
         assert t.cells[0][color][4 + count - 1] == S.MINI_MARKED + card % 12
+
+
+def test_opponents_last_move_is_highlighted(table):
+    t = table.app.table
+    check_marked(table, t.marked)
     assert "AI:" in t.status.text
 
 
@@ -143,13 +150,114 @@ def test_pass_screen_hides_every_card():
         assert grid.y == 96
 
 
-def play_round(driver, rng):
+def play_to_round_end(driver, rng):
+    """Random moves by the buttons (past pass screens) until the round is over;
+    returns True if its last move then showed on the table."""
     from lostcities.bots import random_move
-    while driver.screen == "table":
+    while driver.screen in ("table", "pass"):
         t = driver.app.table
-        move = random_move(driver.app.match.state.view(t.viewer), rng)
-        for action in presses_for(t, move):
-            driver.press(action)
+        if driver.screen == "pass":
+            driver.press(btn.A)
+        elif t.phase == END:
+            return True
+        else:
+            move = random_move(driver.app.match.state.view(t.viewer), rng)
+            for action in presses_for(t, move):
+                driver.press(action)
+    return False
+
+
+def play_round(driver, rng):
+    if play_to_round_end(driver, rng):
+        driver.press(btn.A)  # past the last move on show
+
+
+@pytest.mark.parametrize("mode", ["ai", "duel"])
+def test_the_rounds_last_move_shows_on_the_table_until_a(mode):
+    driver = Driver(seed=3, profile={"mode": mode, "level": "easy", "rounds": 1})
+    driver.press(btn.A)
+    assert play_to_round_end(driver, Rng(5))
+    t = driver.app.table
+    match = driver.app.match
+    move = match.moves[-1][-1]
+    mover = 1 - match.state.to_move
+    assert driver.screen == "table" and match.state.is_over()
+    assert t.viewer == 1 - mover  # seen as the other player's move
+    check_marked(driver, move)
+    verb, card, _ = move_text(move).split()
+    name = "AI" if mode == "ai" else "P%d" % (mover + 1)
+    assert mode == "duel" or driver.app.is_ai(mover)
+    assert t.status.text == "%s: %s %s, last card" % (name, verb, card)
+    assert t.popup.text() == "Round over. A: scores"
+    assert colours(driver, 96, 104) == colours(driver, 117, 128) == {(0, 0, 0)}
+    assert t.deck[0] == S.EMPTY_PILE  # the draw pile is gone
+    for action in (btn.LEFT, btn.B, btn.SELECT, btn.UP, btn.DOWN):
+        driver.press(action)
+        assert t.phase == END and t.popup.text() == "Round over. A: scores"
+    driver.press(btn.START)
+    assert driver.app.screen.items == ["Resume", "Rules", "New match", "Title screen"]
+    driver.press(btn.A)
+    assert driver.screen == "table" and t.phase == END
+    driver.press(btn.A)
+    assert driver.screen == "round"
+
+
+def test_your_own_last_move_against_the_ai_goes_straight_to_the_scores():
+    driver = Driver(seed=1, profile={"mode": "ai", "level": "easy", "rounds": 1},
+                    render=False)
+    driver.press(btn.A)
+    assert not play_to_round_end(driver, Rng(2))  # these moves end it on yours
+    assert driver.screen == "round"
+    assert 1 - driver.app.match.state.to_move == 0
+
+
+def take_a_discard(driver):
+    """Two players: P1 discards a card; P2 takes it. Returns that card."""
+    driver.press_all(["A", "A"])  # new match, pass screen
+    t = driver.app.table
+    card = t.hand[0]
+    driver.press_all(["A", "DOWN", "A", "A"])  # P1 discards it, draws; pass
+    assert t.status.text == "P1: discard %s, drew deck" % card_text(card)
+    other = next(c for c in t.hand if card_color(c) != card_color(card))
+    for action in presses_for(t, make_move(other, True, card_color(card) + 1)):
+        driver.press(action)
+    driver.press(btn.A)  # the pass screen: P1's turn again
+    return card
+
+
+def test_a_card_drawn_from_a_pile_is_named():
+    driver = Driver(seed=3, profile={"mode": "duel"}, render=False)
+    card = take_a_discard(driver)
+    t = driver.app.table
+    moves = driver.app.match.moves[-1]
+    assert t.viewer == 0 and taken_card(moves, len(moves) - 1) == card
+    assert t.status.text.startswith("P2: discard ")
+    assert t.status.text.endswith(", took %s" % card_text(card))
+
+
+def test_select_names_the_cards_the_opponent_took_from_the_piles():
+    driver = Driver(seed=3, profile={"mode": "duel"}, render=False)
+    driver.press_all(["A", "A", "SELECT"])
+    t = driver.app.table
+    assert t.popup.text().endswith("P2 holds from the piles: none.")
+    driver.press(btn.B)
+    driver = Driver(seed=3, profile={"mode": "duel"}, render=False)
+    card = take_a_discard(driver)
+    driver.press(btn.SELECT)
+    text = driver.app.table.popup.text()
+    assert text.startswith("Round 1 of 3.")
+    assert text.endswith("P2 holds from the piles: %s." % card_text(card))
+
+
+def test_moves_in_words_fit_the_status_line():
+    r10, g10 = make_card(4, 10), make_card(3, 10)
+    assert move_words(make_move(r10, True, SOURCE_DECK)) == "discard R10, drew deck"
+    assert move_words(make_move(r10, True, 4), g10) == "discard R10, took G10"
+    assert move_words(make_move(r10, False, 4), g10, done=False) == "play R10, take G10"
+    assert move_words(make_move(r10, False, 0), done=False) == "play R10, draw deck"
+    assert move_words(make_move(r10, True, 0), last=True) == "discard R10, last card"
+    for words in ("discard R10, drew deck", "discard R10, last card"):
+        assert len("P2: " + words) <= 26  # the status line's width
 
 
 def test_round_summary_shows_the_breakdown():

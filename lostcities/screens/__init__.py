@@ -63,13 +63,16 @@ class Popup:
 
     def __init__(self, group, y=40, width=CHARS - 1):
         self.width = width  # characters across
+        self.y = y
         self.item = label(" ", 0, y, LIGHT, background=INK)
         self.item.hidden = True
         group.append(self.item)
 
     def show(self, text, y=None):
-        """Show ``text`` (at ``y``, when given, else where it was)."""
-        if y is not None and self.item.anchored_position[1] != y:
+        """Show ``text`` at ``y``, or where this popup usually stands."""
+        if y is None:
+            y = self.y
+        if self.item.anchored_position[1] != y:
             self.item.anchored_position = (0, y)
         set_text(self.item, wrap(text, self.width, pad=True))
         self.item.hidden = False

@@ -22,8 +22,8 @@ PAGES = (
      "score nothing. The lower scorer starts the next round."),
     ("Buttons",
      "</> pick a card, A choose it. A or ^ plays it, v discards it. </> "
-     "pick where to draw, A take. B steps back. SELECT: totals. START: "
-     "menu, hint. Hold START: title."),
+     "pick where to draw, A take. B steps back. SELECT: totals, known "
+     "cards. START: menu, hint. Hold START: title."),
     ("The table",
      "Top: the other player's expeditions, middle: the piles and deck, "
      "bottom: yours and your hand. Letters and symbols name the colours. "

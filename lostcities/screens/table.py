@@ -19,8 +19,8 @@ cursor move redraws two small bars and nothing else.
 from lostcities import buttons as btn
 from lostcities import sprites as S
 from lostcities.rules import (
-    HAND_SIZE, NO_CARD, SOURCE_DECK, card_color, card_text, make_move,
-    move_card, move_discards, move_source, same_kind, score_cards, source_text)
+    HAND_SIZE, HIDDEN, NO_CARD, SOURCE_DECK, card_color, card_text, make_move,
+    move_card, move_discards, move_source, same_kind, score_cards, taken_card)
 from lostcities.screens import Popup, Screen, label, set_text
 
 try:
@@ -40,18 +40,28 @@ _DECK_X = const(137)
 _CELL_W = const(4)  # tiles across an expedition
 _CELL_SLOTS = const(12)  # card tiles in an expedition grid
 _POPUP_CHARS = const(22)  # messages keep clear of the side panel
+_END_POPUP_Y = const(104)  # where the hand was, at the round's end
 
 PICK = const(0)  # choosing a card from the hand
 ACTION = const(1)  # play it or discard it
 DRAW = const(2)  # where to draw from
 WAIT = const(3)  # the AI's turn, or nothing to do
+END = const(4)  # the round's last move on show; A goes on to the scores
 
 
-def move_words(move):
-    """``play R7, draw deck`` for the status line."""
-    return "%s %s, draw %s" % (
-        "discard" if move_discards(move) else "play",
-        card_text(move_card(move)), source_text(move_source(move)))
+def move_words(move, taken=NO_CARD, done=True, last=False):
+    """A move in at most 22 characters: ``play R7, drew deck``, ``discard B3,
+    took G7`` (``taken``: the card drawn from a pile, public), ``play R7, last
+    card`` (``last``: the round's end); ``done=False`` words a hint
+    (``draw deck``, ``take G7``)."""
+    if last:
+        drawn = "last card"
+    elif move_source(move) == SOURCE_DECK:
+        drawn = "drew deck" if done else "draw deck"
+    else:
+        drawn = ("took " if done else "take ") + card_text(taken)
+    return "%s %s, %s" % ("discard" if move_discards(move) else "play",
+                          card_text(move_card(move)), drawn)
 
 
 class TableScreen(Screen):
@@ -85,9 +95,8 @@ class TableScreen(Screen):
             grid.pixel_shader = sheets.palettes[color]
             group.append(grid)
             self.piles.append(grid)
-        deck = sheets.card_grid(1, 1, _DECK_X, _PILE_Y)
-        deck[0] = S.BACK
-        group.append(deck)
+        self.deck = sheets.card_grid(1, 1, _DECK_X, _PILE_Y)
+        group.append(self.deck)
         self.panels = (sheets.mini_grid(5, 4, _PANEL_X, _TOP_Y),
                        sheets.mini_grid(5, 4, _PANEL_X, _MINE_Y))
         group.append(self.panels[0])
@@ -142,11 +151,33 @@ class TableScreen(Screen):
             if self.marked is None:
                 message = "%s: pick a card, A" % app.player_name(player)
             else:
-                message = "%s: %s" % (app.player_name(1 - player),
-                                      move_words(self.marked))
+                message = self.marked_words()
             set_text(self.status, message)
         if app.feedback:
             app.feedback.turn(player)
+
+    def marked_words(self, last=False):
+        """``AI: discard B3, took G7``: the opponent's move on show."""
+        moves = self.app.match.moves[-1]
+        return "%s: %s" % (self.app.player_name(1 - self.viewer), move_words(
+            self.marked, taken_card(moves, len(moves) - 1), last=last))
+
+    def end_round(self):
+        """The round's last move, made by the AI or the other player, on show
+        (highlighted and in words) until A; no hand shows, the round is over."""
+        app = self.app
+        state = app.match.state
+        self.viewer = state.to_move  # the player who did not make that move
+        self.phase = END
+        self.thinking = 0
+        self.chosen = NO_CARD
+        self.marked = app.last_move_of(1 - self.viewer)
+        self.hand = bytes(sorted(state.hand(self.viewer)))
+        self.draw_all()
+        set_text(self.status, self.marked_words(last=True))
+        self.popup.show("Round over. A: scores", _END_POPUP_Y)
+        if app.feedback:
+            app.feedback.turn(None)
 
     def tick(self):
         """The AI moves on the tick after its thinking sign was drawn."""
@@ -160,13 +191,19 @@ class TableScreen(Screen):
         return True
 
     def press(self, action):
+        if self.phase == END:  # the message stays until A
+            if action == btn.A:
+                self.app.round_over()
+            elif action == btn.START:
+                self.app.pause()
+            return
         if self.popup.hide() and action != btn.A and action != btn.B:
             return
         if action == btn.START:
             self.app.pause()
             return
         if action == btn.SELECT:
-            self.popup.show(self.app.totals_text())
+            self.popup.show(self.info_text())
             return
         phase = self.phase
         if phase == PICK:
@@ -287,7 +324,20 @@ class TableScreen(Screen):
                 self.cursor[self.viewer] = slot
                 break
         self.show_cursor()
-        self.popup.show("Hint: " + move_words(move))
+        source = move_source(move)
+        top = NO_CARD if source == SOURCE_DECK else \
+            self.app.match.state.pile_top(source - 1)
+        self.popup.show("Hint: " + move_words(move, top, done=False))
+
+    def info_text(self):
+        """SELECT: the match totals and the cards the opponent took from the
+        piles and still holds (public, read from the viewer's view)."""
+        opponent = 1 - self.viewer
+        view = self.app.match.state.view(self.viewer)
+        known = [card_text(card) for card in view.hand(opponent) if card != HIDDEN]
+        return "%s %s holds from the piles: %s." % (
+            self.app.totals_text(), self.app.player_name(opponent),
+            " ".join(known) if known else "none")
 
     # Drawing ---------------------------------------------------------------
 
@@ -344,7 +394,7 @@ class TableScreen(Screen):
         for slot in range(HAND_SIZE):
             grid = self.hand_grids[slot]
             card = self.hand[slot]
-            if slot == hidden_slot:
+            if slot == hidden_slot or self.phase == END:
                 S.set_tile(grid, 0, S.BLANK)
                 S.set_tile(grid, 1, S.BLANK)
                 continue
@@ -369,8 +419,8 @@ class TableScreen(Screen):
             return
         if not self.draw_bar.hidden:
             self.draw_bar.hidden = True
-        if self.hand_bar.hidden:
-            self.hand_bar.hidden = False
+        if self.hand_bar.hidden != (self.phase == END):
+            self.hand_bar.hidden = self.phase == END
         S.move_to(self.hand_bar, self.cursor[self.viewer] * S.CARD_W + 1,
                   _HAND_BAR_Y)
 
@@ -385,6 +435,7 @@ class TableScreen(Screen):
             turn = ">" if state.to_move == player and not state.is_over() else " "
             S.write_text(grid, 0, turn + app.player_name(player), 5)
             S.write_text(grid, 5, "%d" % state.score(player), 5)
+        S.set_tile(self.deck, 0, S.BACK if state.deck_len else S.EMPTY_PILE)
         S.write_text(self.panels[0], 10, "DECK", 5)
         S.write_text(self.panels[0], 15, "%d" % state.deck_len, 5)
         S.write_text(self.panels[1], 15, "R%d/%d" % (

@@ -3,7 +3,7 @@
 from lostcities import ai
 from lostcities import buttons as btn
 from lostcities.screens.menu import MenuScreen
-from lostcities.screens.table import WAIT
+from lostcities.screens.table import END, WAIT
 
 LEVELS = ai.LEVELS
 GIVE_UP = "Press A again to give up this match."
@@ -125,7 +125,8 @@ class PauseScreen(MenuScreen):
     def __init__(self, app):
         items = ["Resume"]
         table = app.table
-        if table is not None and app.screen is table and table.phase != WAIT:
+        if (table is not None and app.screen is table
+                and table.phase != WAIT and table.phase != END):
             items.append("Hint")  # the human's turn, a card picked or not
         items += ["Rules", "New match", "Title screen"]
         self.back_to = app.screen
