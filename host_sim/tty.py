@@ -21,7 +21,7 @@ from lostcities.record import write_record
 from lostcities.rng import Rng
 from lostcities.rules import (
     COLOR_LETTERS, COLOR_NAMES, Match, card_text, make_move, move_text,
-    parse_card, parse_source)
+    parse_card, parse_source, taken_card)
 from lostcities.save import MODES, NO_SAVE, SavedMatch, Storage
 
 _ANSI_COLORS = ("33", "34", "37;1", "32", "31", "35")  # Y B W G R P
@@ -198,14 +198,18 @@ class TtyGame:
                     "start" if starter == "you" else "starts"))
             state = match.state
             player = state.to_move
-            if saved.mode == "ai" and player == saved.ai_seat:
+            by_ai = saved.mode == "ai" and player == saved.ai_seat
+            if by_ai:
                 move = ai.choose_move(state.view(player), saved.level, saved.ai_rng)
-                self.say("The AI: %s" % self.move_words(move))
             else:
                 if saved.mode == "duel":
                     self.pass_device(player)
                 move = self.ask_move(player)
             match.play(move)
+            if by_ai or (saved.mode == "duel" and match.state.is_over()):
+                # the other player sees it (the round's last move: before the scores)
+                self.say("%s: %s" % (_capital(self.name(player)),
+                                     self.move_words(match.moves[-1])))
             self.keep(saved)
             if match.state.is_over():
                 self.round_summary(match)
@@ -243,14 +247,20 @@ class TtyGame:
         moves = self.saved.match.moves[-1]
         if moves:
             self.say("%s: %s" % (_capital(self.name(1 - player)),
-                                 self.move_words(moves[-1])))
+                                 self.move_words(moves)))
 
-    def move_words(self, move):
-        """``play R7, drew from the deck`` with coloured card letters."""
-        verb, card, source = move_text(move).split()
-        return "%s %s, drew %s" % (
-            verb, self.card(card), "from the deck" if source == "deck"
-            else "the %s pile's top" % COLOR_NAMES[COLOR_LETTERS.index(source)])
+    def move_words(self, moves):
+        """The round's latest move: ``play R7, drew from the deck``, ``discard
+        B3, took G7 from the green pile`` (that card was public), coloured."""
+        index = len(moves) - 1
+        verb, card, source = move_text(moves[index]).split()
+        if source == "deck":
+            drawn = "drew from the deck"
+        else:
+            drawn = "took %s from the %s pile" % (
+                self.card(card_text(taken_card(moves, index))),
+                COLOR_NAMES[COLOR_LETTERS.index(source)])
+        return "%s %s, %s" % (verb, self.card(card), drawn)
 
     def ask_move(self, player):
         """Show the table to ``player`` and read a legal move (or a command)."""

@@ -1,15 +1,18 @@
 """The terminal game, driven through its input text like a player at the keyboard."""
 
 import io
+import re
 
 import pytest
 
 from host_sim import tty
 from host_sim.nvm_file import FileNvm
 from lostcities import save
-from lostcities.bots import heuristic_move
+from lostcities.bots import heuristic_move, random_move
 from lostcities.record import parse_record
-from lostcities.rules import card_text, is_wager, move_text, parse_move
+from lostcities.rng import Rng
+from lostcities.rules import (
+    COLOR_LETTERS, COLOR_NAMES, card_text, is_wager, move_text, parse_move, taken_card)
 from lostcities.save import Storage
 
 
@@ -172,3 +175,37 @@ def test_the_last_card_of_the_deck_is_one_card():
     text, _ = session(erased(), Keyboard(["mode duel", "rounds 1", "new", "quit"]))
     assert "Round 1 of 1, 1 card in the deck;" in text
     assert "Round 1 of 1, 2 cards in the deck;" in text
+
+
+class RandomKeyboard(Keyboard):
+    """Types random legal moves (they often draw from a discard pile)."""
+
+    def __init__(self, commands, rng):
+        super().__init__(commands)
+        self.rng = rng
+
+    def answer(self, prompt):
+        if prompt == "menu> " or not prompt.endswith("> "):
+            return super().answer(prompt)
+        state = self.game.saved.match.state
+        return move_text(random_move(state.view(state.to_move), self.rng))
+
+
+def test_a_card_taken_from_a_pile_is_named(tmp_path):
+    record = str(tmp_path / "game.txt")
+    keyboard = RandomKeyboard(["mode duel", "rounds 1", "new"], Rng(3))
+    text, _ = session(erased(), keyboard, seed=3, record=record)
+    taken = re.findall(r"took (\S+) from the (\w+) pile", text)
+    assert len(taken) > 5
+    for card, color in taken:  # a pile holds its own colour only
+        assert card[0] == COLOR_LETTERS[COLOR_NAMES.index(color)]
+    with open(record, encoding="utf-8") as stream:
+        match = parse_record(stream.read())
+    moves = match.moves[0]
+    # each move is shown to the next player (the last one before the scores)
+    assert [card for card, _ in taken] == [
+        card_text(taken_card(moves, i)) for i in range(len(moves)) if moves[i] & 7]
+    last = "Player %d: %s, drew from the deck\n\nRound 1 is over." % (
+        1 + (match.deals[0][3] + len(moves) - 1) % 2,  # turns alternate
+        " ".join(move_text(moves[-1]).split()[:2]))
+    assert last in text
