@@ -8,11 +8,7 @@ Hardware objects are passed in, so this module runs on the board and on a
 laptop alike.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython: const is the identity
-    def const(value):
-        return value
+from micropython import const
 
 LEFT = const(0)
 RIGHT = const(1)

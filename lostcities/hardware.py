@@ -20,11 +20,7 @@ from busdisplay import BusDisplay  # board.DISPLAY's type, for mypy to check its
 
 from lostcities import buttons
 
-try:
-    from micropython import const
-except ImportError:  # CPython: const is the identity
-    def const(value):
-        return value
+from micropython import const
 
 BOARDS = ("pybadge", "edgebadge", "pygamer")
 _JOYSTICK_BOARDS = ("pygamer",)

@@ -7,11 +7,7 @@ congruential generators) kept in integers: every intermediate value fits a
 MicroPython small int, so drawing a number allocates nothing.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython: const is the identity
-    def const(value):
-        return value
+from micropython import const
 
 _M1 = const(30269)
 _M2 = const(30307)

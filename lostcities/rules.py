@@ -13,11 +13,7 @@ it thousands of times:
 Players are 0 and 1 here (records and screens say 1 and 2).
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython: const is the identity
-    def const(value):
-        return value
+from micropython import const
 
 COLOR_LETTERS = "YBWGRP"
 COLOR_NAMES = ("yellow", "blue", "white", "green", "red", "purple")

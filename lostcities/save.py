@@ -56,11 +56,7 @@ from lostcities.ai import LEVELS
 from lostcities.rules import CARDS_PER_COLOR, HAND_SIZE, Match
 from lostcities.rng import Rng
 
-try:
-    from micropython import const
-except ImportError:  # CPython: const is the identity
-    def const(value):
-        return value
+from micropython import const
 
 VERSION = const(1)
 KIND_MATCH = const(1)

@@ -17,11 +17,7 @@ import displayio
 
 from lostcities.rules import CARDS_PER_COLOR, card_color, card_index
 
-try:
-    from micropython import const
-except ImportError:  # CPython: const is the identity
-    def const(value):
-        return value
+from micropython import const
 
 CARD_W = const(20)
 CARD_H = const(14)
