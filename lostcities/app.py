@@ -142,8 +142,10 @@ class App:
         """Resume the saved match exactly where it stopped."""
         self.last_match = self.match
         self.table = None
-        if self.match.state is None or self.match.state.is_over():
+        if self.match.state is None:
             self.round_over()
+        elif self.match.state.is_over():
+            self.round_end()
         else:
             self.start_turn()
 
@@ -192,14 +194,23 @@ class App:
             self.table.popup.show(str(err))
             return
         self.save()
-        state = self.match.state
-        if not state.is_over():
+        if self.match.state.is_over():
+            self.round_end()
+        else:
             self.start_turn()
-        elif self.saved.mode == "ai" and not self.is_ai(1 - state.to_move):
-            self.round_over()  # the human's own last move: straight to the scores
-        else:  # the AI's or the other player's: the table shows it first
-            self.table.end_round()
-            self.show(self.table)
+
+    def round_end(self):
+        """The round's last move on the table until A when the AI or the other
+        player made it; the human's own against the AI goes straight to the scores."""
+        from lostcities.screens.table import TableScreen
+        state = self.match.state
+        if self.saved.mode == "ai" and not self.is_ai(1 - state.to_move):
+            self.round_over()
+            return
+        if self.table is None:  # resumed at this point
+            self.table = TableScreen(self)
+        self.table.end_round()
+        self.show(self.table)
 
     def round_over(self):
         from lostcities.screens.summary import RoundScreen

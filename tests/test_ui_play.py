@@ -372,3 +372,23 @@ def test_the_card_a_move_took_is_the_piles_top_it_took():
             assert taken == top or (is_wager(top) and same_kind(taken, top))
             taken_from_piles += source != 0
     assert taken_from_piles > 100
+
+
+def test_a_power_cut_at_the_rounds_last_move_resumes_with_it_on_show():
+    driver = Driver(seed=3, profile={"mode": "ai", "level": "easy", "rounds": 1},
+                    render=False)
+    driver.press(btn.A)
+    rng = Rng(5)
+    while driver.screen == "table" and driver.app.table.phase != END:
+        play_human_turn(driver, rng)
+    table = driver.app.table
+    assert driver.screen == "table" and table.phase == END
+    again = Driver(seed=1, nvm=driver.nvm, render=False)
+    assert again.app.screen.items[0] == "Continue"
+    again.press(btn.A)
+    resumed = again.app.table
+    assert again.screen == "table" and resumed.phase == END
+    assert resumed.status.text == table.status.text
+    assert resumed.popup.text() == "Round over. A: scores"
+    again.press(btn.A)
+    assert again.screen == "round"
