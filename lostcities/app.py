@@ -195,6 +195,7 @@ class App:
             return
         self.save()
         if self.match.state.is_over():
+            self.sound("match_end" if self.match.is_over() else "round_end")
             self.round_end()
         else:
             self.start_turn()
@@ -214,7 +215,6 @@ class App:
 
     def round_over(self):
         from lostcities.screens.summary import RoundScreen
-        self.sound("match_end" if self.match.is_over() else "round_end")
         if self.feedback:
             self.feedback.turn(None)
         self.show(RoundScreen(self))

@@ -375,14 +375,16 @@ def test_the_card_a_move_took_is_the_piles_top_it_took():
 
 
 def test_a_power_cut_at_the_rounds_last_move_resumes_with_it_on_show():
+    feedback = Feedback()
     driver = Driver(seed=3, profile={"mode": "ai", "level": "easy", "rounds": 1},
-                    render=False)
+                    render=False, feedback=feedback)
     driver.press(btn.A)
     rng = Rng(5)
     while driver.screen == "table" and driver.app.table.phase != END:
         play_human_turn(driver, rng)
     table = driver.app.table
     assert driver.screen == "table" and table.phase == END
+    assert feedback.names("sound") == [("match_end",)]  # as the last card goes
     again = Driver(seed=1, nvm=driver.nvm, render=False)
     assert again.app.screen.items[0] == "Continue"
     again.press(btn.A)
