@@ -30,15 +30,10 @@ fixed iteration cap, so a decision is a pure function of the view and the
 Rng.
 """
 
-from lostcities.bots import may_take_discard
-from lostcities.rules import (
-    CARDS_PER_COLOR, DISCARD, HAND_SIZE, State)
+from micropython import const
 
-try:
-    from micropython import const
-except ImportError:  # CPython: const is the identity
-    def const(value):
-        return value
+from lostcities.bots import may_take_discard
+from lostcities.rules import CARDS_PER_COLOR, DISCARD, HAND_SIZE, State
 
 LEVELS = ("easy", "normal", "hard")
 # per level: (sees the opponent's prospects, values deck draws, noise, search)
@@ -53,6 +48,7 @@ _COST = const(20000)  # what opening an expedition costs
 _WAGERS = const(7)  # bit mask of a colour's three wagers (indices 0-2)
 _ALL = const(4095)  # all twelve cards of a colour
 _NONE = const(-1)  # no card (an empty pile)
+_UNSET = const(-1000000000)  # below any value: no move found yet
 _PLAY_THEN_DISCARD = (0, DISCARD)  # built once: a tuple in a loop allocates
 _THEIR_PILE = const(700)  # weight of a pile top the opponent may take next
 _THEIR_DRAWS = const(600)  # weight of the opponent's future draws among the unseen
@@ -162,7 +158,7 @@ class _Position:
         self.pile_under = [0] * colors  # the card below it
         self.base = [0] * colors  # each colour's value in the current context
         self.best_moves = [0] * _HARD_CANDIDATES  # the best moves found, best first
-        self.best_values = [0] * _HARD_CANDIDATES  # their values (None: not found)
+        self.best_values = [0] * _HARD_CANDIDATES  # their values (_UNSET: none)
         # set by load and context; made here so that the object never grows
         self.state = None
         self.player = self.hidden = 0
@@ -329,7 +325,7 @@ class _Position:
         colors = self.colors
         values = self.best_values
         for i in range(_HARD_CANDIDATES):
-            values[i] = None
+            values[i] = _UNSET
         for deck in (1, 0):
             if not deck and not self.pile_draws:
                 continue
@@ -401,7 +397,7 @@ class _Position:
         values = self.best_values
         moves = self.best_moves
         at = _HARD_CANDIDATES
-        while at and (values[at - 1] is None or value > values[at - 1]):
+        while at and value > values[at - 1]:
             at -= 1
         if at == _HARD_CANDIDATES:
             return
@@ -445,7 +441,7 @@ class _Search:
         first = position.best(None, 0)
         values = position.best_values
         candidates = 0
-        while candidates < _HARD_CANDIDATES and values[candidates] is not None:
+        while candidates < _HARD_CANDIDATES and values[candidates] != _UNSET:
             candidates += 1
         if candidates < 2:
             return first
