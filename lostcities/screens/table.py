@@ -23,11 +23,7 @@ from lostcities.rules import (
     move_card, move_discards, move_source, same_kind, score_cards, taken_card)
 from lostcities.screens import Popup, Screen, label, set_text
 
-try:
-    from micropython import const
-except ImportError:  # CPython: const is the identity
-    def const(value):
-        return value
+from micropython import const
 
 _TOP_Y = const(12)
 _PILE_Y = const(45)
