@@ -14,7 +14,7 @@ $(STAMP): requirements-dev.txt
 	touch $@
 
 play: $(STAMP)
-	$(PY) -m host_sim
+	$(PY) -m host_sim --save lostcities.nvm
 
 test: $(STAMP)
 	@if command -v npm >/dev/null 2>&1; then \
