@@ -25,7 +25,7 @@ TILEGRID_OBJECT = 112  # displayio_tilegrid_t, tiles inline when <= 4
 GROUP_OBJECT = 48  # displayio_group_t + its mp_obj_list_t
 PALETTE_OBJECT = 32  # displayio_palette_t
 PALETTE_ENTRY = 8  # per colour: rgb888 + cached rgb565/luma/chroma
-LABEL_OBJECT = 640  # a Python instance with its ~40 attributes (bitmap_label)
+TEXT_OBJECT = 96  # screens.Text: a Python instance with 4 attributes (its Group apart)
 
 
 def _round(size):
@@ -41,19 +41,16 @@ def bitmap_bytes(bitmap):
 def ram(item, seen, totals):
     """Add ``item`` (and what it holds) to ``totals`` by kind; each object once."""
     import displayio
-    from adafruit_display_text import LabelBase
+    from lostcities.screens import Text
     if id(item) in seen:
         return
     seen.add(id(item))
-    if isinstance(item, LabelBase):
-        totals["labels"] += LABEL_OBJECT
+    if isinstance(item, Text):
+        totals["labels"] += TEXT_OBJECT
     if isinstance(item, displayio.Group):
         totals["groups"] += _round(GROUP_OBJECT + 8 + 4 * len(item))
         for child in item:
             ram(child, seen, totals)
-        local = getattr(item, "_local_group", None)
-        if local is not None:
-            ram(local, seen, totals)
     elif isinstance(item, displayio.TileGrid):
         tiles = item.width * item.height
         totals["tile grids"] += _round(TILEGRID_OBJECT) + (
@@ -70,10 +67,11 @@ def ram(item, seen, totals):
 
 def screen_ram(app):
     """RAM by kind for the screen on show (and the table kept behind it), plus
-    the app's shared sheets."""
+    the app's shared sheets (the font's is in the firmware's flash)."""
+    from lostcities.screens import font_sheet
     totals = {"bitmaps": 0, "tile grids": 0, "groups": 0, "palettes": 0,
               "labels": 0}
-    seen = set()
+    seen = {id(font_sheet()[0])}
     sheets = app.sheets
     for bitmap in (sheets.cards, sheets.mini, sheets.bar):
         seen.add(id(bitmap))

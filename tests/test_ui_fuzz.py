@@ -7,12 +7,12 @@ deals and moves, and the same after a restart from the NVM.
 
 import displayio
 import pytest
-from adafruit_display_text.bitmap_label import Label
 
 from host_sim.harness import Driver, presses_for
 from lostcities import buttons as btn
 from lostcities.rng import Rng
 from lostcities.rules import Match
+from lostcities.screens import Text
 from lostcities.screens.table import DRAW, END
 from lostcities.sprites import BLANK, MINI_MARKED, hand_tiles, mini_card
 
@@ -60,7 +60,7 @@ def check_consistent(app):
 def labels_shown(group, x=0, y=0):
     """Every visible text label in ``group`` and its box on the screen."""
     for item in group:
-        if isinstance(item, Label):
+        if isinstance(item, Text):
             if not item.hidden:
                 left, top, width, height = item.bounding_box
                 left = x + item.x + left * item.scale

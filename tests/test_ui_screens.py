@@ -294,7 +294,7 @@ def test_statistics_of_every_mode_fit_the_screen():
     heading, table, footer = driver.app.screen.group
     lines = table.text.split("\n")
     assert len(lines) == 7
-    assert table.anchored_position[1] + 12 * len(lines) <= footer.anchored_position[1]
+    assert table.y + 12 * len(lines) <= footer.y
     assert max(len(line) for line in lines) <= 26
     assert lines[1].split() == ["easy", "12", "11", "1", "0"]  # levels in order
     assert lines[3].split() == ["hard", "999", "450", "519", "30"]

@@ -6,33 +6,159 @@ The app calls :meth:`Screen.press` with each pressed action and
 
 import displayio
 import terminalio
-from adafruit_display_text import bitmap_label, wrap_text_to_lines
 
 from lostcities.sprites import INK, LIGHT
 
+WIDTH = 160  # the screen, pixels
 LINE_H = 12  # terminalio.FONT's line height
 CHARS = 26  # terminalio.FONT characters across the 160-pixel screen
 DIM = 0x9AA8A0
 ACCENT = 0xFFE8A0
+FIRST, LAST = 32, 126  # the printable ASCII characters, " " to "~"
+
+_sheet = None  # see font_sheet()
 
 
-def label(text, x, y, color=LIGHT, scale=1, background=None, spacing=1.0):
-    """A bitmap_label anchored at its top-left corner."""
-    return bitmap_label.Label(
-        terminalio.FONT, text=text, color=color, scale=scale,
-        background_color=background, anchor_point=(0, 0),
-        anchored_position=(x, y), line_spacing=spacing)
+def font_sheet():
+    """terminalio.FONT as tiles: (bitmap, tile of each printable ASCII
+    character, cell width, cell height), made once.
+
+    CircuitPython's font is one bitmap of tiles (as terminalio.Terminal uses
+    it); Blinka's glyphs each have their own, copied here into one."""
+    global _sheet
+    if _sheet is None:
+        font = terminalio.FONT
+        width, height = font.get_bounding_box()[:2]
+        glyphs = [font.get_glyph(code) for code in range(FIRST, LAST + 1)]
+        bitmap = font.bitmap
+        if isinstance(bitmap, displayio.Bitmap):
+            # circuitpython-stubs' Glyph names its fields only as __init__ arguments
+            tiles = bytearray(glyph.tile_index for glyph in glyphs)  # type: ignore[attr-defined]
+        else:
+            bitmap = displayio.Bitmap(width * len(glyphs), height, 2)
+            for tile, glyph in enumerate(glyphs):
+                for y in range(height):
+                    for x in range(width):
+                        bitmap[tile * width + x, y] = glyph.bitmap[x, y]
+            tiles = bytearray(range(len(glyphs)))
+        _sheet = (bitmap, tiles, width, height)
+    return _sheet
+
+
+class Text(displayio.Group):
+    """Lines of terminalio.FONT text, a tile grid per line over the font's
+    bitmap: changing the text sets tiles and allocates nothing (until a text
+    has more lines than any before). A line shows ``columns`` characters; with
+    a ``background`` the box is that wide."""
+
+    def __init__(self, text, x, y, color, scale, background, spacing, columns):
+        super().__init__(x=x, y=y, scale=scale)
+        self._palette = displayio.Palette(2)
+        if background is None:
+            self._palette.make_transparent(0)
+        else:
+            self._palette[0] = background
+        self._palette[1] = color
+        self._columns = columns
+        self._step = int(LINE_H * spacing)
+        self._text = ""
+        self.text = text
+
+    @property
+    def text(self):
+        """The text shown, lines split at "\\n"."""
+        return self._text
+
+    @text.setter
+    def text(self, text):
+        self._text = text
+        tiles = font_sheet()[1]
+        row = column = 0
+        grid = self._line(0)
+        for char in text:
+            if char == "\n":
+                _blank(grid, column)
+                row += 1
+                column = 0
+                grid = self._line(row)
+                continue
+            if column < self._columns:
+                code = ord(char)
+                tile = tiles[(code if FIRST <= code <= LAST else 63) - FIRST]  # or "?"
+                if grid[column] != tile:
+                    grid[column] = tile
+            column += 1
+        _blank(grid, column)
+        for index in range(row + 1, len(self)):
+            if not self[index].hidden:
+                self[index].hidden = True
+
+    @property
+    def bounding_box(self):
+        """(0, 0, width, height) of the text in unscaled pixels, like bitmap_label's."""
+        lines = self._text.split("\n")
+        return (0, 0, max(len(line) for line in lines) * font_sheet()[2],
+                (len(lines) - 1) * self._step + LINE_H)
+
+    def _line(self, row):
+        """The tile grid of line ``row``, shown; made when first needed."""
+        if row < len(self):
+            grid = self[row]
+            if grid.hidden:
+                grid.hidden = False
+            return grid
+        bitmap, tiles, width, height = font_sheet()
+        grid = displayio.TileGrid(
+            bitmap, pixel_shader=self._palette, width=self._columns, height=1,
+            tile_width=width, tile_height=height, default_tile=tiles[0],
+            y=row * self._step)
+        self.append(grid)
+        return grid
+
+
+def _blank(grid, start):
+    """Spaces from column ``start`` to the end of the line."""
+    space = font_sheet()[1][0]
+    for column in range(start, grid.width):
+        if grid[column] != space:
+            grid[column] = space
+
+
+def label(text, x, y, color=LIGHT, scale=1, background=None, spacing=1.0,
+          columns=None):
+    """Text with its top-left corner at (x, y); ``columns`` defaults to what
+    fits the screen from x."""
+    if columns is None:
+        cell = font_sheet()[2] * scale
+        columns = (WIDTH - x + cell - 1) // cell
+    return Text(text, x, y, color, scale, background, spacing, columns)
 
 
 def set_text(item, text):
-    """Change a label's text only when it differs (each change allocates)."""
+    """Change a label's text only when it differs (no redraw when the same)."""
     if item.text != text:
         item.text = text
 
 
 def wrap(text, width=CHARS, pad=False):
-    """``text`` in lines of ``width`` characters (padded: a box of even width)."""
-    lines = wrap_text_to_lines(text, width)
+    """``text`` in lines of ``width`` characters, broken between words (padded:
+    a box of even width)."""
+    lines = []
+    line = ""
+    for word in text.split():
+        while len(word) > width:  # a word longer than a line: cut it
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(word[:width])
+            word = word[width:]
+        if line and len(line) + 1 + len(word) <= width:
+            line += " " + word
+        else:
+            if line:
+                lines.append(line)
+            line = word
+    lines.append(line)
     if pad:
         lines = [line + " " * (width - len(line)) for line in lines]
     return "\n".join(lines)
@@ -64,7 +190,7 @@ class Popup:
     def __init__(self, group, y=40, width=CHARS - 1):
         self.width = width  # characters across
         self.y = y
-        self.item = label(" ", 0, y, LIGHT, background=INK)
+        self.item = label(" ", 0, y, LIGHT, background=INK, columns=width)
         self.item.hidden = True
         group.append(self.item)
 
@@ -72,8 +198,8 @@ class Popup:
         """Show ``text`` at ``y``, or where this popup usually stands."""
         if y is None:
             y = self.y
-        if self.item.anchored_position[1] != y:
-            self.item.anchored_position = (0, y)
+        if self.item.y != y:
+            self.item.y = y
         set_text(self.item, wrap(text, self.width, pad=True))
         self.item.hidden = False
 

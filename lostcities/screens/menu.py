@@ -65,7 +65,7 @@ class MenuScreen(Screen):
         if self.was_armed == key:
             return True
         self.armed = key
-        self.popup.show(question, self.lines[self.at].anchored_position[1] + LINE_H)
+        self.popup.show(question, self.lines[self.at].y + LINE_H)
         return False
 
     def back(self):
