@@ -5,12 +5,14 @@ Blinka provides that module; on a bare Python (a bot started with the system's
 ``python``) this package stands in the one function the game uses.
 """
 
-try:
-    import micropython  # noqa: F401  (Blinka's, on the host)
-except ImportError:
-    import sys
-    import types
+import sys as _sys
 
-    _shim = types.ModuleType("micropython")
+try:
+    __import__("micropython")  # Blinka's, on the host (no name bound here:
+    # host_sim.micropython is this package's own MicroPython runner)
+except ImportError:
+    import types as _types
+
+    _shim = _types.ModuleType("micropython")
     _shim.const = lambda value: value
-    sys.modules["micropython"] = _shim
+    _sys.modules["micropython"] = _shim

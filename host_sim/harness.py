@@ -12,14 +12,16 @@ _KEY_OF = {action: number for number, action in enumerate(btn.PYBADGE_KEYS)}
 class Clock:
     """Milliseconds that move only when told."""
 
-    def __init__(self):
-        self.now = 0
+    def __init__(self, now=0):
+        self.now = now
 
     def __call__(self):
         return self.now
 
 
-class _Event:
+class Event:
+    """A ``keypad.Event`` stand-in."""
+
     def __init__(self, key_number, pressed):
         self.key_number = key_number
         self.pressed = pressed
@@ -35,7 +37,7 @@ class KeyQueue:
         return self.events.pop(0) if self.events else None
 
     def push(self, action, pressed):
-        self.events.append(_Event(_KEY_OF[action], pressed))
+        self.events.append(Event(_KEY_OF[action], pressed))
 
 
 class SaveFileError(Exception):

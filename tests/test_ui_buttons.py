@@ -4,30 +4,8 @@ from lostcities import buttons
 from lostcities.buttons import (A, B, DOWN, LEFT, PYBADGE_KEYS, PYGAMER_KEYS,
                                 RIGHT, START, START_HELD, UP, Buttons,
                                 JoystickSource, KeypadSource)
-
-
-class Clock:
-    def __init__(self, now=0):
-        self.now = now
-
-    def __call__(self):
-        return self.now
-
-
-class Event:
-    def __init__(self, key_number, pressed):
-        self.key_number = key_number
-        self.pressed = pressed
-
-
-class Queue:
-    """keypad.EventQueue stand-in."""
-
-    def __init__(self):
-        self.events = []
-
-    def get(self):
-        return self.events.pop(0) if self.events else None
+from host_sim.harness import Clock, Event
+from host_sim.harness import KeyQueue as Queue
 
 
 class Analog:
