@@ -18,14 +18,17 @@ score difference (mine minus the opponent's) after the move:
   projections for both turn counts weigh the tempo.
 
 ``easy`` plays from a blunter evaluation (blind to the opponent) with some
-noise; ``normal`` plays the best move of the evaluation; ``hard`` replays its
-best candidates on sampled deals of the unseen cards (``determinize``), one
-reply of the opponent deep, and picks the best on average.
+noise; ``normal`` plays the best move of the evaluation; ``hard`` plays as
+``normal`` until the deck is small, then plays its best candidates out to
+the round's end on sampled deals of the unseen cards (``determinize``) and
+picks the best exact margin on average. Near the end the tempo (whether to
+end the round or buy turns) decides most, and the evaluation only estimates
+it; the playouts there are short.
 
 All arithmetic is in integers (thousandths of a point): the board's floats
 are short and allocate under MicroPython. A decision allocates a few small
 lists up front and nothing per move. ``clock`` (a callable returning ms)
-only stops ``hard``'s sampling early; with ``clock=None`` the work is the
+only stops ``hard``'s playouts early; with ``clock=None`` the work is the
 fixed iteration cap, so a decision is a pure function of the view and the
 Rng.
 """
@@ -53,9 +56,11 @@ _PLAY_THEN_DISCARD = (0, DISCARD)  # built once: a tuple in a loop allocates
 _THEIR_PILE = const(700)  # weight of a pile top the opponent may take next
 _THEIR_DRAWS = const(600)  # weight of the opponent's future draws among the unseen
 
-_HARD_CANDIDATES = const(3)  # hard: moves replayed on sampled deals
-_HARD_SAMPLES = const(4)  # hard: the iteration cap, sampled deals per candidate
-_HARD_BUDGET_MS = const(3000)  # hard: stop sampling after this (the board's ms)
+_ENDGAME_DECK = const(10)  # hard: plays out samples from this deck size down
+_CANDIDATES = const(3)  # hard: the evaluation's best moves played out
+_PLAYOUT_MOVES = const(160)  # hard: the iteration cap, moves played out in all
+_MOST_SAMPLES = const(16)  # hard: and at most this many sampled deals
+_BUDGET_MS = const(3000)  # hard: stop playing out after this (the board's ms)
 
 
 def choose_move(view, level, rng, clock=None):
@@ -69,8 +74,8 @@ def choose_move(view, level, rng, clock=None):
     aware, drawing, noise, search = _SETTINGS[level]
     position = _Position(view.colors, aware, drawing)
     position.load(view, view.to_move)
-    if search:
-        return _Search(view, position).run(rng, clock)
+    if search and view.deck_len <= _ENDGAME_DECK:
+        return _Endgame(view, position).run(rng, clock)
     return position.best(rng, noise)
 
 
@@ -157,8 +162,8 @@ class _Position:
         self.pile_top = [0] * colors  # index of each pile's top card, or _NONE
         self.pile_under = [0] * colors  # the card below it
         self.base = [0] * colors  # each colour's value in the current context
-        self.best_moves = [0] * _HARD_CANDIDATES  # the best moves found, best first
-        self.best_values = [0] * _HARD_CANDIDATES  # their values (_UNSET: none)
+        self.best_moves = [0] * _CANDIDATES  # the best moves found, best first
+        self.best_values = [0] * _CANDIDATES  # their values (_UNSET: none)
         # set by load and context; made here so that the object never grows
         self.state = None
         self.player = self.hidden = 0
@@ -317,14 +322,14 @@ class _Position:
     def best(self, rng, noise):
         """The best move by the evaluation (each value blurred by ``noise``).
 
-        Also keeps the best few in ``best_moves``, best first, for the search;
+        Also keeps the best few in ``best_moves``, best first, for ``hard``;
         returns the best move.
         """
         state = self.state
         player = self.player
         colors = self.colors
         values = self.best_values
-        for i in range(_HARD_CANDIDATES):
+        for i in range(_CANDIDATES):
             values[i] = _UNSET
         for deck in (1, 0):
             if not deck and not self.pile_draws:
@@ -375,33 +380,17 @@ class _Position:
                         self._consider(value, card << 4 | discard | (source + 1), rng, noise)
         return self.best_moves[0]
 
-    def weights(self):
-        """The weights set by :meth:`context`, to evaluate other positions alike."""
-        return (self.my_hand, self.my_unseen, self.their_hand, self.their_unseen,
-                self.their_pile)
-
-    def total_with(self, weights):
-        """The evaluation summed over the colours, with given ``weights``."""
-        (self.my_hand, self.my_unseen, self.their_hand, self.their_unseen,
-         self.their_pile) = weights
-        total = 0
-        for color in range(self.colors):
-            total += self.value(color, self.hand[color], self.top[color], self.total[color],
-                                self.wagers[color], self.count[color], self.pile_top[color],
-                                self.unseen[color])
-        return total
-
     def _consider(self, value, move, rng, noise):
         if noise:  # up to +-noise/2 thousandths, in steps of 10
             value += 10 * rng.randbelow(noise // 10 + 1) - noise // 2
         values = self.best_values
         moves = self.best_moves
-        at = _HARD_CANDIDATES
+        at = _CANDIDATES
         while at and value > values[at - 1]:
             at -= 1
-        if at == _HARD_CANDIDATES:
+        if at == _CANDIDATES:
             return
-        i = _HARD_CANDIDATES - 1
+        i = _CANDIDATES - 1
         while i > at:
             values[i] = values[i - 1]
             moves[i] = moves[i - 1]
@@ -410,20 +399,39 @@ class _Position:
         moves[at] = move
 
 
-class _Search:
-    """``hard``: replay the best candidates on sampled deals, one reply deep.
+def _margin(state, me):
+    """My round score minus the opponent's in ``state`` (allocates nothing)."""
+    margin = 0
+    for color in range(state.colors):
+        for who in range(2):
+            size = state.expedition_len(who, color)
+            if not size:
+                continue
+            total = 0
+            wagers = 0
+            for i in range(size):
+                index = state.expedition_card(who, color, i) % CARDS_PER_COLOR
+                if index < 3:
+                    wagers += 1
+                else:
+                    total += index - 1
+            score = (total - 20) * (1 + wagers) + (20 if size >= 8 else 0)
+            margin += score if who == me else -score
+    return margin
+
+
+class _Endgame:
+    """``hard`` near the round's end: play the best candidates out on sampled deals.
 
     A sample deals the unseen cards at random (``determinize``), plays the
-    candidate, lets the opponent reply as ``normal`` would from their side of
-    that deal, and evaluates the position then (or takes the exact score if
-    the round ended). Every candidate meets the same sampled deals (the Rng
-    state is rewound for each), so they are compared on equal luck. Two more
-    things keep the comparison fair: the luck of my own deck draw is taken
-    out (the card drawn counts at the average draw, which the evaluation
-    knows exactly), and every sample is weighed with the turn budget of the
-    position now, as the evaluation weighs the moves themselves.
+    candidate, then both sides play as ``normal`` would from their own side
+    of that deal until the round ends; the sample is worth the exact final
+    margin. Every candidate meets the same sampled deals (the Rng state is
+    rewound for each), so they are compared on equal luck. Sampling stops
+    before the moves played out would pass the cap, so a bigger deck gets
+    fewer samples.
 
-    The samples reuse the root position's lists and one scratch State, so a
+    The playouts reuse the root position's lists and one scratch State, so a
     sample allocates nothing.
     """
 
@@ -433,7 +441,7 @@ class _Search:
         self.scratch = State(view.colors)
         self.unseen = view.unseen(view.to_move)  # the cards every sample deals out
         self.shuffled = bytearray(self.unseen)
-        self.gains = [0] * len(self.unseen)  # what drawing each of them is worth
+        self.moves = 0  # moves played out so far
 
     def run(self, rng, clock):
         position = self.position
@@ -441,26 +449,23 @@ class _Search:
         first = position.best(None, 0)
         values = position.best_values
         candidates = 0
-        while candidates < _HARD_CANDIDATES and values[candidates] != _UNSET:
+        while candidates < _CANDIDATES and values[candidates] != _UNSET:
             candidates += 1
         if candidates < 2:
             return first
         chosen = position.best_moves[:candidates]
         totals = [0] * candidates
-        position.context(view.deck_len)
-        self.pile_weights = position.weights()
-        position.context(view.deck_len - 1)
-        self.deck_weights = position.weights()
-        self.average_draw = self.draw_gains()
         start = clock() if clock else 0
-        samples = 0
-        while samples < _HARD_SAMPLES:
-            if samples and clock and clock() - start > _HARD_BUDGET_MS:
+        self.moves = samples = 0
+        while samples < _MOST_SAMPLES:
+            # one more sample of average length must stay within the cap and the budget
+            if samples and (self.moves * (samples + 1) > _PLAYOUT_MOVES * samples
+                            or clock and clock() - start > _BUDGET_MS):
                 break
             seed = rng.getstate()
             for i in range(candidates):
                 rng.setstate(seed)
-                totals[i] += self.sample(chosen[i], rng)
+                totals[i] += self.playout(chosen[i], rng)
             samples += 1
         best = 0
         for i in range(1, candidates):
@@ -468,48 +473,21 @@ class _Search:
                 best = i
         return chosen[best]
 
-    def draw_gains(self):
-        """Fill ``gains`` (in the deck-draw context) and return their average."""
-        unseen = self.unseen
-        total = 0
-        for i in range(len(unseen)):
-            gain = self.position.draw_gain(unseen[i])
-            self.gains[i] = gain
-            total += gain
-        return total // self.position.unseen_count
-
-    def sample(self, move, rng):
-        """One sampled deal: my move, their reply, my value then (thousandths)."""
+    def playout(self, move, rng):
+        """One sampled deal played to the round's end as ``normal``: my exact margin."""
         scratch = self.scratch
         me = self.view.to_move
         self.view.copy_into(scratch)
         self.shuffled[:] = self.unseen  # the same deal for the same Rng state
         scratch.determinize(me, rng, self.shuffled)
         scratch.apply(move)
-        luck = 0
-        if move & 7 == 0:  # a deck draw: what the card drawn brings above the average
-            luck = self.drawn_gain(scratch, me) - self.average_draw
         position = self.position
-        if not scratch.is_over():
-            position.load(scratch, 1 - me)
+        pile_draws = 2 * scratch.deck_len + 4  # then deck draws only: the playout ends
+        while not scratch.is_over():
+            position.load(scratch, scratch.to_move)
+            if pile_draws <= 0:
+                position.pile_draws = False
             scratch.apply(position.best(None, 0))
-        if scratch.is_over():
-            return _ONE * (scratch.score(me) - scratch.score(1 - me)) - luck
-        position.load(scratch, me)
-        return position.total_with(self.pile_weights if move & 7 else self.deck_weights) - luck
-
-    def drawn_gain(self, state, me):
-        """The gain of the card I just drew in ``state``: the one not in my view."""
-        view = self.view
-        for slot in range(HAND_SIZE):
-            card = state.hand_card(me, slot)
-            held = False
-            for other in range(HAND_SIZE):
-                if view.hand_card(me, other) == card:
-                    held = True
-            if not held:
-                unseen = self.unseen
-                for i in range(len(unseen)):
-                    if unseen[i] == card:
-                        return self.gains[i]
-        return self.average_draw
+            pile_draws -= 1
+            self.moves += 1
+        return _margin(scratch, me)

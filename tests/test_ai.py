@@ -125,3 +125,56 @@ def test_a_reused_unseen_buffer_deals_as_a_fresh_one():
     fresh.determinize(player, Rng(5))
     reused.determinize(player, Rng(5), bytearray(view.unseen(player)))
     assert fresh.buf == reused.buf
+
+
+def late_positions(count, seed):
+    """Rounds played by ``normal`` until the deck holds 1-10 cards: where ``hard`` plays out."""
+    rng = Rng(seed)
+    for index in range(count):
+        state = deal(rng, 5 + index % 2, index % 2)
+        end = 1 + index % 10
+        while state.deck_len > end:
+            state.apply(ai.choose_move(state.view(state.to_move), "normal", rng))
+        yield state
+
+
+def test_hard_near_the_end_is_legal_honest_and_deterministic():
+    rng = Rng(15)
+    for state in late_positions(20, seed=16):
+        player = state.to_move
+        view = state.view(player)
+        seeded = Rng(4)
+        move = ai.choose_move(view, "hard", seeded)
+        assert state.check_move(move) is None, move_text(move)
+        after = seeded.getstate()
+        again = Rng(4)
+        assert ai.choose_move(view, "hard", again) == move
+        assert again.getstate() == after
+        other = other_hidden_cards(state, rng)
+        assert ai.choose_move(other.view(player), "hard", Rng(4)) == move
+
+
+def test_hard_near_the_end_stops_on_the_clock_after_one_sample(monkeypatch):
+    playouts = []
+    play_out = ai._Endgame.playout
+
+    def counted(self, move, rng):
+        playouts.append(move)
+        return play_out(self, move, rng)
+
+    monkeypatch.setattr(ai._Endgame, "playout", counted)
+    ticks = iter(range(0, 10000000, 4000))  # every reading is past the budget
+    for state in late_positions(10, seed=17):
+        ai.choose_move(state.view(state.to_move), "hard", Rng(1))
+        assert len(playouts) > 6  # several samples of each candidate
+        del playouts[:]
+        move = ai.choose_move(state.view(state.to_move), "hard", Rng(1), lambda: next(ticks))
+        assert state.check_move(move) is None
+        assert len(playouts) <= 3  # one sample of each candidate
+        del playouts[:]
+
+
+def test_a_playout_scores_the_margin_as_the_rules_do():
+    for state in late_positions(10, seed=18):
+        for player in (0, 1):
+            assert ai._margin(state, player) == state.score(player) - state.score(1 - player)
