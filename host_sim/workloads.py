@@ -56,19 +56,21 @@ def copies(state, count):
 def positions(count, colors=5):
     """``count`` positions from random rounds, as the view of the player to move.
 
-    Position ``i`` is a fresh deal played ``(i * 37) % 70`` random turns on
-    (stopping while the deck still holds a few cards): openings, middle games
-    and round ends alike.
+    Position ``i`` is a fresh deal played on by random moves until the draw pile
+    holds ``1 + (i * 7) % 43`` cards (at most 300 turns): openings, middle
+    games and round ends alike, so that ``hard``'s endgame search (deck of 10
+    cards or fewer) is measured too.
     """
     views = []
     for i in range(count):
         rng = Rng(i)
         state = rules.deal(rng, colors, i % 2)
-        for _ in range((i * 37) % 70):
-            if state.deck_len <= 2:
-                break
+        target = 1 + (i * 7) % 43
+        turns = 0
+        while state.deck_len > target and turns < 300:
             moves = state.legal_moves()
             state.apply(moves[rng.randbelow(len(moves))])
+            turns += 1
         views.append(state.view(state.to_move))
     return views
 

@@ -60,7 +60,7 @@ _ENDGAME_DECK = const(10)  # hard: plays out samples from this deck size down
 _CANDIDATES = const(3)  # hard: the evaluation's best moves played out
 _PLAYOUT_MOVES = const(160)  # hard: the iteration cap, moves played out in all
 _MOST_SAMPLES = const(16)  # hard: and at most this many sampled deals
-_BUDGET_MS = const(3000)  # hard: stop playing out after this (the board's ms)
+BUDGET_MS = const(3000)  # hard: stop playing out after this (the board's ms)
 
 
 def choose_move(view, level, rng, clock=None):
@@ -460,7 +460,7 @@ class _Endgame:
         while samples < _MOST_SAMPLES:
             # one more sample of average length must stay within the cap and the budget
             if samples and (self.moves * (samples + 1) > _PLAYOUT_MOVES * samples
-                            or clock and clock() - start > _BUDGET_MS):
+                            or clock and clock() - start > BUDGET_MS):
                 break
             seed = rng.getstate()
             for i in range(candidates):

@@ -180,20 +180,26 @@ class App:
         saved = self.saved
         state = self.match.state
         view = state.view(saved.ai_seat)
+        start = self.clock_ms()
         move = ai.choose_move(view, saved.level, saved.ai_rng, self.clock_ms)
         if self.feedback:
             self.feedback.thinking(False)
         self.buttons.clear()  # presses made while it thought were not meant for this
-        self.play(move)
+        # Within its budget the AI's move follows from the last save (the view
+        # and its Rng), so Continue would make it again: no flash write for it.
+        self.play(move, save=self.clock_ms() - start >= ai.BUDGET_MS)
 
-    def play(self, move):
+    def play(self, move, save=True):
+        """Apply a move and save the match (each save wears the board's flash:
+        the AI's reproducible moves and so half the writes against it are skipped)."""
         try:
             self.match.play(move)
         except IllegalMove as err:  # the table offers legal moves only
             self.sound("illegal")
             self.table.popup.show(str(err))
             return
-        self.save()
+        if save or self.match.state.is_over():
+            self.save()
         if self.match.state.is_over():
             self.sound("match_end" if self.match.is_over() else "round_end")
             self.round_end()
