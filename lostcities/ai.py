@@ -399,27 +399,6 @@ class _Position:
         moves[at] = move
 
 
-def _margin(state, me):
-    """My round score minus the opponent's in ``state`` (allocates nothing)."""
-    margin = 0
-    for color in range(state.colors):
-        for who in range(2):
-            size = state.expedition_len(who, color)
-            if not size:
-                continue
-            total = 0
-            wagers = 0
-            for i in range(size):
-                index = state.expedition_card(who, color, i) % CARDS_PER_COLOR
-                if index < 3:
-                    wagers += 1
-                else:
-                    total += index - 1
-            score = (total - 20) * (1 + wagers) + (20 if size >= 8 else 0)
-            margin += score if who == me else -score
-    return margin
-
-
 class _Endgame:
     """``hard`` near the round's end: play the best candidates out on sampled deals.
 
@@ -490,4 +469,4 @@ class _Endgame:
             scratch.apply(position.best(None, 0))
             pile_draws -= 1
             self.moves += 1
-        return _margin(scratch, me)
+        return scratch.score(me) - scratch.score(1 - me)

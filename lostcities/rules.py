@@ -192,7 +192,13 @@ def score_cards(cards):
         else:
             wagers += 1
     bonus = 20 if count >= 8 else 0
-    return ((total - 20) * (1 + wagers) + bonus, total, wagers, count, bonus)
+    return (expedition_points(total, wagers, count), total, wagers, count,
+            bonus)
+
+
+def expedition_points(number_sum, wagers, count):
+    """RULES.md's score of a started expedition from its sum, wagers and size."""
+    return (number_sum - 20) * (1 + wagers) + (20 if count >= 8 else 0)
 
 
 # State -------------------------------------------------------------------
@@ -440,10 +446,27 @@ class State:
         return score_cards(self.expedition(player, color))
 
     def score(self, player):
-        """The player's round score: the sum over their expeditions."""
+        """The player's round score: the sum over their expeditions.
+
+        Read in place (it allocates nothing): searches score finished playouts.
+        """
+        buf = self.buf
         total = 0
         for color in range(self.colors):
-            total += self.expedition_score(player, color)[0]
+            at = player * MAX_COLORS + color
+            count = buf[_EXP_LEN + at]
+            if not count:
+                continue
+            numbers = 0
+            wagers = 0
+            start = _EXP + at * CARDS_PER_COLOR
+            for i in range(start, start + count):
+                index = buf[i] % CARDS_PER_COLOR
+                if index < WAGERS_PER_COLOR:
+                    wagers += 1
+                else:
+                    numbers += index - 1
+            total += expedition_points(numbers, wagers, count)
         return total
 
     def returns(self):

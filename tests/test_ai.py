@@ -5,7 +5,7 @@ import pytest
 from lostcities import ai
 from lostcities.bots import random_move
 from lostcities.rng import Rng
-from lostcities.rules import deal, move_text
+from lostcities.rules import deal, move_text, score_cards
 
 from tests.test_bots import position, random_positions
 
@@ -175,6 +175,10 @@ def test_hard_near_the_end_stops_on_the_clock_after_one_sample(monkeypatch):
 
 
 def test_a_playout_scores_the_margin_as_the_rules_do():
+    """Playouts are scored by State.score, read in place: it agrees with the
+    expedition-by-expedition breakdown of the rules."""
     for state in late_positions(10, seed=18):
         for player in (0, 1):
-            assert ai._margin(state, player) == state.score(player) - state.score(1 - player)
+            assert state.score(player) == sum(
+                score_cards(state.expedition(player, color))[0]
+                for color in range(state.colors))
