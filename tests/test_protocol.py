@@ -79,47 +79,41 @@ for line in sys.stdin:
 """
 
 
-def test_an_unreadable_answer_forfeits():
-    bot = script_bot(ANSWER % "hello")
+def forfeit_of(bot, match, players):
+    """Play a round that ``bot`` (one of ``players``) must forfeit; the Forfeit."""
     try:
         with pytest.raises(protocol.Forfeit) as caught:
-            protocol.play_round(new_match(2), [bot, local("random")])
+            protocol.play_round(match, players)
     finally:
         bot.close()
-    assert caught.value.player == 0
-    assert "unreadable answer" in caught.value.reason
+    return caught.value
+
+
+def test_an_unreadable_answer_forfeits():
+    bot = script_bot(ANSWER % "hello")
+    forfeit = forfeit_of(bot, new_match(2), [bot, local("random")])
+    assert forfeit.player == 0
+    assert "unreadable answer" in forfeit.reason
 
 
 def test_an_illegal_answer_forfeits_with_the_rule_broken():
     # discarding a yellow card and drawing it back is never legal
     bot = script_bot(ANSWER % "discard Y2 Y")
-    try:
-        with pytest.raises(protocol.Forfeit) as caught:
-            protocol.play_round(new_match(3), [local("random"), bot])
-    finally:
-        bot.close()
-    assert caught.value.player == 1
-    assert caught.value.reason.startswith("illegal move 'discard Y2 Y': ")
+    forfeit = forfeit_of(bot, new_match(3), [local("random"), bot])
+    assert forfeit.player == 1
+    assert forfeit.reason.startswith("illegal move 'discard Y2 Y': ")
 
 
 def test_a_silent_bot_times_out():
     bot = script_bot("import sys\nfor line in sys.stdin: pass\n", timeout=0.3)
-    try:
-        with pytest.raises(protocol.Forfeit) as caught:
-            protocol.play_round(new_match(4), [bot, local("random")])
-    finally:
-        bot.close()
-    assert caught.value.reason == "no answer within 0.3 s"
+    forfeit = forfeit_of(bot, new_match(4), [bot, local("random")])
+    assert forfeit.reason == "no answer within 0.3 s"
 
 
 def test_a_bot_that_exits_forfeits():
     bot = script_bot("pass")
-    try:
-        with pytest.raises(protocol.Forfeit) as caught:
-            protocol.play_round(new_match(5), [bot, local("random")])
-    finally:
-        bot.close()
-    assert caught.value.player == 0
+    forfeit = forfeit_of(bot, new_match(5), [bot, local("random")])
+    assert forfeit.player == 0
 
 
 def test_a_command_that_cannot_start_is_reported():

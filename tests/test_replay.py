@@ -13,6 +13,7 @@ from lostcities.bots import random_move
 from lostcities.record import parse_record, write_record
 from lostcities.rng import Rng
 from lostcities.rules import Match
+from test_record import DEAL
 from test_rules import discard_round
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -24,13 +25,7 @@ lostcities 1
 colors 5
 rounds 1
 
-round
-hand1 Yx Y4 Y9 R7 R5 B3 W2 G10
-hand2 Bx B4 B9 W3 W5 G2 G6 R10
-deck R6 G3 Y2 W4 Yx Yx Y3 Y5 Y6 Y7 Y8 Y10 Bx Bx B2 B5 B6 B7 B8 B10 Wx Wx Wx \
-W6 W7 W8 W9 W10 Gx Gx Gx G4 G5 G7 G8 G9 Rx Rx Rx R2 R3 R4 R8 R9
-start 1
-"""
+""" + DEAL
 
 
 def engine_record(rounds, seed):
