@@ -28,6 +28,18 @@ def random_match(seed, colors, rounds, each_turn=None):
     return match
 
 
+def random_position(seed, colors, turns):
+    """A round after up to ``turns`` random legal moves."""
+    rng = Rng(seed)
+    match = Match(colors, 1, rng)
+    state = match.start_round()
+    for _ in range(turns):
+        if state.is_over():
+            break
+        match.play(random_move(state, rng))
+    return state
+
+
 def assert_expeditions_legal(state):
     """Wagers first, then strictly ascending numbers, in every expedition."""
     for player in (0, 1):
@@ -80,26 +92,14 @@ def test_a_record_cut_after_any_turn_reads_back_as_far_as_it_goes(seed, cut):
 @few
 @given(seeds, st.integers(min_value=0, max_value=100))
 def test_legal_moves_agree_with_check_move_anywhere(seed, turns):
-    rng = Rng(seed)
-    match = Match(6, 1, rng)
-    state = match.start_round()
-    for _ in range(turns):
-        if state.is_over():
-            break
-        match.play(random_move(state, rng))
+    state = random_position(seed, 6, turns)
     assert_legal_moves_agree_with_check_move(state)
 
 
 @few
 @given(seeds, st.integers(min_value=0, max_value=100), st.sampled_from((0, 1)))
 def test_a_view_shows_nothing_a_guess_could_change(seed, turns, player):
-    rng = Rng(seed)
-    match = Match(5, 1, rng)
-    state = match.start_round()
-    for _ in range(turns):
-        if state.is_over():
-            break
-        match.play(random_move(state, rng))
+    state = random_position(seed, 5, turns)
     view = state.view(player)
     guess = view.copy()
     guess.determinize(player, Rng(seed + 1))
