@@ -76,7 +76,7 @@ def account(match, name):
         for player in (0, 1):
             lines.append("  player %d: %d" % (player + 1, state.score(player)))
             for color in range(match.colors):
-                lines.append(_expedition_line(state, player, color))
+                lines.append(expedition_line(state, player, color))
     totals = match.totals()
     lines.append("")
     lines.append("Totals after %d of %d rounds: player 1 %d, player 2 %d" % (
@@ -91,7 +91,7 @@ def account(match, name):
     return "\n".join(lines)
 
 
-def _expedition_line(state, player, color):
+def expedition_line(state, player, color):
     score, number_sum, wagers, count, bonus = state.expedition_score(
         player, color)
     name = COLOR_NAMES[color]

@@ -15,7 +15,7 @@ import sys
 
 from host_sim.harness import SaveFileError, make_nvm
 from host_sim.nvm_file import NVM_SIZE
-from host_sim.replay import _expedition_line
+from host_sim.replay import expedition_line
 from lostcities import ai
 from lostcities.record import write_record
 from lostcities.rng import Rng
@@ -357,7 +357,7 @@ class TtyGame:
             self.say("%s: %d" % (_capital(self.name(player)), state.score(player)))
             for color in range(match.colors):
                 if state.expedition_len(player, color):
-                    self.say(_expedition_line(state, player, color))
+                    self.say(expedition_line(state, player, color))
         totals = match.totals()
         self.say("Totals: %s %d, %s %d" % (
             self.name(0), totals[0], self.name(1), totals[1]))
