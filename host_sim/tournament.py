@@ -196,7 +196,10 @@ def run(a, b, deals, seed=1, colors=5, jobs=None, record=False, timeout=None,
         outcomes = map(_work, work)
         pool = None
     else:
-        pool = multiprocessing.Pool(jobs, _start_worker, ((a, b), timeout))
+        # spawn, not fork: a fork of a process with threads (a bot's reader,
+        # the caller's own) can deadlock in the child
+        pool = multiprocessing.get_context("spawn").Pool(
+            jobs, _start_worker, ((a, b), timeout))
         outcomes = pool.imap_unordered(_work, work, chunksize=max(1, deals // (jobs * 8)))
     forfeit = None
     try:
