@@ -281,7 +281,7 @@ def test_bundle_holds_the_game_its_libraries_and_nothing_else(built):
     assert on_disk == set(sizes)
     game = {path for path in sizes if not path.startswith("lib/")}
     assert game == set(bundle.game_files())
-    assert {"code.py", "lostcities/__init__.py", "lostcities/rules.py",
+    assert {"code.py", "lostcities/__init__.py", "lostcities/rules/state.py",
             "lostcities/hardware.py", "lib/neopixel.py"} <= set(sizes)
     for path in sizes:
         assert not path.startswith(("tests/", "host_sim/")), path
@@ -357,11 +357,11 @@ def test_deploy_copies_only_changed_files_and_code_py_last(built, drive):
     first = bundle.deploy(str(drive), folder)
     assert sorted(first) == sorted(built[1]) and first[-1] == "code.py"
     assert bundle.deploy(str(drive), folder) == []
-    (drive / "lostcities" / "rules.py").write_text("# edited on the drive\n")
+    (drive / "lostcities" / "rules" / "state.py").write_text("# edited on the drive\n")
     library = drive / "lib" / "neopixel.py"
     library.write_bytes(library.read_bytes()[:-1] + b"X")  # same size, other content
     assert sorted(bundle.deploy(str(drive), folder)) == ["lib/neopixel.py",
-                                                         "lostcities/rules.py"]
+                                                         "lostcities/rules/state.py"]
     assert (drive / "boot_out.txt").read_text() == BOOT_OUT
 
 

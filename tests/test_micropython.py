@@ -74,9 +74,9 @@ def test_live_heap_of_the_engine_and_of_one_state(micropython, capsys):
 def test_a_python_error_comes_back_with_its_traceback(micropython):
     with pytest.raises(MicroPythonError) as raised:
         micropython.run("from lostcities import rules\nprint('before')\nrules.parse_card('Q9')")
-    assert raised.value.type == "ValueError"
+    assert raised.value.type == "NotationError"
     assert "unknown card 'Q9'" in raised.value.traceback
-    assert "lostcities/rules.py" in raised.value.traceback
+    assert "lostcities/rules/cards.py" in raised.value.traceback
     assert raised.value.stdout == "before\n"
     assert micropython.run("print('still alive')") == "still alive\n"
 

@@ -1,0 +1,195 @@
+"""Cards and moves as small integers, their text notation, and scoring.
+
+* A card is ``colour * 12 + index``: index 0-2 are the three wagers, 3-11 the
+  numbers 2-10. Identical wagers are interchangeable in play.
+* A move is ``card << 4 | DISCARD? | source``: bit 3 set for a discard,
+  source 0 for the draw pile and ``1 + colour`` for a discard pile.
+
+The notation (``Y2``, ``Bx``, ``play R7 deck``) is the game record's
+(docs/formats.md); a text that is not notation raises :class:`NotationError`,
+a move the rules forbid :class:`IllegalMove`: a caller tells a typo from a rule.
+"""
+
+from micropython import const
+
+COLOR_LETTERS = "YBWGRP"
+COLOR_NAMES = ("yellow", "blue", "white", "green", "red", "purple")
+MAX_COLORS = const(6)
+CARDS_PER_COLOR = const(12)
+WAGERS_PER_COLOR = const(3)
+HAND_SIZE = const(8)
+HIDDEN = const(255)  # a card the viewing player cannot see
+NO_CARD = const(-1)
+
+DISCARD = const(8)
+SOURCE_DECK = const(0)
+
+
+# Cards -------------------------------------------------------------------
+
+
+def card_color(card):
+    return card // CARDS_PER_COLOR
+
+
+def card_index(card):
+    """0-2 for a wager, 3-11 for the numbers 2-10: play order within a colour."""
+    return card % CARDS_PER_COLOR
+
+
+def is_wager(card):
+    return card % CARDS_PER_COLOR < WAGERS_PER_COLOR
+
+
+def card_value(card):
+    """The number on a card, 0 for a wager."""
+    index = card % CARDS_PER_COLOR
+    return index - 1 if index >= WAGERS_PER_COLOR else 0
+
+
+def make_card(color, value):
+    """The card of ``color`` with number ``value`` (2-10), or its first wager if 0."""
+    return color * CARDS_PER_COLOR + (value + 1 if value else 0)
+
+
+def card_text(card):
+    """Record notation: ``Y2``, ``R10``, ``Bx``; ``??`` for a hidden card."""
+    if card == HIDDEN:
+        return "??"
+    value = card_value(card)
+    return COLOR_LETTERS[card_color(card)] + (str(value) if value else "x")
+
+
+def same_kind(a, b):
+    """True for the same card, or two wagers of one colour."""
+    return a == b or (
+        is_wager(a) and is_wager(b) and card_color(a) == card_color(b))
+
+
+# Moves -------------------------------------------------------------------
+
+
+def make_move(card, discard, source):
+    """``source`` is ``SOURCE_DECK`` or ``1 + colour`` of a discard pile."""
+    return card << 4 | (DISCARD if discard else 0) | source
+
+
+def move_card(move):
+    return move >> 4
+
+
+def move_discards(move):
+    return bool(move & DISCARD)
+
+
+def move_source(move):
+    return move & 7
+
+
+def source_text(source):
+    return "deck" if source == SOURCE_DECK else COLOR_LETTERS[source - 1]
+
+
+def move_text(move):
+    """Record notation: ``play R7 deck``, ``discard B3 G``."""
+    return "%s %s %s" % (
+        "discard" if move & DISCARD else "play",
+        card_text(move >> 4), source_text(move & 7))
+
+
+def taken_card(moves, index):
+    """The card ``moves[index]`` of a round took from a discard pile, or NO_CARD
+    when it drew from the deck. The card lay face up, so it is public.
+
+    Replays that one pile from the round's start (every pile starts empty);
+    allocates 12 bytes. A wager comes back as the one its discard named.
+    """
+    source = moves[index] & 7
+    if source == SOURCE_DECK:
+        return NO_CARD
+    pile = bytearray(CARDS_PER_COLOR)
+    count = 0
+    for at in range(index):
+        move = moves[at]
+        if move & DISCARD and (move >> 4) // CARDS_PER_COLOR == source - 1:
+            pile[count] = move >> 4
+            count += 1
+        if (move & 7) == source:
+            count -= 1
+    return pile[count - 1]
+
+
+class NotationError(ValueError):
+    """Text that is not a card, draw source or move in the notation."""
+
+
+class IllegalMove(ValueError):
+    """A move the rules forbid; the message says why in words."""
+
+
+_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10")
+
+
+def parse_card(text, colors=MAX_COLORS):
+    """Read ``Y2``, ``R10`` or ``Bx``; a wager reads as its colour's first wager.
+
+    Raises NotationError naming the text when it is not a card of this game.
+    """
+    color = COLOR_LETTERS.find(text[:1]) if text else -1
+    rank = text[1:]
+    if color < 0 or color >= colors:
+        raise NotationError("unknown card %r" % text)
+    if rank == "x":
+        return make_card(color, 0)
+    if rank in _RANKS:
+        return make_card(color, int(rank))
+    raise NotationError("unknown card %r" % text)
+
+
+def parse_source(text, colors=MAX_COLORS):
+    """Read ``deck`` or a colour letter as a draw source."""
+    if text == "deck":
+        return SOURCE_DECK
+    color = COLOR_LETTERS.find(text) if len(text) == 1 else -1
+    if color < 0 or color >= colors:
+        raise NotationError("unknown draw source %r (deck or a colour letter)" % text)
+    return color + 1
+
+
+def parse_move(text, colors=MAX_COLORS):
+    """Read ``play R7 deck`` or ``discard B3 G`` (not yet checked for legality)."""
+    words = text.split()
+    if len(words) != 3 or words[0] not in ("play", "discard"):
+        raise NotationError("expected 'play|discard CARD SOURCE', got %r" % text)
+    return make_move(parse_card(words[1], colors), words[0] == "discard",
+                     parse_source(words[2], colors))
+
+
+# Scoring -----------------------------------------------------------------
+
+
+def score_cards(cards):
+    """Score one expedition: ``(score, number_sum, wagers, card_count, bonus)``.
+
+    RULES.md: ``(sum - 20) * (1 + wagers)``, plus 20 (not multiplied) for 8 or
+    more cards, wagers included; an empty expedition scores 0.
+    """
+    count = len(cards)
+    if not count:
+        return (0, 0, 0, 0, 0)
+    total = 0
+    wagers = 0
+    for card in cards:
+        value = card_value(card)
+        if value:
+            total += value
+        else:
+            wagers += 1
+    bonus = 20 if count >= 8 else 0
+    return (expedition_points(total, wagers, count), total, wagers, count,
+            bonus)
+
+
+def expedition_points(number_sum, wagers, count):
+    """RULES.md's score of a started expedition from its sum, wagers and size."""
+    return (number_sum - 20) * (1 + wagers) + (20 if count >= 8 else 0)

@@ -1,0 +1,175 @@
+"""The match: dealing, rounds, who starts each, totals and the winner."""
+
+from lostcities.rules.cards import (
+    CARDS_PER_COLOR, COLOR_NAMES, HAND_SIZE, WAGERS_PER_COLOR, IllegalMove,
+    card_color, card_text, is_wager)
+from lostcities.rules.state import State
+
+
+def new_deck(colors):
+    """All cards of a game with ``colors`` colours, in order."""
+    return bytearray(range(colors * CARDS_PER_COLOR))
+
+
+def check_deal(hand1, hand2, deck, colors):
+    """None if the deal is exactly one deck with 8 cards a hand, else why not.
+
+    The answer is ``(part, reason)``, ``part`` naming where the fault shows:
+    0 for hand1, 1 for hand2, 2 for the deck (so a record can point at a line).
+    """
+    seen = bytearray(colors * CARDS_PER_COLOR)
+    part = 0
+    for cards in (hand1, hand2, deck):
+        if part < 2 and len(cards) != HAND_SIZE:
+            return (part, "hand%d has %d cards, not %d" % (
+                part + 1, len(cards), HAND_SIZE))
+        for card in cards:
+            if card >= len(seen):
+                return (part, "there is no such card in this game")
+            if seen[card]:
+                if is_wager(card):
+                    return (part, "more than %d %s wagers in the deal" % (
+                        WAGERS_PER_COLOR, COLOR_NAMES[card_color(card)]))
+                return (part, "%s is dealt twice" % card_text(card))
+            seen[card] = 1
+        part += 1
+    missing = [card_text(card) for card in range(len(seen)) if not seen[card]]
+    if missing:
+        return (2, "the deal lacks %d of the %d cards: %s%s" % (
+            len(missing), len(seen), " ".join(missing[:6]),
+            " ..." if len(missing) > 6 else ""))
+    return None
+
+
+def deal(rng, colors, start):
+    """A shuffled round: player 1 gets the first 8 cards, player 2 the next 8."""
+    deck = new_deck(colors)
+    rng.shuffle(deck)
+    return State.from_deal(deck[:HAND_SIZE], deck[HAND_SIZE:2 * HAND_SIZE],
+                           deck[2 * HAND_SIZE:], start, colors)
+
+
+def next_starter(scores, starter):
+    """Who starts the next round: the lower scorer; after a tie, the other one."""
+    if scores[0] < scores[1]:
+        return 0
+    if scores[1] < scores[0]:
+        return 1
+    return 1 - starter
+
+
+class Match:
+    """Rounds, totals and the winner; remembers each deal and move for records.
+
+    ``rng`` shuffles the deals and picks round 1's starting player.
+    """
+
+    def __init__(self, colors=5, rounds=3, rng=None):
+        if colors not in (5, 6):
+            raise ValueError("colors must be 5 or 6")
+        if rounds not in (1, 3):
+            raise ValueError("rounds must be 1 or 3")
+        self.colors = colors
+        self.rounds = rounds
+        self.rng = rng
+        self.scores = []  # (p1, p2) of each finished round
+        self.deals = []  # (hand1, hand2, deck top first, start) of each round
+        self.moves = []  # the moves of each round
+        self.state = None
+
+    def start_round(self, hand1=None, hand2=None, deck=None, start=None):
+        """Begin the next round, shuffled by ``rng`` unless a deal is given."""
+        reason = self.check_new_round()
+        if reason:
+            raise IllegalMove(reason)
+        expected = self.expected_starter()
+        if self.rng is None and (hand1 is None or start is None and expected is None):
+            raise ValueError("a shuffled round needs the match's rng: "
+                             "Match(colors, rounds, Rng(seed)), or a deal and its starter")
+        if start is None:
+            start = expected if expected is not None else self.rng.randbelow(2)
+        elif expected is not None and start != expected:
+            raise IllegalMove(self._starter_reason(expected))
+        if hand1 is None:
+            state = deal(self.rng, self.colors, start)
+        else:
+            problem = check_deal(hand1, hand2, deck, self.colors)
+            if problem:
+                raise IllegalMove(problem[1])
+            state = State.from_deal(hand1, hand2, deck, start, self.colors)
+        self.state = state
+        self.deals.append((state.hand(0), state.hand(1), state.deck(), start))
+        self.moves.append([])
+        return state
+
+    def check_new_round(self):
+        """None if the next round may begin now, else the reason in words."""
+        if self.is_over():
+            return "the match is over"
+        if self.state is not None and not self.state.is_over():
+            return "round %d is not finished" % len(self.deals)
+        return None
+
+    def _starter_reason(self, expected):
+        """Why ``expected`` (0/1) must start the next round, in words."""
+        last = len(self.deals)
+        if self.scores[-1][0] == self.scores[-1][1]:
+            why = "round %d was a tie and player %d started it" % (
+                last, 2 - expected)
+        else:
+            why = "player %d scored fewer points in round %d" % (
+                expected + 1, last)
+        return "player %d must start round %d: %s" % (
+            expected + 1, last + 1, why)
+
+    def expected_starter(self):
+        """Who must start the next round (None for round 1: chosen at random)."""
+        if not self.scores:
+            return None
+        return next_starter(self.scores[-1], self.deals[-1][3])
+
+    def play(self, move):
+        """Check and apply a move in the current round; score it when it ends."""
+        if self.is_over():
+            raise IllegalMove("the match is over")
+        if self.state is None:
+            raise IllegalMove("no round has begun")
+        if self.state.is_over():
+            raise IllegalMove("round %d is over; the next one has not begun"
+                              % len(self.deals))
+        self.state.play(move)
+        self.moves[-1].append(move)
+        if self.state.is_over():
+            self.scores.append(self.state.returns())
+
+    def round_state(self, index):
+        """Round ``index`` (0-based) as it stands after its recorded moves.
+
+        Rebuilt from the deal and the moves, so the match keeps one state only.
+        """
+        hand1, hand2, deck, start = self.deals[index]
+        state = State.from_deal(hand1, hand2, deck, start, self.colors)
+        for move in self.moves[index]:
+            state.apply(move)
+        return state
+
+    def round_number(self):
+        """1-based number of the current (or last) round."""
+        return len(self.deals)
+
+    def totals(self):
+        total = [0, 0]
+        for score in self.scores:
+            total[0] += score[0]
+            total[1] += score[1]
+        return (total[0], total[1])
+
+    def is_over(self):
+        return len(self.scores) >= self.rounds
+
+    def winner(self):
+        """1 or 2, 0 for a draw, None while the match goes on."""
+        if not self.is_over():
+            return None
+        one, two = self.totals()
+        return 1 if one > two else 2 if two > one else 0
