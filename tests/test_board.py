@@ -9,7 +9,6 @@
   only what changed.
 """
 
-import glob
 import json
 import os
 import re
@@ -22,16 +21,9 @@ import pytest
 from host_sim import bundle
 
 ROOT = bundle.ROOT
+# What the board runs: code.py and the lostcities modules it imports.
 BOARD_SOURCES = [bundle.ENTRY] + sorted(
-    os.path.relpath(path, ROOT)
-    for path in glob.glob(os.path.join(ROOT, "lostcities", "**", "*.py"), recursive=True))
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    """The bundle, built once into a temporary folder: (folder, {drive path: size})."""
-    out = tmp_path_factory.mktemp("bundle")
-    return str(out), bundle.build(str(out))
+    path for path in bundle.game_files() if path.endswith(".py") and path != bundle.ENTRY)
 
 
 # mypy against CircuitPython's API -------------------------------------------

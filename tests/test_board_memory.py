@@ -25,12 +25,6 @@ BOARD_IMPORTS = (
 BOUND = 96 * 1024
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    out = tmp_path_factory.mktemp("bundle")
-    return str(out), bundle.build(str(out))
-
-
 def test_everything_the_board_imports_fits_two_thirds_of_the_heap(built, tmp_path):
     with micropython_with_board(built, tmp_path) as mp:
         mp.run("import %s\nimport gc\ngc.collect()" % ", ".join(FIRMWARE_STAND_INS))

@@ -54,9 +54,9 @@ class RoundScreen(Screen):
     def press(self, action):
         if action == btn.A:
             if self.app.match.is_over():
-                self.app.match_over()
+                self.app.later(self.app.match_over)
             else:
-                self.app.next_round()
+                self.app.later(self.app.next_round)
         elif action == btn.START:
             self.app.title()
 

@@ -189,7 +189,7 @@ class TableScreen(Screen):
     def press(self, action):
         if self.phase == END:  # the message stays until A
             if action == btn.A:
-                self.app.round_over()
+                self.app.later(self.app.round_over)
             elif action == btn.START:
                 self.app.pause()
             return

@@ -1,0 +1,236 @@
+"""Boot the game's code.py on CircuitPython's unix port and play it with the buttons.
+
+    circuitpython -X heapsize=96k board_rig.py DRIVE SCENARIO [key=value ...]
+
+DRIVE is a folder laid out like the CIRCUITPY drive. SCENARIO is ``match``
+(complete matches with the settings in the NVM: the human seats pick random
+legal moves through the buttons) or ``fuzz`` (``presses=N`` random presses,
+half of them sensible so that matches progress and every screen is reached,
+with power cuts and torn NVM writes: after each, the game boots again, imports
+and all, over the same NVM). Other keys: ``seed=S``, ``nvm=FILE`` (the NVM's
+first contents), ``matches=N``.
+
+The last line printed is ``RESULT key=value ...`` (or ``FAIL reason``, exit
+status 1): ``base`` the bytes the stand-ins and this rig hold live before the
+game boots, ``peak`` the most the heap held live (after a collection) at any
+press or screen change, ``peak_screen`` where that was.
+"""
+
+import gc
+import sys
+
+FIRMWARE = __file__[:__file__.rfind("/")] if "/" in __file__ else "."
+DRIVE = sys.argv[1]
+SCENARIO = sys.argv[2]
+OPTIONS = {}
+for _arg in sys.argv[3:]:
+    _key, _value = _arg.split("=", 1)
+    OPTIONS[_key] = _value
+sys.path[:] = [DRIVE, DRIVE + "/lib", FIRMWARE]
+
+import _displayio  # noqa: E402
+
+sys.modules["displayio"] = _displayio
+import adafruit_pixelbuf  # noqa: E402,F401
+import analogio  # noqa: E402,F401
+import audioio  # noqa: E402,F401
+import board  # noqa: E402
+import busdisplay  # noqa: E402,F401
+import digitalio  # noqa: E402,F401
+import fontio  # noqa: E402,F401
+import keypad  # noqa: E402
+import microcontroller  # noqa: E402
+import neopixel_write  # noqa: E402,F401
+import presses  # noqa: E402
+import random  # noqa: E402
+import supervisor  # noqa: E402
+import terminalio  # noqa: E402,F401
+
+# PyBadge key numbers of the actions LEFT RIGHT UP DOWN A B START SELECT
+KEY_OF = (7, 4, 6, 5, 1, 0, 2, 3)
+A = 4
+B = 5
+START = 6
+_HOLD = -1  # in the pending list: START held down for 2.1 s
+
+
+class Done(BaseException):
+    """The scenario has played what it was asked to."""
+
+
+class Rig:
+    """Decides the presses, keeps the clock, cuts the power, watches the heap."""
+
+    def __init__(self):
+        self.app = None
+        self.pending = []
+        self.gave = False  # an event was given in this poll: the next answer is None
+        self.presses = 0
+        self.boots = 0
+        self.cuts = 0
+        self.torn = 0
+        self.matches = 0
+        self.peak = 0
+        self.peak_screen = ""
+        self.by_screen = {}  # the most held live on each screen
+        self.screens = []
+        self.fuzz = SCENARIO == "fuzz"
+        self.limit = int(OPTIONS.get("presses", "3000"))
+        self.want = int(OPTIONS.get("matches", "1"))
+        self.last_match = None
+
+    def measure(self, where):
+        gc.collect()
+        used = gc.mem_alloc()
+        if "TRACE" in OPTIONS and used - BASE > int(OPTIONS["TRACE"]):
+            print("trace", where, used - BASE, self.presses)
+        if used > self.by_screen.get(where, 0):
+            self.by_screen[where] = used
+        if used > self.peak:
+            self.peak = used
+            self.peak_screen = where
+
+    def on_show(self, group):
+        """A new screen: note it and measure while the old one may still be held."""
+        app_module = sys.modules.get("lostcities.app")
+        if app_module is not None and not hasattr(app_module.App, "rigged"):
+            run = app_module.App.run
+
+            def rigged_run(app):
+                self.app = app
+                run(app)
+            app_module.App.run = rigged_run
+            app_module.App.rigged = True
+        old = self.app.screen if self.app is not None else None
+        self.measure("%s>" % (old.name if old is not None else "none"))
+
+    def event(self):
+        """keypad's next event: at most one per poll, then None."""
+        supervisor.now += 10
+        if self.gave:
+            self.gave = False
+            return None
+        if not self.pending:
+            self.plan()
+        if not self.pending:
+            return None
+        item = self.pending.pop(0)
+        if item == _HOLD:
+            supervisor.now += 2100
+            return None
+        self.gave = True
+        return keypad.Event(item >> 1, bool(item & 1))
+
+    def press(self, action, hold=False):
+        key = KEY_OF[action]
+        self.pending.append(key << 1 | 1)
+        if hold:
+            self.pending.append(_HOLD)
+        self.pending.append(key << 1)
+        self.presses += 1
+
+    def plan(self):
+        app = self.app
+        if app is None or app.busy():
+            return
+        screen = app.screen
+        self.measure(screen.name)
+        if screen.name not in self.screens:
+            self.screens.append(screen.name)
+        if self.fuzz:
+            if self.presses >= self.limit:
+                raise Done()
+            if random.randrange(400) == 0:
+                self.cuts += 1
+                raise microcontroller.PowerCut()
+            if random.randrange(150) == 0:
+                self.torn += 1
+                microcontroller.nvm.tear_next = random.randrange(1, 600)
+            if random.randrange(2):
+                choice = random.randrange(40)
+                if choice == 0:
+                    self.press(START, hold=True)
+                else:
+                    self.press(choice % 8)
+                return
+        elif self.presses > 20000:
+            raise Done()  # a match that never ends: reported as unfinished
+        self.sensible(app, screen)
+
+    def sensible(self, app, screen):
+        """What a player who wants to finish matches presses now."""
+        name = screen.name
+        if name == "title":
+            if self.matches >= self.want and not self.fuzz:
+                raise Done()
+            target = "Continue" if app.saved else "New match"
+            if screen.items[screen.at] == target:
+                self.press(A)
+            else:
+                self.press(3)  # DOWN
+        elif name == "table":
+            waits = presses.table_waits_for(app)
+            if waits == "pick":
+                state = app.match.state
+                moves = state.view(screen.viewer).legal_moves()
+                for action in presses.presses_for(screen, moves[random.randrange(len(moves))]):
+                    self.press(action)
+            elif waits == "end":
+                self.press(A)
+            else:
+                self.press(B)
+        elif name == "match":
+            if app.last_match is not self.last_match:
+                self.last_match = app.last_match
+                self.matches += 1
+            self.press(A)
+        elif name in ("pass", "round"):
+            self.press(A)
+        else:
+            self.press(B)
+
+
+def boot():
+    """Power on: forget every module the last boot imported, then run code.py."""
+    for name in list(sys.modules):
+        if name not in KEEP:
+            del sys.modules[name]
+    rig.app = None
+    rig.pending = []
+    board.DISPLAY.root_group = None
+    gc.collect()
+    rig.boots += 1
+    __import__("code")
+
+
+rig = Rig()
+random.seed(int(OPTIONS.get("seed", "1")))
+if "nvm" in OPTIONS:
+    with open(OPTIONS["nvm"], "rb") as _file:
+        microcontroller.nvm._bytes[:] = _file.read()
+keypad.source = rig.event
+board.DISPLAY.on_show = rig.on_show
+if "board_id" in OPTIONS:
+    board.board_id = OPTIONS["board_id"]
+KEEP = list(sys.modules)
+gc.collect()
+BASE = gc.mem_alloc()
+while True:
+    try:
+        boot()
+    except microcontroller.PowerCut:
+        continue
+    except Done:
+        break
+    print("FAIL the game stopped (code.py returned) after %d presses" % rig.presses)
+    sys.exit(1)
+if not rig.fuzz and rig.matches < rig.want:
+    print("FAIL %d of %d matches finished after %d presses" % (
+        rig.matches, rig.want, rig.presses))
+    sys.exit(1)
+print("RESULT base=%d peak=%d live=%d peak_screen=%s presses=%d boots=%d cuts=%d torn=%d "
+      "matches=%d nvm_writes=%d screens=%s by_screen=%s" % (
+          BASE, rig.peak, rig.peak - BASE, rig.peak_screen, rig.presses, rig.boots,
+          rig.cuts, rig.torn, rig.matches, microcontroller.nvm.writes,
+          ",".join(rig.screens),
+          ",".join("%s:%d" % (name, used - BASE) for name, used in rig.by_screen.items())))
