@@ -7,7 +7,7 @@ the deals, for the simulator and the tests). ``step()`` handles pending input
 once; ``run()`` loops forever.
 """
 
-from lostcities import ai
+from lostcities import ai, forget
 from lostcities.buttons import START_HELD
 from lostcities.rng import Rng
 from lostcities.rules import IllegalMove, Match
@@ -15,6 +15,13 @@ from lostcities.save import NO_SAVE, SavedMatch, Storage
 from lostcities.sprites import Sheets
 
 AI_SEAT = 1  # against the AI the human is player 1
+# Each screen module is loaded when first shown, and forgotten while the
+# table is built (all but the pass screen) or the title (those of the match),
+# so that the board's heap holds the code of one part at a time.
+NOT_AT_THE_TABLE = ("lostcities.screens.title", "lostcities.screens.help",
+                    "lostcities.screens.pause", "lostcities.screens.summary")
+NOT_AT_THE_TITLE = ("lostcities.screens.table", "lostcities.screens.pause",
+                    "lostcities.screens.passing", "lostcities.screens.summary")
 
 
 class App:
@@ -187,9 +194,7 @@ class App:
 
     def start_turn(self):
         """The next turn: a pass screen first when two players share the device."""
-        from lostcities.screens.table import TableScreen
-        if self.table is None:
-            self.table = TableScreen(self)
+        self.make_table()
         state = self.match.state
         if self.saved.mode == "duel":
             from lostcities.screens.passing import PassScreen
@@ -197,6 +202,16 @@ class App:
         else:
             self.table.begin_turn()
             self.show(self.table)
+
+    def make_table(self):
+        """The table screen, built when a match or round starts or resumes, once
+        the screen before it and the modules of others are let go."""
+        if self.table is None:
+            self.let_go()
+            for name in NOT_AT_THE_TABLE:
+                forget(name)
+            from lostcities.screens.table import TableScreen
+            self.table = TableScreen(self)
 
     def passed(self):
         """The next player holds the device: show them the table."""
@@ -240,13 +255,11 @@ class App:
     def round_end(self):
         """The round's last move on the table until A when the AI or the other
         player made it; the human's own against the AI goes straight to the scores."""
-        from lostcities.screens.table import TableScreen
         state = self.match.state
         if self.saved.mode == "ai" and not self.is_ai(1 - state.to_move):
             self.later(self.round_over)
             return
-        if self.table is None:  # resumed at this point
-            self.table = TableScreen(self)
+        self.make_table()  # made anew when resumed at this point
         self.table.end_round()
         self.show(self.table)
 
@@ -289,15 +302,17 @@ class App:
     # Other screens ---------------------------------------------------------
 
     def title(self, notice=None):
-        from lostcities.screens.title import TitleScreen
         if self.feedback:
             self.feedback.thinking(False)
             self.feedback.turn(None)
         self.let_go()
+        for name in NOT_AT_THE_TITLE:
+            forget(name)
+        from lostcities.screens.title import TitleScreen
         self.show(TitleScreen(self, notice))
 
     def pause(self):
-        from lostcities.screens.title import PauseScreen
+        from lostcities.screens.pause import PauseScreen
         self.show(PauseScreen(self))
 
     def settings(self):

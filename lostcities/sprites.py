@@ -15,6 +15,7 @@ serves every colour and a colour change is a palette swap.
 
 import displayio
 
+from lostcities import forget
 from lostcities.rules import CARDS_PER_COLOR, card_color, card_index
 
 from micropython import const
@@ -65,15 +66,6 @@ def load_sheet(name):
     bitmap, _ = adafruit_imageload.load(
         asset_path(name), bitmap=displayio.Bitmap, palette=displayio.Palette)
     return bitmap
-
-
-def forget(package):
-    """Drop a package's modules once used, as if never imported: a few KB of
-    the board's heap (importing it again would load it afresh)."""
-    import sys
-    for name in list(sys.modules):
-        if name == package or name.startswith(package + "."):
-            del sys.modules[name]
 
 
 def make_palette(fill):

@@ -6,12 +6,14 @@ DRIVE is a folder laid out like the CIRCUITPY drive. SCENARIO is ``match``
 (complete matches with the settings in the NVM: the human seats pick random
 legal moves through the buttons) or ``fuzz`` (``presses=N`` random presses,
 half of them sensible so that matches progress and every screen is reached,
-with power cuts and torn NVM writes: after each, the game boots again, imports
-and all, over the same NVM). Other keys: ``seed=S``, ``nvm=FILE`` (the NVM's
-first contents), ``matches=N``.
+with power cuts and torn NVM writes: at each, the NVM is written back to its
+file and the rig exits with status 3, for the host to boot a fresh interpreter
+over it, imports and all, as a reset does on the board). Other keys: ``seed=S``, ``nvm=FILE`` (the NVM's
+first contents), ``matches=N``; after a power cut the host passes ``done=N``
+(presses made) and ``matches_done=N``.
 
-The last line printed is ``RESULT key=value ...`` (or ``FAIL reason``, exit
-status 1): ``base`` the bytes the stand-ins and this rig hold live before the
+The last line printed is ``RESULT key=value ...`` (``CUT ...`` at a power cut,
+``FAIL reason`` with exit status 1): ``base`` the bytes the stand-ins and this rig hold live before the
 game boots, ``peak`` the most the heap held live (after a collection) at any
 press or screen change, ``peak_screen`` where that was.
 """
@@ -46,6 +48,8 @@ import random  # noqa: E402
 import supervisor  # noqa: E402
 import terminalio  # noqa: E402,F401
 
+CUTS = OPTIONS.get("cuts", "1") == "1"  # power cuts and torn writes in a fuzz
+TEARS = OPTIONS.get("tears", "1") == "1"
 # PyBadge key numbers of the actions LEFT RIGHT UP DOWN A B START SELECT
 KEY_OF = (7, 4, 6, 5, 1, 0, 2, 3)
 A = 4
@@ -66,7 +70,6 @@ class Rig:
         self.pending = []
         self.gave = False  # an event was given in this poll: the next answer is None
         self.presses = 0
-        self.boots = 0
         self.cuts = 0
         self.torn = 0
         self.matches = 0
@@ -140,10 +143,10 @@ class Rig:
         if self.fuzz:
             if self.presses >= self.limit:
                 raise Done()
-            if random.randrange(400) == 0:
+            if CUTS and random.randrange(400) == 0:
                 self.cuts += 1
                 raise microcontroller.PowerCut()
-            if random.randrange(150) == 0:
+            if CUTS and TEARS and random.randrange(150) == 0:
                 self.torn += 1
                 microcontroller.nvm.tear_next = random.randrange(1, 600)
             if random.randrange(2):
@@ -180,8 +183,8 @@ class Rig:
             else:
                 self.press(B)
         elif name == "match":
-            if app.last_match is not self.last_match:
-                self.last_match = app.last_match
+            if id(app.last_match) != self.last_match:  # an id: no old match kept alive
+                self.last_match = id(app.last_match)
                 self.matches += 1
             self.press(A)
         elif name in ("pass", "round"):
@@ -190,47 +193,45 @@ class Rig:
             self.press(B)
 
 
-def boot():
-    """Power on: forget every module the last boot imported, then run code.py."""
-    for name in list(sys.modules):
-        if name not in KEEP:
-            del sys.modules[name]
-    rig.app = None
-    rig.pending = []
-    board.DISPLAY.root_group = None
-    gc.collect()
-    rig.boots += 1
-    __import__("code")
+def report(kind):
+    """The figures so far, one line (the host adds them up across power cuts)."""
+    print("%s base=%d peak=%d live=%d peak_screen=%s presses=%d cuts=%d torn=%d matches=%d "
+          "nvm_writes=%d screens=%s by_screen=%s" % (
+              kind, BASE, rig.peak, rig.peak - BASE, rig.peak_screen, rig.presses, rig.cuts,
+              rig.torn, rig.matches, microcontroller.nvm.writes, ",".join(rig.screens),
+              ",".join("%s:%d" % (name, used - BASE) for name, used in rig.by_screen.items())))
 
 
 rig = Rig()
+rig.presses = int(OPTIONS.get("done", "0"))  # presses made before the last power cut
+rig.matches = int(OPTIONS.get("matches_done", "0"))
 random.seed(int(OPTIONS.get("seed", "1")))
-if "nvm" in OPTIONS:
-    with open(OPTIONS["nvm"], "rb") as _file:
+NVM_FILE = OPTIONS.get("nvm")
+if NVM_FILE:
+    with open(NVM_FILE, "rb") as _file:
         microcontroller.nvm._bytes[:] = _file.read()
 keypad.source = rig.event
 board.DISPLAY.on_show = rig.on_show
 if "board_id" in OPTIONS:
     board.board_id = OPTIONS["board_id"]
-KEEP = list(sys.modules)
 gc.collect()
 BASE = gc.mem_alloc()
-while True:
-    try:
-        boot()
-    except microcontroller.PowerCut:
-        continue
-    except Done:
-        break
+try:
+    import code  # noqa: F401 (CircuitPython runs code.py: the game)
+except microcontroller.PowerCut:
+    # The power went: what survives is the NVM, written back for the next boot
+    # (a fresh interpreter, as on the board, where a reset clears the RAM).
+    with open(NVM_FILE, "wb") as _file:
+        _file.write(microcontroller.nvm._bytes)
+    report("CUT")
+    sys.exit(3)
+except Done:
+    pass
+else:
     print("FAIL the game stopped (code.py returned) after %d presses" % rig.presses)
     sys.exit(1)
 if not rig.fuzz and rig.matches < rig.want:
     print("FAIL %d of %d matches finished after %d presses" % (
         rig.matches, rig.want, rig.presses))
     sys.exit(1)
-print("RESULT base=%d peak=%d live=%d peak_screen=%s presses=%d boots=%d cuts=%d torn=%d "
-      "matches=%d nvm_writes=%d screens=%s by_screen=%s" % (
-          BASE, rig.peak, rig.peak - BASE, rig.peak_screen, rig.presses, rig.boots,
-          rig.cuts, rig.torn, rig.matches, microcontroller.nvm.writes,
-          ",".join(rig.screens),
-          ",".join("%s:%d" % (name, used - BASE) for name, used in rig.by_screen.items())))
+report("RESULT")

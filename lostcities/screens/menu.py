@@ -3,6 +3,8 @@
 from lostcities import buttons as btn
 from lostcities.screens import ACCENT, DIM, LINE_H, Popup, Screen, label, set_text
 
+GIVE_UP = "Press A again to give up this match."
+
 
 class MenuScreen(Screen):
     """Subclasses give ``items`` (keys), ``item_text(key)`` and ``choose(key, action)``.

@@ -1,12 +1,10 @@
-"""The title (new match, continue), the settings and the pause menu."""
+"""The title (new match, continue) and the settings."""
 
 from lostcities import ai
 from lostcities import buttons as btn
-from lostcities.screens.menu import MenuScreen
-from lostcities.screens.table import END, WAIT
+from lostcities.screens.menu import GIVE_UP, MenuScreen
 
 LEVELS = ai.LEVELS
-GIVE_UP = "Press A again to give up this match."
 
 
 def _cycle(values, value, action):
@@ -48,10 +46,10 @@ class TitleScreen(MenuScreen):
             return
         app = self.app
         if key == "Continue":
-            app.continue_match()
+            app.later(app.continue_match)
         elif key == "New match":
             if not app.saved or self.confirmed(key, GIVE_UP):
-                app.new_match()
+                app.later(app.new_match)
         elif key == "Settings":
             app.settings()
         elif key == "Statistics":
@@ -114,41 +112,3 @@ class SettingsScreen(MenuScreen):
     def leave(self):
         """Kept however the screen is left (B, START, START held)."""
         self.app.storage.save_profile(self.app.profile)
-
-
-class PauseScreen(MenuScreen):
-    """START during a match: resume, a hint, the rules, a new match, the title."""
-
-    name = "pause"
-    heading = "Paused"
-
-    def __init__(self, app):
-        items = ["Resume"]
-        table = app.table
-        if (table is not None and app.screen is table
-                and table.phase != WAIT and table.phase != END):
-            items.append("Hint")  # the human's turn, a card picked or not
-        items += ["Rules", "New match", "Title screen"]
-        self.back_to = app.screen
-        super().__init__(app, items)
-
-    def choose(self, key, action):
-        if action != btn.A:
-            return
-        app = self.app
-        if key == "Resume":
-            self.back()
-        elif key == "Hint":
-            move = app.hint_move()
-            app.resume()
-            app.table.show_hint(move)
-        elif key == "Rules":
-            app.rules(self.back)
-        elif key == "New match":
-            if self.confirmed(key, GIVE_UP):
-                app.new_match()
-        elif key == "Title screen":
-            app.title()
-
-    def back(self):
-        self.app.show(self.back_to)

@@ -1,0 +1,128 @@
+"""The board's memory figures, measured on CircuitPython's own interpreter.
+
+``python -m host_sim bench --board`` prints, for the bundle as ``make bundle``
+builds it (.mpy) and for plain .py sources, per scenario: the smallest heap
+the whole game plays it in, less what the firmware stand-ins hold live (that
+is what the game needs of a PyBadge's heap), and the most the game held live
+at any press or screen change. Then what each module needs to compile on the
+board. Every figure is checked against :data:`BUDGETS`.
+"""
+
+import os
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+
+from host_sim import circuitpython as cp
+
+KB = 1024
+# What the game may need of the board's heap (issue "Proven on CircuitPython itself").
+BUDGETS = {
+    "mpy": 88 * KB,  # the bundle as shipped
+    "py": 100 * KB,  # plain .py sources (circup users, makers copying sources)
+    "live": 80 * KB,  # the live heap at its worst moment: 40 KB or more stay free
+    "compile": 32 * KB,  # what compiling one module may need
+}
+DRIVES = (("mpy", "the bundle (.mpy)"), ("py", ".py sources"))
+
+
+def scenarios(presses=3000):
+    """Every scenario: complete matches against each level and between two players,
+    with 5 and 6 colours, and fuzzes of random presses with power cuts."""
+    found = []
+    for colors in (5, 6):
+        for level in ("easy", "normal", "hard"):
+            found.append(cp.Scenario("match", "ai", level, colors, seed=colors))
+        found.append(cp.Scenario("match", "duel", "normal", colors, seed=colors))
+    found.append(cp.Scenario("fuzz", "ai", "hard", 6, rounds=1, seed=11, presses=presses))
+    found.append(cp.Scenario("fuzz", "duel", "normal", 6, rounds=1, seed=12, presses=presses))
+    found.append(cp.Scenario("fuzz", "ai", "normal", 5, rounds=3, seed=13, presses=presses,
+                             board_id="pygamer"))
+    return found
+
+
+def needed(drive, scenario):
+    """(bytes the game needs, bytes it held live at most, the passing Result)."""
+    heap_kb, result = cp.smallest_heap(drive, scenario)
+    base = result.figures["base"]
+    return heap_kb * KB - base, result.figures["live"], result
+
+
+def compile_need(path):
+    """Bytes the board needs to compile the source file ``path`` (the text excluded)."""
+    with open(path, "rb") as file:
+        size = len(file.read())
+    script = ("import gc\ns = open(%r).read()\ngc.collect()\ncompile(s, %r, 'exec')"
+              % (path, os.path.basename(path)))
+    low, high = 4, 256
+    if cp.run(["-c", script], high).returncode:
+        raise RuntimeError("%s does not compile on CircuitPython" % path)
+    while high - low > 1:
+        middle = (low + high) // 2
+        if cp.run(["-c", script], middle).returncode == 0:
+            high = middle
+        else:
+            low = middle
+    empty = 4  # the interpreter's own start-up, before the script's first line
+    while empty < 64 and cp.run(["-c", "s = ''"], empty).returncode:
+        empty += 1
+    return (high - empty) * KB - size
+
+
+def game_modules():
+    """The lostcities modules the board runs: {drive path: source path}."""
+    from host_sim import bundle
+    return {path: source for path, source in bundle.game_files().items()
+            if path.endswith(".py") and path != bundle.ENTRY}
+
+
+def main(presses=3000, jobs=2):
+    """Print every figure; return 1 if one is over its budget."""
+    try:
+        cp.find_interpreter()
+    except cp.CircuitPythonUnavailable as err:
+        print("board memory: skipped: %s" % err)
+        return 0
+    over = []
+    with tempfile.TemporaryDirectory() as scratch, ThreadPoolExecutor(jobs) as pool:
+        drives = {kind: cp.make_drive(os.path.join(scratch, kind), mpy=kind == "mpy")
+                  for kind, _ in DRIVES}
+        found = scenarios(presses)
+        print("The board's heap, measured on CircuitPython %s (%s)"
+              % (cp.run(["-c", "import sys; print(sys.version.split('; ')[1])"], 64)
+                 .stdout.strip(), cp.find_interpreter()))
+        print("needed: the smallest -X heapsize the scenario passes in, less what the"
+              " stand-ins hold live; live: the most the game held live (KB)\n")
+        print("%-44s %-9s %-9s %-9s %s" % ("scenario", "needed", "", "live", ""))
+        print("%-44s %-9s %-9s %-9s %s" % ("", ".mpy", ".py", ".mpy", "peak at"))
+        figures = {kind: list(pool.map(lambda s, d=drives[kind]: needed(d, s), found))
+                   for kind, _ in DRIVES}
+        for i, scenario in enumerate(found):
+            mpy, py = figures["mpy"][i], figures["py"][i]
+            print("%-44s %-9.1f %-9.1f %-9.1f %s" % (
+                scenario.name, mpy[0] / KB, py[0] / KB, mpy[1] / KB,
+                mpy[2].figures["peak_screen"]))
+        base = figures["mpy"][0][2].figures["base"]
+        print("\n(the stand-ins and the rig hold %.1f KB live; the fuzzes cut the power and tear"
+              " NVM writes: %s)" % (base / KB, ", ".join(
+                  "%d boots, %d torn" % (r[2].figures["boots"], r[2].figures["torn"])
+                  for r in figures["mpy"] if r[2].figures["cuts"] or r[2].figures["torn"])))
+        worst = {kind: max(f[0] for f in figures[kind]) for kind, _ in DRIVES}
+        live = max(f[1] for kind, _ in DRIVES for f in figures[kind])
+        for key, value, what in (("mpy", worst["mpy"], "the bundle needs"),
+                                 ("py", worst["py"], ".py sources need"),
+                                 ("live", live, "the live heap peaks at")):
+            mark = "ok" if value <= BUDGETS[key] else "OVER BUDGET"
+            print("%-26s %6.1f KB (budget %d KB) %s" % (what, value / KB, BUDGETS[key] // KB,
+                                                       mark))
+            if value > BUDGETS[key]:
+                over.append(key)
+        modules = game_modules()
+        compiled = dict(zip(modules, pool.map(compile_need, modules.values())))
+    print("\nCompiling each module on the board (.py sources), KB:")
+    for path in sorted(compiled, key=compiled.get, reverse=True):
+        print("  %-34s %5.1f%s" % (path, compiled[path] / KB,
+                                   "  OVER BUDGET" if compiled[path] > BUDGETS["compile"]
+                                   else ""))
+    if max(compiled.values()) > BUDGETS["compile"]:
+        over.append("compile")
+    return 1 if over else 0

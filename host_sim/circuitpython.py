@@ -1,0 +1,183 @@
+"""Run the game on CircuitPython's own interpreter, built like a PyBadge's for memory.
+
+The interpreter is CircuitPython's unix port (``$CIRCUITPYTHON``, on PATH, or
+``../shared/tools/circuitpython`` beside the project; its README says how it
+was built). :func:`run_scenario` boots a drive's ``code.py`` there with the
+firmware stand-ins of ``host_sim/firmware/`` and plays a scenario through the
+buttons; :func:`smallest_heap` finds the least ``-X heapsize`` it passes in.
+
+    drive = make_drive(folder, mpy=True)        # the bundle as make bundle builds it
+    result = run_scenario(drive, Scenario("match", mode="ai", level="hard"), 128)
+    result.ok, result.figures["live"]
+"""
+
+import os
+import shutil
+import subprocess
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SHARED = os.path.join(os.path.dirname(ROOT), "shared", "tools", "circuitpython")
+FIRMWARE = os.path.join(ROOT, "host_sim", "firmware")
+RIG = os.path.join(FIRMWARE, "board_rig.py")
+KB = 1024
+
+
+class CircuitPythonUnavailable(RuntimeError):
+    """There is no CircuitPython unix-port interpreter to run."""
+
+
+def find_interpreter():
+    """The interpreter's path; raises CircuitPythonUnavailable saying where it looked."""
+    for candidate in (os.environ.get("CIRCUITPYTHON"), shutil.which("circuitpython"), SHARED):
+        if candidate and os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+            return candidate
+    raise CircuitPythonUnavailable(
+        "CircuitPython's unix-port interpreter was not found ($CIRCUITPYTHON, 'circuitpython'"
+        " on PATH, or %s)" % SHARED)
+
+
+def run(args, heap_kb, timeout=600, cwd=None):
+    """Run the interpreter with a heap of ``heap_kb`` KB; returns the CompletedProcess."""
+    command = [find_interpreter(), "-X", "heapsize=%dk" % heap_kb] + list(args)
+    return subprocess.run(command, capture_output=True, text=True, timeout=timeout, cwd=cwd)
+
+
+def make_drive(out_dir, mpy):
+    """A CIRCUITPY folder: the bundle as ``make bundle`` builds it (``mpy``) or of .py sources."""
+    from host_sim import bundle
+    mpy_cross = bundle.find_mpy_cross()[0] if mpy else None
+    if mpy and mpy_cross is None:
+        raise CircuitPythonUnavailable("no CircuitPython mpy-cross to build the .mpy bundle")
+    bundle.build(out_dir, mpy_cross)
+    return os.path.join(out_dir, "CIRCUITPY")
+
+
+class Scenario:
+    """What the rig plays: ``kind`` "match" or "fuzz", with the match settings.
+
+    The settings are written into the NVM as the saved profile before the
+    board boots, as a player would have chosen them."""
+
+    def __init__(self, kind, mode="ai", level="normal", colors=5, rounds=3, seed=1,
+                 presses=3000, board_id="pybadge"):
+        self.kind = kind
+        self.mode = mode
+        self.level = level
+        self.colors = colors
+        self.rounds = rounds
+        self.seed = seed
+        self.presses = presses
+        self.board_id = board_id
+
+    @property
+    def name(self):
+        who = ("vs " + self.level) if self.mode == "ai" else "2 players"
+        if self.kind == "fuzz":
+            return "fuzz %d presses, %s, %d colours" % (self.presses, who, self.colors)
+        return "%d-round match %s, %d colours" % (self.rounds, who, self.colors)
+
+    def nvm(self):
+        """The NVM's bytes at power-on: erased, with this scenario's settings saved."""
+        from lostcities.save import Storage
+        nvm = bytearray(b"\xff" * 8192)
+        storage = Storage(nvm)
+        profile = storage.load_profile()
+        profile.mode = self.mode
+        profile.level = self.level
+        profile.colors = self.colors
+        profile.rounds = self.rounds
+        storage.save_profile(profile)
+        return bytes(nvm)
+
+
+class Result:
+    """One run: ``ok``, the rig's ``figures`` (bytes, counts) or the ``reason`` it failed."""
+
+    def __init__(self, ok, figures, reason, output):
+        self.ok = ok
+        self.figures = figures
+        self.reason = reason
+        self.output = output
+
+    def __repr__(self):
+        return "Result(%r, %r, %r)" % (self.ok, self.figures, self.reason)
+
+
+CUT = 3  # the rig's exit status at a power cut: boot again over the NVM it wrote
+
+
+def run_scenario(drive, scenario, heap_kb, timeout=600):
+    """Boot ``drive`` on the interpreter with a heap of ``heap_kb`` KB and play ``scenario``.
+
+    At each power cut the rig stops and a fresh interpreter boots over the NVM
+    it left, as a reset does on the board; the figures add up over the boots
+    (``boots``; ``peak``, ``live`` and ``base`` are the most of any boot)."""
+    with tempfile.TemporaryDirectory() as scratch:
+        nvm_path = os.path.join(scratch, "nvm.bin")
+        with open(nvm_path, "wb") as file:
+            file.write(scenario.nvm())
+        boots, done, matches, total = 0, 0, 0, {}
+        output = ""
+        while True:
+            boots += 1
+            args = [RIG, drive, scenario.kind, "seed=%d" % (scenario.seed * 1000 + boots),
+                    "nvm=" + nvm_path, "presses=%d" % scenario.presses, "done=%d" % done,
+                    "matches_done=%d" % matches, "board_id=" + scenario.board_id]
+            finished = run(args, heap_kb, timeout)
+            output += finished.stdout + finished.stderr
+            lines = finished.stdout.strip().splitlines()
+            last = lines[-1] if lines else ""
+            if finished.returncode not in (0, CUT) or not last.startswith(("RESULT ", "CUT ")):
+                reason = last[5:] if last.startswith("FAIL ") else (
+                    finished.stderr.strip().splitlines()
+                    or ["exit status %d" % finished.returncode])[-1]
+                return Result(False, None, reason, output)
+            figures = _fields(last)
+            _add_up(total, figures)
+            done, matches = figures["presses"], figures["matches"]
+            if finished.returncode == 0:
+                total["boots"] = boots
+                return Result(True, total, None, output)
+
+
+def _fields(line):
+    figures = {}
+    for field in line.split()[1:]:
+        key, value = field.split("=", 1)
+        figures[key] = int(value) if value.isdigit() else value
+    return figures
+
+
+def _add_up(total, figures):
+    """Fold one boot's figures into the run's: the worst heap, the sums of counts."""
+    if figures["live"] > total.get("live", -1):
+        for key in ("base", "peak", "live", "peak_screen"):
+            total[key] = figures[key]
+    for key in ("cuts", "torn", "nvm_writes"):
+        total[key] = total.get(key, 0) + figures[key]
+    for key in ("presses", "matches"):
+        total[key] = figures[key]
+    screens = total.get("screens", "").split(",") if total.get("screens") else []
+    for name in figures["screens"].split(","):
+        if name and name not in screens:
+            screens.append(name)
+    total["screens"] = ",".join(screens)
+
+
+def smallest_heap(drive, scenario, low_kb=48, high_kb=256):
+    """The least heap (in KB) in which ``scenario`` passes, and that passing Result.
+
+    Raises RuntimeError if it fails even in ``high_kb`` (a bug, not memory)."""
+    best = run_scenario(drive, scenario, high_kb)
+    if not best.ok:
+        raise RuntimeError("%s fails even with a %d KB heap: %s\n%s" % (
+            scenario.name, high_kb, best.reason, best.output[-2000:]))
+    while high_kb - low_kb > 1:
+        middle = (low_kb + high_kb) // 2
+        result = run_scenario(drive, scenario, middle)
+        if result.ok:
+            high_kb, best = middle, result
+        else:
+            low_kb = middle
+    return high_kb, best
