@@ -26,8 +26,8 @@ PAGES = (
      "cards. START: menu, hint. Hold START: title."),
     ("The table",
      "Top: the other player's expeditions, middle: the piles and deck, "
-     "bottom: yours and your hand. Letters and symbols name the colours. "
-     "A light card is the last move."),
+     "bottom: yours and your hand. Scores are signed: +12. A light card "
+     "is the last move, a light frame the card you drew."),
 )
 
 

@@ -116,6 +116,27 @@ class TableLayout(Screen):
     def column_x(self, color):
         return 1 + color * self.pitch
 
+    def draw_sources(self, card, discard):
+        """Where a turn may draw from, left to right: the piles with a card
+        (not the one ``card`` was just discarded to), then the deck."""
+        state = self.app.match.state
+        color = card_color(card)
+        sources = []
+        for pile in range(self.colors):
+            if state.pile_len(pile) and not (discard and pile == color):
+                sources.append(pile + 1)
+        sources.append(SOURCE_DECK)
+        return sources
+
+    def drawn_slot(self):
+        """The slot of the card the viewer drew on their last turn (the hand
+        is sorted again after a draw), or -1."""
+        kept = self.kept[self.viewer]
+        if kept is None:
+            return -1
+        new = [slot for slot in range(HAND_SIZE) if self.hand[slot] not in kept]
+        return new[0] if len(new) == 1 else -1  # a new round: a new hand
+
     def draw_all(self):
         for color in range(self.colors):
             self.show_cell(0, color)

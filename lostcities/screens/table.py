@@ -63,15 +63,6 @@ class TableScreen(TableLayout):
         if app.feedback:
             app.feedback.turn(player)
 
-    def drawn_slot(self):
-        """The slot of the card the viewer drew on their last turn (the hand
-        is sorted again after a draw), or -1."""
-        kept = self.kept[self.viewer]
-        if kept is None:
-            return -1
-        new = [slot for slot in range(HAND_SIZE) if self.hand[slot] not in kept]
-        return new[0] if len(new) == 1 else -1  # a new round: a new hand
-
     def marked_words(self, last=False):
         """``AI: discard B3, took G7``: the opponent's move on show."""
         moves = self.app.match.moves[-1]
@@ -197,18 +188,6 @@ class TableScreen(TableLayout):
                 self.chosen))
         else:
             set_text(self.status, "Draw: </> choose, A take")
-
-    def draw_sources(self, card, discard):
-        """Where a turn may draw from, left to right: the piles with a card
-        (not the one ``card`` was just discarded to), then the deck."""
-        state = self.app.match.state
-        color = card_color(card)
-        sources = []
-        for pile in range(self.colors):
-            if state.pile_len(pile) and not (discard and pile == color):
-                sources.append(pile + 1)
-        sources.append(SOURCE_DECK)
-        return sources
 
     def press_draw(self, action):
         if action == btn.B:
