@@ -105,6 +105,7 @@ class TableLayout(Screen):
         self.viewer = 0
         self.hand = b""
         self.new_slot = -1  # the hand slot of the card the viewer drew last
+        self.kept = [b"", b""]  # each player's hand as their last move left it, less the draw
         self.cursor = [0, 0]  # each player's hand cursor
         self.phase = WAIT
         self.chosen = NO_CARD
@@ -132,7 +133,7 @@ class TableLayout(Screen):
         """The slot of the card the viewer drew on their last turn (the hand
         is sorted again after a draw), or -1."""
         kept = self.kept[self.viewer]
-        if kept is None:
+        if not kept:
             return -1
         new = [slot for slot in range(HAND_SIZE) if self.hand[slot] not in kept]
         return new[0] if len(new) == 1 else -1  # a new round: a new hand

@@ -28,7 +28,6 @@ class TableScreen(TableLayout):
     def __init__(self, app):
         super().__init__(app)
         self.thinking = 0
-        self.kept = [None, None]  # each player's hand after their last move, less the draw
         self.page = -1  # SELECT's page on show, or -1
 
     # Turns -----------------------------------------------------------------
