@@ -68,9 +68,15 @@ def main(argv=None):
     script.press("A")
     script.turns(9)
     script.shoot("table.png")
-    script.press("RIGHT", "RIGHT", "A", "DOWN")
+    script.press("RIGHT", "RIGHT", "A")
+    script.shoot("action.png")
+    script.press("DOWN")
     script.shoot("draw.png")
     script.press("B", "B")
+    for page in (1, 2, 3):
+        script.press("SELECT")
+        script.shoot("select%d.png" % page)
+    script.press("SELECT")
     for _ in range(8):  # find a card the rules forbid to play
         table = script.driver.app.table
         state = script.driver.app.match.state
@@ -86,6 +92,12 @@ def main(argv=None):
     duel.press("A", "A")
     duel.turns(1)
     duel.shoot("pass.png")
+    duel.turns(24)
+    duel.press("A")
+    duel.shoot("table6.png")
+    settings = Script(5, {"mode": "duel", "colors": 6, "rounds": 1})
+    settings.press("DOWN", "A")
+    settings.shoot("settings.png")
     return 0
 
 

@@ -126,11 +126,13 @@ def draw_cards():
     w, h = S.CARD_W, S.CARD_H
     sheet = Sheet(w, h, S.CARD_TILES)
     for color in range(6):  # hand card top: frame open at the bottom
-        tile = S.HEADER + color
-        sheet.rect(tile, 1, 0, w - 2, h, INK)
-        sheet.rect(tile, 2, 1, w - 4, h - 1, FILL)
-        sheet.text(tile, 3, 2, "YBWGRP"[color], INK)
-        sheet.pattern(tile, 12, 2, SYMBOLS[color], INK)
+        for tile, edge in ((S.HEADER + color, INK), (S.HEADER_NEW + color, LIGHT)):
+            sheet.rect(tile, 1, 0, w - 2, h, edge)
+            sheet.rect(tile, 2, 1, w - 4, h - 1, FILL)
+            sheet.text(tile, 3, 2, "YBWGRP"[color], INK)
+            sheet.pattern(tile, 12, 2, SYMBOLS[color], INK)
+        # the card just drawn: a light frame, doubled along the top
+        sheet.rect(S.HEADER_NEW + color, 2, 1, w - 4, 1, LIGHT)
     for index in range(12):
         tile = S.HAND_RANK + index  # hand card bottom: frame open at the top
         sheet.rect(tile, 1, 0, w - 2, h - 1, INK)
@@ -147,19 +149,23 @@ def draw_cards():
     for x in range(2, w - 2, 3):
         for y in range(2 + x % 2, h - 2, 3):
             sheet.put(S.BACK, x, y, LIGHT)
-    for i in range(0, w, 2):
-        for tile_x, tile_y in ((i, 0), (i, h - 1)):
-            sheet.put(S.EMPTY_PILE, tile_x, tile_y, FILL)
-    for i in range(0, h, 2):
-        sheet.put(S.EMPTY_PILE, 0, i, FILL)
-        sheet.put(S.EMPTY_PILE, w - 1, i, FILL)
+    for tile in range(S.EMPTY_PILE, S.EMPTY_DECK + 1):  # no card: a dotted outline
+        for i in range(0, w, 2):
+            for tile_x, tile_y in ((i, 0), (i, h - 1)):
+                sheet.put(tile, tile_x, tile_y, FILL)
+        for i in range(0, h, 2):
+            sheet.put(tile, 0, i, FILL)
+            sheet.put(tile, w - 1, i, FILL)
+    for color in range(6):  # round the colour's letter
+        sheet.pattern(S.EMPTY_PILE + color, 7, 2, FONT["YBWGRP"[color]], FILL, 2)
     return sheet
 
 
 def draw_mini():
-    """Expedition cards as digits in their colour on the table, like the
-    letters above them: a dark digit on a colour box lost its strokes into
-    the dark gap between boxes (5 and 6 read as 3). The last move's card is
+    """Expedition cards as digits in their colour on the table: a dark digit
+    on a colour box lost its strokes into the dark gap between boxes (5 and 6
+    read as 3). Three dark columns part one card from the next (one is the
+    gap inside a digit): 4 6 7 never reads as 467. The last move's card is
     light and underlined."""
     sheet = Sheet(S.MINI_W, S.MINI_H, S.MINI_TILES)
     for index in range(12):
@@ -168,16 +174,20 @@ def draw_mini():
         for tile, ink in ((S.MINI_RANK + index, FILL),
                           (S.MINI_MARKED + index, LIGHT)):
             if text == "10":
-                sheet.rect(tile, 0, 2, 1, 5, ink)
-                sheet.pattern(tile, 2, 2, FONT["0"], ink)
+                sheet.rect(tile, 0, 1, 1, 5, ink)
+                sheet.pattern(tile, 2, 1, FONT["0"], ink)
             else:
-                sheet.pattern(tile, 0, 2, FONT[text], ink)
+                sheet.pattern(tile, 0, 1, FONT[text], ink)
             if ink == LIGHT:
-                sheet.rect(tile, 0, 7, width, 1, LIGHT)
-    for color in range(6):
-        sheet.pattern(S.MINI_LETTER + color, 0, 2, FONT["YBWGRP"[color]], FILL)
+                sheet.rect(tile, 0, 6, width, 1, LIGHT)
+    return sheet
+
+
+def draw_text():
+    """The 3x5 font for scores and counts, a blank row above each line."""
+    sheet = Sheet(S.TEXT_W, S.TEXT_H, S.TEXT_TILES)
     for i, char in enumerate(S.TEXT_CHARS):
-        sheet.pattern(S.MINI_TEXT + i, 0, 2, FONT[char], LIGHT)
+        sheet.pattern(i, 0, 1, FONT[char], FILL)
     return sheet
 
 
@@ -188,7 +198,8 @@ def main(argv=None):
     os.makedirs(out, exist_ok=True)
     draw_cards().save(os.path.join(out, "cards.bmp"))
     draw_mini().save(os.path.join(out, "mini.bmp"))
-    print("wrote cards.bmp and mini.bmp to %s" % out)
+    draw_text().save(os.path.join(out, "text.bmp"))
+    print("wrote cards.bmp, mini.bmp and text.bmp to %s" % out)
     return 0
 
 

@@ -26,6 +26,7 @@ GROUP_OBJECT = 48  # displayio_group_t + its mp_obj_list_t
 PALETTE_OBJECT = 32  # displayio_palette_t
 PALETTE_ENTRY = 8  # per colour: rgb888 + cached rgb565/luma/chroma
 TEXT_OBJECT = 96  # screens.Text: a Python instance with 4 attributes (its Group apart)
+SHAPE_OBJECT = 96  # vectorio_rectangle_t + its vectorio_vector_shape_t (an overlay's frame)
 
 
 def _round(size):
@@ -45,8 +46,15 @@ def ram(item, seen, totals):
     if id(item) in seen:
         return
     seen.add(id(item))
+    import vectorio
     if isinstance(item, Text):
         totals["labels"] += TEXT_OBJECT
+    if isinstance(item, vectorio.Rectangle):
+        totals["shapes"] += SHAPE_OBJECT
+        shader = item.pixel_shader
+        if id(shader) not in seen:
+            seen.add(id(shader))
+            totals["palettes"] += _round(PALETTE_OBJECT + PALETTE_ENTRY * len(shader))
     if isinstance(item, displayio.Group):
         totals["groups"] += _round(GROUP_OBJECT + 8 + 4 * len(item))
         for child in item:
@@ -70,13 +78,14 @@ def screen_ram(app):
     the app's shared sheets (the font's is in the firmware's flash)."""
     from lostcities.screens import font_sheet
     totals = {"bitmaps": 0, "tile grids": 0, "groups": 0, "palettes": 0,
-              "labels": 0}
+              "labels": 0, "shapes": 0}
     seen = {id(font_sheet()[0])}
     sheets = app.sheets
-    for bitmap in (sheets.cards, sheets.mini, sheets.bar):
+    for bitmap in (sheets.cards, sheets.mini, sheets.text, sheets.bar):
         seen.add(id(bitmap))
         totals["bitmaps"] += bitmap_bytes(bitmap)
-    for palette in sheets.palettes + (sheets.neutral, sheets.bar_palette):
+    for palette in sheets.palettes + (sheets.neutral, sheets.text_palette,
+                                      sheets.bar_palette):
         seen.add(id(palette))
         totals["palettes"] += _round(PALETTE_OBJECT + PALETTE_ENTRY * len(palette))
     ram(app.display.root_group, seen, totals)
@@ -104,6 +113,7 @@ def redraw_figures(turns):
     print_ram("title", screen_ram(driver.app))
     driver.press(btn.A)
     print_ram("table", screen_ram(driver.app))
+    overlay_figures(driver)
     rng = Rng(1)
     cursor, turn_pixels, phase_pixels, end_pixels = [], [], [], []
     for _ in range(turns):
@@ -154,6 +164,40 @@ def redraw_figures(turns):
     print("  two-player turn with the pass screen: %d (%.1f screens)" % (
         duel.display.total_pixels - start,
         (duel.display.total_pixels - start) / float(SCREEN)))
+
+
+def overlay_figures(driver):
+    """The table's new parts: SELECT's pages (RAM with the longest on show,
+    pixels redrawn), the value preview of a picked card, the drawn card's mark."""
+    from lostcities import buttons as btn
+    from lostcities.screens.words import PAGES
+    display = driver.display
+    if driver.screen != "table":
+        return
+    table = driver.app.table
+    print("Overlays and the new parts of the table:")
+    before = sum(screen_ram(driver.app).values())
+    pages = []
+    most = 0
+    for _ in range(PAGES):
+        start = display.total_pixels
+        driver.press(btn.SELECT)
+        pages.append(display.total_pixels - start)
+        most = max(most, sum(screen_ram(driver.app).values()))
+    start = display.total_pixels
+    driver.press(btn.SELECT)
+    print("  SELECT's pages: +%d bytes at the longest (its lines' tile grids),"
+          " redraw %s pixels, closing %d" % (
+              most - before, "/".join("%d" % p for p in pages),
+              display.total_pixels - start))
+    start = display.total_pixels
+    driver.press(btn.A)
+    print("  picking a card (it rises, the status line previews its play): %d pixels"
+          % (display.total_pixels - start))
+    driver.press(btn.B)
+    print("  the drawn card's mark: %d tiles in cards.bmp (%d bytes of the sheet),"
+          " no redraw of its own (slot %d now)" % (
+              6, 6 * 20 * 14 // 4, table.new_slot))
 
 
 def mash(presses):

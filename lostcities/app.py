@@ -43,6 +43,7 @@ class App:
         self.sheets = Sheets()
         self.screen = None
         self.table = None
+        self.title_item = None  # the title's item whose sub-screen is open
         self.last_match = self.match  # the match of the game record, even once over
         self.then = None  # what to do once the press being handled has returned
         self.dirty = True

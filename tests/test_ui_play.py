@@ -8,10 +8,12 @@ from lostcities.ai import LEVELS
 from lostcities.app import AI_SEAT
 from lostcities.bots import random_move
 from lostcities.rng import Rng
-from lostcities.rules import (DISCARD, HAND_SIZE, NO_CARD, make_move,
-                              move_card, move_text, score_cards)
+from lostcities.rules import (DISCARD, HAND_SIZE, NO_CARD, SOURCE_DECK,
+                              card_color, make_move, move_source, move_text,
+                              score_cards)
 from lostcities.save import Storage
-from lostcities.screens.table import DRAW, END, PICK
+from lostcities.screens.table import DRAW, END, HAND_Y, PICK
+from lostcities.sprites import EMPTY_PILE
 
 
 class Feedback:
@@ -162,26 +164,44 @@ def test_b_steps_back_until_the_draw_is_taken():
     before = bytes(state.buf)
     card = table.hand[0]
     driver.press_all(["A", "DOWN"])  # discard: the card shows on its pile
-    assert table.phase == 2 and table.piles[card // 12][0] != 44
+    color = card_color(card)
+    assert table.phase == DRAW and table.piles[color][0] != EMPTY_PILE + color
     driver.press_all(["B", "B"])
-    assert table.phase == 0 and table.chosen == -1
-    assert table.piles[card // 12][0] == 44  # the empty pile again
+    assert table.phase == PICK and table.chosen == NO_CARD
+    assert table.piles[color][0] == EMPTY_PILE + color  # the empty pile again
     assert bytes(state.buf) == before and state.turns == 0
     driver.press_all(["A", "DOWN", "A"])
     assert driver.app.match.moves[0] == [card << 4 | DISCARD]
 
 
 def test_the_pile_just_discarded_to_is_not_offered():
-    driver = Driver(seed=8, profile={"mode": "duel"}, render=False)
-    driver.press_all(["A", "A"])
-    table = driver.app.table
-    card = table.hand[0]
-    driver.press_all(["A", "DOWN"])
-    assert table.sources == [0]  # only the deck: its own pile is not offered
-    for _ in range(5):
+    """P1 discards a card; P2 discards one of the same colour on it: that pile
+    has a card, yet only the deck is offered (a play would offer the pile)."""
+    for seed in range(8, 40):  # a deal where P2 holds a card of P1's first's colour
+        driver = Driver(seed=seed, profile={"mode": "duel"}, render=False)
+        driver.press_all(["A", "A"])
+        table = driver.app.table
+        first = table.hand[0]
+        color = card_color(first)
+        driver.press_all(["A", "DOWN", "A", "A"])  # P1 discards it, draws; pass
+        same = [i for i, card in enumerate(table.hand) if card_color(card) == color]
+        if same:
+            break
+    state = driver.app.match.state
+    assert state.pile(color) == bytes((first,))
+    slot = same[0]
+    driver.press_all(["RIGHT"] * slot + ["A"])
+    if state.can_play(table.viewer, table.hand[slot]):
+        driver.press(btn.A)  # played: the pile is offered
+        assert table.sources == [color + 1, SOURCE_DECK]
+        driver.press_all(["B", "B", "A"])
+    driver.press(btn.DOWN)  # discarded on the same pile: only the deck
+    assert state.pile_len(color) == 1 and table.sources == [SOURCE_DECK]
+    for _ in range(3):
         driver.press(btn.LEFT)
-        assert table.sources[table.source_at] == 0
-    assert move_card(make_move(card, True, 0)) == card
+        assert table.sources[table.source_at] == SOURCE_DECK
+    driver.press(btn.A)
+    assert move_source(driver.app.match.moves[-1][-1]) == SOURCE_DECK
 
 
 def test_continue_resumes_exactly_with_the_ai_state():
@@ -228,7 +248,7 @@ def test_a_hint_after_a_card_was_picked_steps_back_to_the_pick():
         driver.press_all(["DOWN", "A"])
         assert driver.screen == "table" and table.popup.text().startswith("Hint: ")
         assert table.phase == PICK and table.chosen == NO_CARD
-        assert all(grid.y == 96 for grid in table.hand_grids)  # none raised
+        assert all(grid.y == HAND_Y for grid in table.hand_grids)  # none raised
         assert table.status.text == "YOU: pick a card, A"
         driver.press_all(["B", "A", "DOWN"])  # B closes the hint
     assert table.phase == DRAW
@@ -242,7 +262,7 @@ def test_a_new_match_over_a_saved_one_asks_first():
     driver.press_all(["DOWN", "DOWN", "A"])  # past Rules (no hint here): New match
     pause = driver.app.screen
     assert pause.items[pause.at] == "New match" and "give up" in pause.popup.text()
-    driver.press_all(["UP", "UP", "DOWN", "A"])  # closed, away, back: asks again
+    driver.press_all(["UP", "DOWN", "A"])  # closed (and moved), back: asks again
     assert driver.screen == "pause" and driver.app.match.deals[0] == deal
     driver.press(btn.A)
     assert driver.screen == "pass" and driver.app.match.state.turns == 0
@@ -267,15 +287,30 @@ def test_start_held_goes_to_the_title_and_the_match_waits():
 def test_settings_change_and_persist():
     driver = Driver(seed=5, render=False)
     driver.press_all(["DOWN", "A"])  # Settings
-    assert driver.screen == "settings"
-    driver.press(btn.RIGHT)  # mode
-    driver.press_all(["DOWN", "DOWN", "RIGHT"])  # colours
+    assert driver.screen == "settings" and driver.app.screen.items[1] == "AI level"
+    driver.press(btn.RIGHT)  # mode: two players, so no AI level to set
+    assert driver.app.profile.mode == "duel"
+    assert "AI level" not in driver.app.screen.items
+    driver.press_all(["DOWN", "RIGHT"])  # colours
     driver.press_all(["DOWN", "RIGHT"])  # rounds
-    mode = driver.app.profile.mode
     driver.press(btn.B)
     profile = Storage(driver.nvm).load_profile()
-    assert (profile.mode, profile.colors, profile.rounds) == (mode, 6, 1)
+    assert (profile.mode, profile.colors, profile.rounds) == ("duel", 6, 1)
     assert driver.screen == "title"
+    assert driver.app.screen.items[driver.app.screen.at] == "Settings"  # the cursor stayed
+
+
+def test_the_title_cursor_stays_on_the_sub_screen_it_opened():
+    driver = Driver(seed=5, render=False)
+    for item in ("Statistics", "Rules", "Settings"):
+        title = driver.app.screen
+        while title.items[title.at] != item:
+            driver.press(btn.DOWN)
+        driver.press_all(["A", "B"])
+        assert driver.screen == "title"
+        title = driver.app.screen
+        assert title.items[title.at] == item
+        assert title.cursor.y == title.lines[title.at].y
 
 
 def test_settings_are_kept_however_the_screen_is_left():
@@ -308,7 +343,10 @@ def test_round_summary_lines_match_the_engine():
         for player in (0, 1):
             cards = match.state.expedition(player, color)
             if cards:
-                assert "%4d" % score_cards(cards)[0] in lines[2 + color]
+                points = score_cards(cards)[0]
+                assert ("%+d" % points if points else "0") in lines[3 + color]
+            else:
+                assert "no cards" in lines[3 + color]
     assert lines[-2].split()[1:] == [str(s) for s in match.scores[0]]
 
 
@@ -333,9 +371,9 @@ def test_foreign_memory_is_reported_on_the_title_and_ignored():
     title = driver.app.screen
     assert title.name == "title" and title.items[0] == "New match"
     assert "starting fresh" in title.popup.text()
-    driver.press(btn.DOWN)  # the first press only closes the message
-    assert title.at == 0 and title.popup.text() == ""
-    driver.press(btn.A)
+    driver.press(btn.DOWN)  # the press closing the message counts as well
+    assert title.at == 1 and title.popup.text() == ""
+    driver.press_all(["UP", "A"])
     assert driver.screen == "table"
 
 

@@ -7,10 +7,12 @@ from lostcities import buttons as btn
 from lostcities import sprites as S
 from lostcities.rng import Rng
 from lostcities.rules import (
-    SOURCE_DECK, card_color, card_text, make_card, make_move, move_card,
-    move_discards, move_text, score_cards, taken_card)
+    SOURCE_DECK, card_color, card_text, card_value, expedition_points, make_card,
+    make_move, move_card, move_discards, move_text, score_cards, taken_card)
 from lostcities.screens import ACCENT, DIM
 from lostcities.screens.summary import breakdown
+from lostcities.screens.layout import HAND_Y, PANEL_X, PILE_Y
+from lostcities.screens.words import PAGES
 from lostcities.screens.table import END, move_words
 
 SCREEN = 160 * 128
@@ -60,14 +62,24 @@ def test_piles_deck_and_panel_are_drawn(table):
     for color in range(state.colors):
         top = state.pile_top(color)
         tile = t.piles[color][0]
-        assert tile == (S.EMPTY_PILE if top < 0 else S.PILE_RANK + top % 12) or \
+        assert tile == (S.EMPTY_PILE + color if top < 0 else S.PILE_RANK + top % 12) or \
             tile == S.PILE_MARKED + top % 12
     assert t.group[t.group.index(t.panels[0]) - 1][0] == S.BACK
     # the deck count is written in the top panel, the round in the bottom one
-    count = "%d" % state.deck_len
-    tiles = [t.panels[0][15 + i] for i in range(5)]
-    assert tiles[-len(count):] == [S.MINI_TEXT + S.TEXT_CHARS.find(c) for c in count]
-    assert pixel(table, 137 + 10, 45 + 7) != (0, 0, 0)
+    assert panel_line(t.panels[0], 3) == "DECK"
+    assert panel_line(t.panels[0], 4) == "%d" % state.deck_len
+    assert panel_line(t.panels[1], 3) == "ROUND"
+    assert panel_line(t.panels[1], 4) == "1/3"
+    assert pixel(table, 137 + 10, PILE_Y + 7) != (0, 0, 0)
+
+
+def text_of(grid, start, count):
+    """The characters of ``count`` text tiles from ``start``, blanks dropped."""
+    return "".join(S.TEXT_CHARS[grid[start + i]] for i in range(count)).strip()
+
+
+def panel_line(grid, row):
+    return text_of(grid, row * grid.width, grid.width)
 
 
 def check_marked(driver, move):
@@ -78,10 +90,10 @@ def check_marked(driver, move):
     color = card_color(card)
     if move_discards(move):
         assert t.piles[color][0] == S.PILE_MARKED + card % 12
-        assert pixel(driver, t.column_x(color) + 1, 45 + 1) == (255, 255, 255)
+        assert pixel(driver, t.column_x(color) + 1, PILE_Y + 1) == (255, 255, 255)
     else:
         count = driver.app.match.state.expedition_len(1 - t.viewer, color)
-        assert t.cells[0][color][4 + count - 1] == S.MINI_MARKED + card % 12
+        assert t.cells[0][color][count - 1] == S.MINI_MARKED + card % 12
 
 
 def test_opponents_last_move_is_highlighted(table):
@@ -90,7 +102,7 @@ def test_opponents_last_move_is_highlighted(table):
     assert "AI:" in t.status.text
 
 
-def test_each_expedition_score_stands_next_to_its_own_letter():
+def test_each_expedition_score_is_signed_above_its_own_cards():
     driver = Driver(seed=8, profile={"mode": "duel", "colors": 6}, render=False)
     rng = Rng(3)
     driver.press_all(["A", "A"])
@@ -109,10 +121,10 @@ def test_each_expedition_score_stands_next_to_its_own_letter():
             cards = state.expedition(player, color)
             if cards:
                 started += 1
-                grid = t.cells[side][color]
-                shown = "".join(S.TEXT_CHARS[grid[i] - S.MINI_TEXT] for i in (1, 2, 3))
-                assert grid[0] == S.MINI_LETTER + color
-                assert shown == "%-3d" % score_cards(cards)[0]  # from the letter on
+                points = score_cards(cards)[0]
+                shown = text_of(t.scores[side][color], 0, 4)
+                assert shown == ("%+d" % points if points else "0")  # never a card's number
+                assert t.scores[side][color].x == t.cells[side][color].x + 1
     assert started >= 4
 
 
@@ -147,7 +159,7 @@ def test_pass_screen_hides_every_card():
     assert t.viewer == 1 and "P1: discard" in t.status.text
     for slot, grid in enumerate(t.hand_grids):  # P2's eight cards, none left out
         assert (grid[0], grid[1]) == S.hand_tiles(t.hand[slot])
-        assert grid.y == 96
+        assert grid.y == HAND_Y
 
 
 def play_to_round_end(driver, rng):
@@ -189,8 +201,8 @@ def test_the_rounds_last_move_shows_on_the_table_until_a(mode):
     assert mode == "duel" or driver.app.is_ai(mover)
     assert t.status.text == "%s: %s %s, last card" % (name, verb, card)
     assert t.popup.text() == "Round over. A: scores"
-    assert colours(driver, 96, 104) == colours(driver, 117, 128) == {(0, 0, 0)}
-    assert t.deck[0] == S.EMPTY_PILE  # the draw pile is gone
+    assert colours(driver, HAND_Y, 101) == colours(driver, 119, 128) == {(0, 0, 0)}
+    assert t.deck[0] == S.EMPTY_DECK  # the draw pile is gone
     for action in (btn.LEFT, btn.B, btn.SELECT, btn.UP, btn.DOWN):
         driver.press(action)
         assert t.phase == END and t.popup.text() == "Round over. A: scores"
@@ -239,14 +251,15 @@ def test_select_names_the_cards_the_opponent_took_from_the_piles():
     driver = Driver(seed=3, profile={"mode": "duel"}, render=False)
     driver.press_all(["A", "A", "SELECT"])
     t = driver.app.table
-    assert t.popup.text().endswith("P2 holds from the piles: none.")
+    assert t.popup.text().endswith("P2 holds from piles: none")
     driver.press(btn.B)
     driver = Driver(seed=3, profile={"mode": "duel"}, render=False)
     card = take_a_discard(driver)
     driver.press(btn.SELECT)
     text = driver.app.table.popup.text()
-    assert text.startswith("Round 1 of 3.")
-    assert text.endswith("P2 holds from the piles: %s." % card_text(card))
+    assert text.startswith("1/3 Match")
+    assert "Totals: P1 0, P2 0" in text
+    assert "P2 holds from piles: %s " % card_text(card) in text
 
 
 def test_moves_in_words_fit_the_status_line():
@@ -270,7 +283,8 @@ def test_round_summary_shows_the_breakdown():
     texts = [item.text for item in screen.group]
     lines = breakdown(driver.app.match, ("YOU", "AI"))
     assert texts[0] == lines[0]
-    assert texts[2].split("\n") == lines[2:]
+    assert texts[1].split("\n") == lines[1:3]
+    assert texts[2].split("\n") == lines[3:]
     assert "result" in texts[3]
 
 
@@ -295,20 +309,233 @@ def test_statistics_of_every_mode_fit_the_screen():
     lines = table.text.split("\n")
     assert len(lines) == 7
     assert table.y + 12 * len(lines) <= footer.y
-    assert max(len(line) for line in lines) <= 26
+    assert table.x >= 4 and table.x + 6 * max(len(line) for line in lines) <= 156
     assert lines[1].split() == ["easy", "12", "11", "1", "0"]  # levels in order
     assert lines[3].split() == ["hard", "999", "450", "519", "30"]
     assert lines[5].split() == ["999", "600", "300", "99"]
     assert lines[6] == "Best round: -152"
 
 
-def test_a_message_on_the_table_leaves_the_side_panel_readable(table):
+def frame_of(popup):
+    """(left, top, right, bottom) of an overlay's frame on the screen, and its text's."""
+    box, frame, item = popup.box, popup.frame, popup.item
+    left, top = box.x + frame.x, box.y + frame.y
+    _, _, width, height = item.bounding_box
+    return ((left, top, left + frame.width, top + frame.height),
+            (box.x + item.x, box.y + item.y, box.x + item.x + width,
+             box.y + item.y + height))
+
+
+def check_margin(popup, right=160):
+    """The overlay shows, framed, 2 px or more from the screen's edges (or
+    ``right``), its text inside the frame."""
+    assert popup.text()
+    (left, top, far, bottom), (x0, y0, x1, y1) = frame_of(popup)
+    assert 2 <= left and far <= right - 2 and 2 <= top and bottom <= 126, popup.text()
+    assert left + 2 <= x0 and x1 <= far - 2 and top + 2 <= y0 and y1 <= bottom, popup.text()
+
+
+def test_a_message_on_the_table_keeps_a_margin_and_the_side_panel_readable(table):
     t = table.app.table
-    table.press(btn.SELECT)  # the match totals, the longest message
-    box = t.popup.item.bounding_box
-    assert not t.popup.item.hidden and t.popup.text().startswith("Round 1 of 3.")
-    right = t.popup.item.x + box[0] + box[2]
-    assert 0 <= t.popup.item.x + box[0] and right <= t.panels[0].x
-    assert pixel(table, 150, 52) != (0x10, 0x10, 0x10)  # the deck still shows
+    t.popup.show("Can't play R4: wagers go first, before any number.")
+    check_margin(t.popup, right=PANEL_X)
+    table.app.step()
+    assert pixel(table, 150, PILE_Y + 6) != (0x10, 0x10, 0x10)  # the deck still shows
     table.press(btn.B)
-    assert t.popup.item.hidden
+    assert t.popup.box.hidden
+
+
+def test_selects_pages_cover_the_table_with_a_margin_then_close(table):
+    t = table.app.table
+    texts = []
+    for page in range(PAGES):
+        table.press(btn.SELECT)
+        check_margin(t.popup)
+        texts.append(t.popup.text())
+        assert texts[-1].startswith("%d/%d" % (page + 1, PAGES))
+    table.press(btn.SELECT)
+    assert t.popup.text() == "" and t.phase == 0
+
+
+def test_the_title_notice_and_the_menus_question_keep_a_margin():
+    nvm = bytearray((i * 37 + 11) % 256 for i in range(8192))
+    driver = Driver(seed=1, nvm=nvm, render=False)
+    check_margin(driver.app.screen.popup)
+    driver.press_all(["A", "START"])  # the press closing the notice counts: a match
+    pause = driver.app.screen
+    while pause.items[pause.at] != "New match":
+        driver.press(btn.DOWN)
+    driver.press(btn.A)
+    assert "give up" in pause.popup.text()
+    check_margin(driver.app.screen.popup)
+
+
+def put_expedition(state, player, color, cards):
+    """Lay ``cards`` on an expedition, as if played (for a position to look at)."""
+    from lostcities.rules import CARDS_PER_COLOR, MAX_COLORS
+    from lostcities.rules.state import EXP_AT, EXP_LEN_AT
+    at = player * MAX_COLORS + color
+    start = EXP_AT + at * CARDS_PER_COLOR
+    state.buf[start:start + len(cards)] = bytes(cards)
+    state.buf[EXP_LEN_AT + at] = len(cards)
+
+
+def lit_box(surface, x0, y0, x1, y1):
+    """The box of the lit pixels in a screen area, or None."""
+    box = None
+    for y in range(max(0, y0), min(128, y1)):
+        for x in range(max(0, x0), min(160, x1)):
+            if tuple(surface.get_at((x, y)))[:3] != (0, 0, 0):
+                if box is None:
+                    box = [x, y, x + 1, y + 1]
+                box = [min(box[0], x), min(box[1], y), max(box[2], x + 1), max(box[3], y + 1)]
+    return box
+
+
+def texts_on_the_table(t):
+    """Every text on the table as (name, grid area): the status, each score,
+    each expedition's cards, each line of the side panel."""
+    yield "status", (0, 0, 160, 12)
+    for side in (0, 1):
+        for color in range(t.colors):
+            for name, grid in (("score", t.scores[side][color]),
+                               ("cards", t.cells[side][color])):
+                yield ("%s %d %d" % (name, side, color), (
+                    grid.x, grid.y, grid.x + grid.width * grid.tile_width,
+                    grid.y + grid.height * grid.tile_height))
+        panel = t.panels[side]
+        for row in range(panel.height):
+            y = panel.y + row * panel.tile_height
+            yield ("panel %d %d" % (side, row),
+                   (panel.x, y, panel.x + panel.width * panel.tile_width, y + panel.tile_height))
+
+
+@pytest.mark.parametrize("colors", [5, 6])
+def test_no_text_leaves_the_screen_or_touches_its_neighbour(colors):
+    """Three-digit scores (+124 on an expedition, -160 in the panel) in every
+    column: each text keeps a dark pixel from the next, three beside it (more
+    than the gap between two characters of one text)."""
+    driver = Driver(seed=8, profile={"mode": "duel", "colors": colors})
+    driver.press_all(["A", "A"])
+    t = driver.app.table
+    state = driver.app.match.state
+    big = [0, 1, 2] + [make_card(0, value) for value in (2, 4, 6, 7, 8, 9, 10)]
+    assert score_cards(big)[0] == 124
+    for color in range(colors):
+        wagers = [12 * color, 12 * color + 1, 12 * color + 2]  # the three wagers
+        put_expedition(state, 1 - t.viewer, color, wagers)  # -80 each
+        put_expedition(state, t.viewer, color, [card + 12 * color for card in big])
+    assert state.score(1 - t.viewer) <= -160
+    t.begin_turn()
+    driver.app.step()
+    assert text_of(t.scores[1][0], 0, 4) == "+124" and text_of(t.scores[0][0], 0, 4) == "-80"
+    surface = driver.display.surface()
+    boxes = []
+    for name, (x0, y0, x1, y1) in texts_on_the_table(t):
+        assert 0 <= x0 and x1 <= 160 and 0 <= y0 and y1 <= 128, name
+        box = lit_box(surface, x0, y0, x1, y1)
+        if box:
+            boxes.append((name, box))
+    for i, (name, a) in enumerate(boxes):
+        for other, b in boxes[i + 1:]:
+            apart_x = max(b[0] - a[2], a[0] - b[2])  # dark columns between them
+            apart_y = max(b[1] - a[3], a[1] - b[3])
+            assert apart_x >= 3 or apart_y >= 1, (name, a, other, b)
+
+
+def test_the_card_just_drawn_is_marked_in_the_sorted_hand():
+    driver = Driver(seed=3, profile={"mode": "duel"})
+    driver.press_all(["A", "A"])
+    t = driver.app.table
+    assert t.new_slot == -1  # a fresh deal: nothing drawn yet
+    kept = [card for card in t.hand if card != t.hand[0]]
+    driver.press_all(["A", "DOWN", "A", "A"])  # P1 discards, draws the deck's top
+    driver.press_all(["A", "DOWN", "A", "A"])  # P2 the same; P1 again
+    assert t.viewer == 0
+    drawn = [card for card in t.hand if card not in kept]
+    assert len(drawn) == 1
+    slot = t.hand.index(drawn[0])
+    assert t.new_slot == slot
+    for other, grid in enumerate(t.hand_grids):
+        assert (grid[0], grid[1]) == S.hand_tiles(t.hand[other], other == slot)
+    assert pixel(driver, slot * S.CARD_W + 1, HAND_Y + 5) == (255, 255, 255)  # light frame
+    assert pixel(driver, (slot + 1) % 8 * S.CARD_W + 1, HAND_Y + 5) != (255, 255, 255)
+
+
+def test_the_value_preview_is_the_rules_score_before_and_after():
+    driver = Driver(seed=8, profile={"mode": "duel"}, render=False)
+    rng = Rng(4)
+    driver.press_all(["A", "A"])
+    checked = 0
+    for _ in range(40):
+        t = driver.app.table
+        state = driver.app.match.state
+        for slot in range(8):  # every card of the hand, picked and put back
+            card = t.hand[t.cursor[t.viewer]]
+            driver.press(btn.A)
+            if state.can_play(t.viewer, card):
+                cards = state.expedition(t.viewer, card_color(card))
+                numbers = [card_value(c) for c in cards if card_value(c)]
+                wagers = len(cards) - len(numbers)
+                before = expedition_points(sum(numbers), wagers, len(cards)) if cards else 0
+                value = card_value(card)
+                after = expedition_points(sum(numbers) + value, wagers + (not value),
+                                          len(cards) + 1)
+                words = "%s: %s -> %s" % (card_text(card), "%+d" % before if before else "0",
+                                          "%+d" % after if after else "0")
+                assert t.status.text.startswith(words), t.status.text
+                assert t.status.text.endswith("v discard")
+                checked += 1
+            else:
+                assert t.status.text == "%s: can't play; v discard" % card_text(card)
+            driver.press_all(["B", "RIGHT"])
+        moves = state.legal_moves()
+        for action in presses_for(t, moves[rng.randbelow(len(moves))]):
+            driver.press(action)
+        driver.press(btn.A)  # past the pass screen
+    assert checked > 100
+
+
+def test_a_discard_says_whether_the_other_player_could_use_it():
+    driver = Driver(seed=3, profile={"mode": "duel"}, render=False)
+    card = take_a_discard(driver)  # P2 took P1's discard: P2's hand is known
+    t = driver.app.table
+    state = driver.app.match.state
+    for slot in range(8):
+        mine = t.hand[slot]
+        for action in ["RIGHT"] * ((slot - t.cursor[0]) % 8) + ["A", "DOWN"]:
+            driver.press(btn.action_named(action))
+        top = state.expedition_top(1, card_color(mine))
+        text = t.status.text
+        if top < 0:
+            assert text.startswith("P2 has no %s" % card_text(mine)[0])
+        else:
+            assert text == "P2's top %s: %s %s" % (
+                card_text(top), card_text(mine),
+                "fits" if state.can_play(1, mine) else "no use")
+        driver.press_all(["B", "B"])
+    assert card is not None
+
+
+def test_select_shows_each_pile_from_the_top_and_the_cards_not_seen():
+    from lostcities.screens.words import info_page, rank_list
+    driver = Driver(seed=3, profile={"mode": "duel"}, render=False)
+    take_a_discard(driver)
+    app = driver.app
+    state = app.match.state
+    piles = info_page(app, 0, 1)
+    for color in range(5):
+        pile = state.pile(color)
+        assert piles[1 + color].split(":")[0].split() == ["YBWGR"[color], str(len(pile))]
+        assert piles[1 + color].split(": ")[1] == (rank_list(reversed(pile)) or "-")
+    unseen = info_page(app, 0, 2)
+    seen = set(state.hand(0)) | {c for c in state.view(0).hand(1) if c != 255}
+    for color in range(5):
+        for p in range(2):
+            seen |= set(state.expedition(p, color))
+        seen |= set(state.pile(color))
+        left = [c for c in range(60) if c // 12 == color and c not in seen]
+        assert unseen[1 + color] == "%s: %s" % ("YBWGR"[color], rank_list(left) or "-")
+    first = info_page(app, 0, 0)
+    assert first[3] == "Last moves, newest first:"
+    assert first[4].startswith("P2  discard") and first[5].startswith("P1  discard")

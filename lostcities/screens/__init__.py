@@ -6,6 +6,7 @@ The app calls :meth:`Screen.press` with each pressed action and
 
 import displayio
 import terminalio
+import vectorio
 
 from lostcities.sprites import INK, LIGHT
 
@@ -15,6 +16,7 @@ CHARS = 26  # terminalio.FONT characters across the 160-pixel screen
 DIM = 0x9AA8A0
 ACCENT = 0xFFE8A0
 FIRST, LAST = 32, 126  # the printable ASCII characters, " " to "~"
+MARGIN = 5  # an overlay's text from the screen's edge; its frame 3 px out
 
 _sheet = None  # see font_sheet()
 
@@ -184,32 +186,55 @@ class Screen:
         """Called when the app shows another screen instead of this one."""
 
 
+def _palette(rgb):
+    palette = displayio.Palette(1)
+    palette[0] = rgb
+    return palette
+
+
 class Popup:
-    """A boxed message over part of a screen, gone at the next press."""
+    """A framed message over part of a screen, gone at the next press: its
+    frame keeps a margin from the screen's edges, its text 3 px inside it."""
 
-    def __init__(self, group, y=40, width=CHARS - 1):
-        self.width = width  # characters across
+    def __init__(self, group, y=40, width=CHARS - 1, x=MARGIN, columns=None):
+        self.width = width  # characters across, unless show() is told more
         self.y = y
-        self.item = label(" ", 0, y, LIGHT, background=INK, columns=width)
-        self.item.hidden = True
-        group.append(self.item)
+        self.box = displayio.Group(x=x, y=y)
+        self.frame = vectorio.Rectangle(pixel_shader=_palette(DIM), width=8,
+                                        height=8, x=-3, y=-3)
+        self.fill = vectorio.Rectangle(pixel_shader=_palette(INK), width=6,
+                                       height=6, x=-2, y=-2)
+        self.item = label(" ", 0, 0, LIGHT, columns=columns or width)
+        for part in (self.frame, self.fill, self.item):
+            self.box.append(part)
+        self.box.hidden = True
+        group.append(self.box)
 
-    def show(self, text, y=None):
-        """Show ``text`` at ``y``, or where this popup usually stands."""
+    def show(self, text, y=None, width=None):
+        """Show ``text`` at ``y`` (or where this popup usually stands), each
+        line of it wrapped at ``width`` characters (or the popup's)."""
         if y is None:
             y = self.y
-        if self.item.y != y:
-            self.item.y = y
-        set_text(self.item, wrap(text, self.width, pad=True))
-        self.item.hidden = False
+        if self.box.y != y:
+            self.box.y = y
+        lines = "\n".join(wrap(part, width or self.width)
+                          for part in text.split("\n"))
+        set_text(self.item, lines)
+        box = self.item.bounding_box
+        if self.fill.width != box[2] + 4 or self.fill.height != box[3] + 3:
+            self.fill.width = box[2] + 4
+            self.fill.height = box[3] + 3
+            self.frame.width = box[2] + 6
+            self.frame.height = box[3] + 5
+        self.box.hidden = False
 
     def text(self):
         """The message in one line ("" when hidden)."""
-        return "" if self.item.hidden else " ".join(self.item.text.split())
+        return "" if self.box.hidden else " ".join(self.item.text.split())
 
     def hide(self):
         """True if it was showing."""
-        if self.item.hidden:
+        if self.box.hidden:
             return False
-        self.item.hidden = True
+        self.box.hidden = True
         return True

@@ -2,7 +2,7 @@
 
 from lostcities import buttons as btn
 from lostcities.ai import LEVELS
-from lostcities.screens import ACCENT, DIM, Screen, label, set_text, wrap
+from lostcities.screens import ACCENT, DIM, MARGIN, Screen, label, set_text, wrap
 
 PAGES = (
     ("The game",
@@ -26,8 +26,8 @@ PAGES = (
      "cards. START: menu, hint. Hold START: title."),
     ("The table",
      "Top: the other player's expeditions, middle: the piles and deck, "
-     "bottom: yours and your hand. Letters and symbols name the colours. "
-     "A light card is the last move."),
+     "bottom: yours and your hand. Scores are signed: +12. A light card "
+     "is the last move, a light frame the card you drew."),
 )
 
 
@@ -69,10 +69,10 @@ class RulesScreen(Screen):
 
 
 def stats_lines(profile):
-    """The statistics as a table that fits the screen (26 characters, 8 lines):
-    the profile's sentences wrapped ran over the footer."""
+    """The statistics as a table that fits the screen inside its margins (25
+    characters, 8 lines): the profile's sentences wrapped ran over the footer."""
     lines = []
-    row = "%-7s%5s%5s%5s%4s"
+    row = "%-6s%5s%5s%5s%4s"
     for level in LEVELS:
         line = profile.stats.get(level)
         if line:
@@ -82,7 +82,7 @@ def stats_lines(profile):
                                 line[0] - line[1] - line[2], line[2]))
     line = profile.stats.get("duel")
     if line:
-        row = "%-9s%5s%4s%4s%4s"
+        row = "%-9s%4s%4s%4s%4s"
         lines.append(row % ("2 players", "Play", "P1", "P2", "Drw"))
         lines.append(row % ("", line[0], line[1], line[0] - line[1] - line[2],
                             line[2]))
@@ -99,7 +99,7 @@ class StatsScreen(Screen):
     def __init__(self, app):
         super().__init__(app)
         self.group.append(label("Statistics", 4, 2, ACCENT))
-        self.group.append(label("\n".join(stats_lines(app.profile)), 1, 18))
+        self.group.append(label("\n".join(stats_lines(app.profile)), MARGIN, 18))
         self.group.append(label("B: back", 4, 116, DIM))
 
     def press(self, action):

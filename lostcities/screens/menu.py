@@ -16,10 +16,10 @@ class MenuScreen(Screen):
     heading = ""
     top = 28
 
-    def __init__(self, app, items, notice=None, heading_scale=1):
+    def __init__(self, app, items, notice=None, heading_scale=1, at=0):
         super().__init__(app)
         self.items = items
-        self.at = 0
+        self.at = at
         group = self.group
         group.append(label(self.heading, 4, 2, ACCENT, scale=heading_scale))
         self.lines = []
@@ -27,7 +27,7 @@ class MenuScreen(Screen):
             line = label(self.item_text(key), 14, self.top + i * LINE_H)
             group.append(line)
             self.lines.append(line)
-        self.cursor = label(">", 4, self.top, ACCENT)
+        self.cursor = label(">", 4, self.top + at * LINE_H, ACCENT)
         group.append(self.cursor)
         self.footer = label(self.footer_text(), 4, 116, DIM)
         group.append(self.footer)
@@ -48,8 +48,7 @@ class MenuScreen(Screen):
 
     def press(self, action):
         self.was_armed, self.armed = self.armed, None
-        if self.popup.hide() and action != btn.A:
-            return
+        self.popup.hide()  # and the press that closed it counts as well
         if action == btn.UP or action == btn.DOWN:
             step = 1 if action == btn.DOWN else len(self.items) - 1
             self.at = (self.at + step) % len(self.items)

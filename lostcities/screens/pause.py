@@ -37,7 +37,7 @@ class PauseScreen(MenuScreen):
             if self.confirmed(key, GIVE_UP):
                 app.later(app.new_match)
         elif key == "Title screen":
-            app.title()
+            app.later(app.title)
 
     def back(self):
         self.app.show(self.back_to)

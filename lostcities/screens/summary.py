@@ -3,29 +3,34 @@
 from lostcities import buttons as btn
 from lostcities.rules import COLOR_LETTERS, score_cards
 from lostcities.screens import ACCENT, DIM, Screen, label
+from lostcities.screens.words import signed
 
 
 def expedition_text(cards):
-    """``sum wagers bonus score`` of one expedition in 10 characters."""
+    """``sum xM pts`` of one expedition in 11 characters: the numbers' sum,
+    the multiplier (one more than the wagers), the points (``*``: the 8-card
+    bonus is in them)."""
     if not cards:
-        return "    .     "
+        return "   no cards"
     score, total, wagers, _, bonus = score_cards(cards)
-    return "%2d %s%s%4d" % (total, "x%d" % wagers if wagers else "  ",
-                            "*" if bonus else " ", score)
+    return "%3d %2s%4s%s" % (total, "x%d" % (wagers + 1) if wagers else "",
+                             signed(score), "*" if bonus else " ")
 
 
 def breakdown(match, names):
-    """The lines of the round summary: title, header, one per colour, totals."""
+    """The lines of the round summary: title, names, column heads, one line
+    per colour, the round's and the match's totals."""
     state = match.state
     scores = match.scores[-1]
     lines = ["Round %d of %d over" % (match.round_number(), match.rounds),
-             "  sum x*%4s  sum x*%4s" % (names[0], names[1])]
+             "  %10s  %10s" % (names[0], names[1]),
+             "  sum x  pts" * 2]
     for color in range(match.colors):
-        lines.append("%s %s  %s" % (
+        lines.append("%s %s %s" % (
             COLOR_LETTERS[color], expedition_text(state.expedition(0, color)),
             expedition_text(state.expedition(1, color))))
-    lines.append("Round %6d  %10d" % scores)
-    lines.append("Total %6d  %10d" % match.totals())
+    lines.append("Round %6s  %10s" % scores)
+    lines.append("Total %6s  %10s" % match.totals())
     return lines
 
 
@@ -41,8 +46,8 @@ class RoundScreen(Screen):
         lines = breakdown(match, names)
         group = self.group
         group.append(label(lines[0], 1, 0, ACCENT))
-        group.append(label(lines[1], 1, 12, DIM))
-        group.append(label("\n".join(lines[2:]), 1, 24, spacing=0.84))
+        group.append(label("\n".join(lines[1:3]), 1, 12, DIM, spacing=0.84))
+        group.append(label("\n".join(lines[3:]), 1, 32, spacing=0.84))
         if match.is_over():
             last = "* +20 bonus. A: result"
         else:

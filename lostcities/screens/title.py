@@ -5,6 +5,7 @@ from lostcities import buttons as btn
 from lostcities.screens.menu import GIVE_UP, MenuScreen
 
 LEVELS = ai.LEVELS
+_SUB_SCREENS = ("Settings", "Statistics", "Rules")
 
 
 def _cycle(values, value, action):
@@ -24,7 +25,9 @@ class TitleScreen(MenuScreen):
     def __init__(self, app, notice=None):
         items = ["Continue"] if app.saved else []
         items += ["New match", "Settings", "Statistics", "Rules"]
-        super().__init__(app, items, notice, heading_scale=2)
+        back_from = app.title_item  # the cursor stays where a sub-screen was opened
+        super().__init__(app, items, notice, heading_scale=2,
+                         at=items.index(back_from) if back_from in items else 0)
 
     def item_text(self, key):
         if key == "New match":
@@ -45,6 +48,8 @@ class TitleScreen(MenuScreen):
         if action != btn.A:
             return
         app = self.app
+        # back from a sub-screen the cursor stays; a match starts at the top
+        app.title_item = key if key in _SUB_SCREENS else None
         if key == "Continue":
             app.later(app.continue_match)
         elif key == "New match":
@@ -65,9 +70,12 @@ class SettingsScreen(MenuScreen):
     heading = "Settings"
     top = 16
 
-    def __init__(self, app):
-        super().__init__(app, ["Mode", "AI level", "Colours", "Rounds",
-                               "Sound", "Lights", "Brightness", "Debug"])
+    def __init__(self, app, at=0):
+        items = ["Mode", "AI level", "Colours", "Rounds", "Sound", "Lights",
+                 "Brightness", "Debug"]
+        if app.profile.mode != "ai":
+            items.remove("AI level")  # two players: no AI to set
+        super().__init__(app, items, at=at)
 
     def footer_text(self):
         return "</>: change  B: done"
@@ -92,7 +100,9 @@ class SettingsScreen(MenuScreen):
         profile = self.app.profile
         if key == "Mode":
             profile.mode = _cycle(("ai", "duel"), profile.mode, action)
-        elif key == "AI level":
+            self.app.show(SettingsScreen(self.app))  # with or without the AI's level
+            return
+        if key == "AI level":
             profile.level = _cycle(LEVELS, profile.level, action)
         elif key == "Colours":
             profile.colors = _cycle((5, 6), profile.colors, action)

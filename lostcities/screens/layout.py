@@ -1,0 +1,243 @@
+"""The table's tile grids and how each part is drawn (the turns: table.py).
+
+Layout (160x128)::
+
+    y   0 status line (text)
+    y  12 the opponent's expeditions: per colour the score (+12, -60), then
+          the cards in order in a 3x4 grid of mini tiles, three px apart
+    y  46 the discard piles' top cards (an empty pile shows its colour's
+          letter), the draw pile at the right
+    y  60 the draw cursor
+    y  63 your expeditions, the same way
+    y  97 your hand, sorted, the card just drawn in a light frame;
+          y 125 the hand cursor
+    x 135 the side panel: players, round scores, cards in the deck, round
+
+Each colour sits in its own column, so the opponent's expedition, the pile and
+yours line up under the same letter. Every part is its own TileGrid, so a
+cursor move redraws two small bars and nothing else.
+"""
+
+from lostcities import sprites as S
+from lostcities.rules import HAND_SIZE, NO_CARD, SOURCE_DECK, card_color, \
+    move_card, move_discards, score_cards
+from lostcities.screens import Popup, Screen, label
+from lostcities.screens.words import signed
+
+from micropython import const
+
+TOP_Y = const(12)
+PILE_Y = const(46)
+DRAW_BAR_Y = const(60)
+MINE_Y = const(63)
+HAND_Y = const(97)
+HAND_BAR_Y = const(125)
+LIFT = const(3)  # the picked card stands this much higher
+PANEL_X = const(135)
+DECK_X = const(137)
+CARDS_DOWN = const(4)  # mini tile rows of an expedition: 3 across, 12 cards
+SCORE_CHARS = const(4)  # "+124"
+PANEL_CHARS = const(6)
+POPUP_CHARS = const(20)  # messages keep clear of the side panel
+INFO_Y = const(8)  # SELECT's pages cover the table, a margin all round
+INFO_CHARS = const(25)
+
+PICK = const(0)  # choosing a card from the hand
+ACTION = const(1)  # play it or discard it
+DRAW = const(2)  # where to draw from
+WAIT = const(3)  # the AI's turn, or nothing to do
+END = const(4)  # the round's last move on show; A goes on to the scores
+
+
+class TableLayout(Screen):
+    """The grids of the table and the drawing of each part from the state;
+    the turn's phase and choices live in the subclass, TableScreen."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        sheets = app.sheets
+        self.sheets = sheets
+        group = self.group
+        colors = app.match.colors
+        self.colors = colors
+        self.pitch = 22 if colors == 6 else 26
+        self.status = label(" ", 1, 0)
+        group.append(self.status)
+        self.scores = []  # [side][colour]: side 0 the opponent (top), 1 the viewer
+        self.cells = []
+        for y in (TOP_Y, MINE_Y):
+            scores = []
+            cells = []
+            for color in range(colors):
+                x = self.column_x(color)
+                grid = sheets.text_grid(SCORE_CHARS, 1, x + 2, y)
+                group.append(grid)
+                scores.append(grid)
+                grid = sheets.mini_grid(3, CARDS_DOWN, x + 1, y + S.TEXT_H,
+                                        sheets.palettes[color])
+                group.append(grid)
+                cells.append(grid)
+            self.scores.append(scores)
+            self.cells.append(cells)
+        self.piles = []
+        for color in range(colors):
+            grid = sheets.card_grid(1, 1, self.column_x(color), PILE_Y)
+            grid.pixel_shader = sheets.palettes[color]
+            group.append(grid)
+            self.piles.append(grid)
+        self.deck = sheets.card_grid(1, 1, DECK_X, PILE_Y)
+        group.append(self.deck)
+        self.panels = (sheets.text_grid(PANEL_CHARS, 5, PANEL_X, TOP_Y),
+                       sheets.text_grid(PANEL_CHARS, 5, PANEL_X, MINE_Y))
+        group.append(self.panels[0])
+        group.append(self.panels[1])
+        self.hand_grids = []
+        for slot in range(HAND_SIZE):
+            grid = sheets.card_grid(1, 2, slot * S.CARD_W, HAND_Y)
+            group.append(grid)
+            self.hand_grids.append(grid)
+        self.hand_bar = sheets.bar_grid(1, HAND_BAR_Y)
+        self.draw_bar = sheets.bar_grid(DECK_X + 1, DRAW_BAR_Y)
+        self.draw_bar.hidden = True
+        group.append(self.hand_bar)
+        group.append(self.draw_bar)
+        self.popup = Popup(group, width=POPUP_CHARS, columns=INFO_CHARS)
+        self.viewer = 0
+        self.hand = b""
+        self.new_slot = -1  # the hand slot of the card the viewer drew last
+        self.kept = [b"", b""]  # each player's hand as their last move left it, less the draw
+        self.cursor = [0, 0]  # each player's hand cursor
+        self.phase = WAIT
+        self.chosen = NO_CARD
+        self.discard = False
+        self.sources = []
+        self.source_at = 0
+        self.marked = None  # the opponent's last move, highlighted
+
+    def column_x(self, color):
+        return 1 + color * self.pitch
+
+    def draw_sources(self, card, discard):
+        """Where a turn may draw from, left to right: the piles with a card
+        (not the one ``card`` was just discarded to), then the deck."""
+        state = self.app.match.state
+        color = card_color(card)
+        sources = []
+        for pile in range(self.colors):
+            if state.pile_len(pile) and not (discard and pile == color):
+                sources.append(pile + 1)
+        sources.append(SOURCE_DECK)
+        return sources
+
+    def drawn_slot(self):
+        """The slot of the card the viewer drew on their last turn (the hand
+        is sorted again after a draw), or -1."""
+        kept = self.kept[self.viewer]
+        if not kept:
+            return -1
+        new = [slot for slot in range(HAND_SIZE) if self.hand[slot] not in kept]
+        return new[0] if len(new) == 1 else -1  # a new round: a new hand
+
+    def draw_all(self):
+        for color in range(self.colors):
+            self.show_cell(0, color)
+            self.show_cell(1, color)
+            self.show_pile(color)
+        self.show_hand()
+        self.show_cursor()
+        self.show_panel()
+
+    def show_cell(self, player, color):
+        """One expedition: its score, then its cards in order (the card about
+        to be played counted in, light)."""
+        state = self.app.match.state
+        side = 0 if player != self.viewer else 1
+        cards = state.expedition(player, color)
+        pending = (self.phase == DRAW and player == self.viewer
+                   and not self.discard and card_color(self.chosen) == color)
+        if pending:
+            cards += bytes((self.chosen,))
+        count = len(cards)
+        marked = count if pending else 0
+        move = self.marked
+        if (move is not None and player != self.viewer
+                and not move_discards(move) and card_color(move_card(move)) == color):
+            marked = count
+        S.write_text(self.scores[side][color], 0,
+                     signed(score_cards(cards)[0]) if count else "", SCORE_CHARS)
+        grid = self.cells[side][color]
+        for i in range(3 * CARDS_DOWN):
+            if i < count:
+                tile = S.mini_card(cards[i], i + 1 == marked)
+            else:
+                tile = S.MINI_BLANK
+            S.set_tile(grid, i, tile)
+
+    def show_pile(self, color):
+        state = self.app.match.state
+        top = state.pile_top(color)
+        marked = False
+        if self.phase == DRAW and self.discard and card_color(self.chosen) == color:
+            top = self.chosen
+            marked = True
+        move = self.marked
+        if (move is not None and move_discards(move) and top == move_card(move)
+                and card_color(top) == color):
+            marked = True
+        S.set_tile(self.piles[color], 0, S.EMPTY_PILE + color if top == NO_CARD
+                   else S.pile_card(top, marked))
+
+    def show_hand(self):
+        sheets = self.sheets
+        hidden_slot = (self.cursor[self.viewer] if self.phase == DRAW else -1)
+        for slot in range(HAND_SIZE):
+            grid = self.hand_grids[slot]
+            card = self.hand[slot]
+            if slot == hidden_slot or self.phase == END:
+                S.set_tile(grid, 0, S.BLANK)
+                S.set_tile(grid, 1, S.BLANK)
+                continue
+            top, bottom = S.hand_tiles(card, slot == self.new_slot)
+            S.set_palette(grid, sheets.palette_of(card))
+            S.set_tile(grid, 0, top)
+            S.set_tile(grid, 1, bottom)
+            S.move_to(grid, grid.x, HAND_Y - LIFT if (
+                self.phase == ACTION and slot == self.cursor[self.viewer])
+                else HAND_Y)
+
+    def show_cursor(self):
+        """The bars: under the hand card, or under the draw source."""
+        if self.phase == DRAW:
+            source = self.sources[self.source_at]
+            x = DECK_X if source == SOURCE_DECK else self.column_x(source - 1)
+            S.move_to(self.draw_bar, x + 1, DRAW_BAR_Y)
+            if self.draw_bar.hidden:
+                self.draw_bar.hidden = False
+            if not self.hand_bar.hidden:
+                self.hand_bar.hidden = True
+            return
+        if not self.draw_bar.hidden:
+            self.draw_bar.hidden = True
+        if self.hand_bar.hidden != (self.phase == END):
+            self.hand_bar.hidden = self.phase == END
+        S.move_to(self.hand_bar, self.cursor[self.viewer] * S.CARD_W + 1,
+                  HAND_BAR_Y)
+
+    def show_panel(self):
+        """Names (> marks whose turn), round scores, the deck and the round."""
+        app = self.app
+        match = app.match
+        state = match.state
+        for side in (0, 1):
+            player = 1 - self.viewer if side == 0 else self.viewer
+            grid = self.panels[side]
+            turn = ">" if state.to_move == player and not state.is_over() else ""
+            S.write_text(grid, 0, turn + app.player_name(player), PANEL_CHARS)
+            S.write_text(grid, PANEL_CHARS, signed(state.score(player)), PANEL_CHARS)
+        S.set_tile(self.deck, 0, S.BACK if state.deck_len else S.EMPTY_DECK)
+        top, bottom = self.panels
+        S.write_text(top, 3 * PANEL_CHARS, "DECK", PANEL_CHARS)
+        S.write_text(top, 4 * PANEL_CHARS, "%d" % state.deck_len, PANEL_CHARS)
+        S.write_text(bottom, 3 * PANEL_CHARS, "ROUND", PANEL_CHARS)
+        S.write_text(bottom, 4 * PANEL_CHARS, "%d/%d" % (
+            match.round_number(), match.rounds), PANEL_CHARS)
