@@ -161,8 +161,12 @@ def _not_circuitpython(path):
 
 
 def compile_mpy(mpy_cross, source, target, drive_path):
-    """Compile ``source`` to the .mpy ``target``; tracebacks name ``drive_path``."""
-    done = subprocess.run([mpy_cross, "-o", target, "-s", drive_path, source],
+    """Compile ``source`` to the .mpy ``target``; tracebacks name ``drive_path``.
+
+    ``-O3`` leaves out the line numbers (and asserts): about 3 KB of the
+    board's heap for the whole game. A traceback still names the file and the
+    function; code.py shows an error's type and message in any case."""
+    done = subprocess.run([mpy_cross, "-O3", "-o", target, "-s", drive_path, source],
                           capture_output=True, text=True, timeout=120)
     if done.returncode:
         raise BundleError("mpy-cross failed on %s: %s" % (drive_path, (done.stderr

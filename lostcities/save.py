@@ -65,6 +65,9 @@ KIND_PROFILE = const(3)
 _HEADER = const(8)
 _CRC = const(2)
 _PROFILE_SLOT = const(128)
+# A 3-round match's record: 553-1,279 bytes with 5 or 6 colours, rarely more.
+_MATCH_BUFFER = const(2048)
+_BUFFER_STEP = const(256)
 _NO_BEST = const(-32768)
 
 MODES = ("duel", "ai")
@@ -179,6 +182,7 @@ class Storage:
         }
         self._newest = {}  # kind -> (slot index, sequence) of the newest record
         self.profile_message = None
+        self._buffer = bytearray(_MATCH_BUFFER)  # see save_match
 
     # Match ---------------------------------------------------------------
 
@@ -195,9 +199,17 @@ class Storage:
             return None, DAMAGED
 
     def save_match(self, saved):
-        """Save after a turn: None when saved, else why not (the last save is kept)."""
-        record = _encode_match(saved)
-        return self._write(KIND_MATCH, record)
+        """Save after a turn: None when saved, else why not (the last save is kept).
+
+        The record is built in one buffer made at start-up and kept: late in a
+        match the board's heap is in pieces too small for a record of its size
+        (measured on CircuitPython's interpreter). A longer match grows it."""
+        size = _match_size(saved)
+        if size > len(self._buffer):
+            self._buffer = None  # let the old one go first
+            self._buffer = bytearray(size + _BUFFER_STEP)
+        _encode_match(saved, self._buffer)
+        return self._write(KIND_MATCH, memoryview(self._buffer)[:size])
 
     def clear_match(self):
         """Forget the saved match (it ended): a small "no match" record."""
@@ -295,8 +307,8 @@ class Storage:
         record[6] = length >> 8
         record[7] = length & 0xFF
         crc = crc16(memoryview(record)[:_HEADER + length])
-        record[-2] = crc >> 8
-        record[-1] = crc & 0xFF
+        record[_HEADER + length] = crc >> 8
+        record[_HEADER + length + 1] = crc & 0xFF
         start = second if index else first
         self.nvm[start:start + len(record)] = record
         self._newest[slot_kind] = (index, sequence)
@@ -367,14 +379,18 @@ def _text_size(text):
     return 1 + (len(text) if text else 0)
 
 
-def _encode_match(saved):
-    """The whole record (header and CRC left blank) of a SavedMatch."""
+def _match_size(saved):
+    """The bytes of a SavedMatch's record, header and CRC included."""
     match = saved.match
-    deck_size = match.colors * CARDS_PER_COLOR
-    size = _HEADER + 16 + _text_size(saved.mode) + _text_size(saved.level)
+    size = _HEADER + 16 + _text_size(saved.mode) + _text_size(saved.level) + _CRC
     for moves in match.moves:
-        size += 3 + deck_size + 2 * len(moves)
-    record = bytearray(size + _CRC)
+        size += 3 + match.colors * CARDS_PER_COLOR + 2 * len(moves)
+    return size
+
+
+def _encode_match(saved, record):
+    """Write a SavedMatch's record (header and CRC left blank) at the start of ``record``."""
+    match = saved.match
     record[_HEADER] = match.colors
     record[_HEADER + 1] = match.rounds
     at = _put_rng(record, _HEADER + 2, match.rng)

@@ -171,7 +171,7 @@ def test_b_steps_back_until_the_draw_is_taken():
     assert table.piles[color][0] == EMPTY_PILE + color  # the empty pile again
     assert bytes(state.buf) == before and state.turns == 0
     driver.press_all(["A", "DOWN", "A"])
-    assert driver.app.match.moves[0] == [card << 4 | DISCARD]
+    assert list(driver.app.match.moves[0]) == [card << 4 | DISCARD]
 
 
 def test_the_pile_just_discarded_to_is_not_offered():
@@ -310,7 +310,7 @@ def test_the_title_cursor_stays_on_the_sub_screen_it_opened():
         assert driver.screen == "title"
         title = driver.app.screen
         assert title.items[title.at] == item
-        assert title.cursor.y == title.lines[title.at].y
+        assert title.cursor.y == title.item_y(title.at)
 
 
 def test_settings_are_kept_however_the_screen_is_left():

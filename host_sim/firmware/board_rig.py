@@ -138,6 +138,10 @@ class Rig:
             return
         screen = app.screen
         self.measure(screen.name)
+        if "MAP" in OPTIONS and self.presses >= int(OPTIONS["MAP"]):
+            del OPTIONS["MAP"]
+            import micropython
+            micropython.mem_info(1)
         if screen.name not in self.screens:
             self.screens.append(screen.name)
         if self.fuzz:

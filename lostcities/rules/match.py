@@ -1,5 +1,7 @@
 """The match: dealing, rounds, who starts each, totals and the winner."""
 
+from array import array
+
 from lostcities.rules.cards import (
     CARDS_PER_COLOR, COLOR_NAMES, HAND_SIZE, WAGERS_PER_COLOR, IllegalMove,
     card_color, card_text, is_wager)
@@ -74,7 +76,7 @@ class Match:
         self.rng = rng
         self.scores = []  # (p1, p2) of each finished round
         self.deals = []  # (hand1, hand2, deck top first, start) of each round
-        self.moves = []  # the moves of each round
+        self.moves = []  # the moves of each round, an array('H') each
         self.state = None
 
     def start_round(self, hand1=None, hand2=None, deck=None, start=None):
@@ -99,7 +101,9 @@ class Match:
             state = State.from_deal(hand1, hand2, deck, start, self.colors)
         self.state = state
         self.deals.append((state.hand(0), state.hand(1), state.deck(), start))
-        self.moves.append([])
+        # 2 bytes a move, grown a few at a time: a list would double its block
+        # (1 KB for a long round), which a board's heap late in a match lacks.
+        self.moves.append(array("H"))
         return state
 
     def check_new_round(self):

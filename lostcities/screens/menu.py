@@ -10,7 +10,7 @@ class MenuScreen(Screen):
     """Subclasses give ``items`` (keys), ``item_text(key)`` and ``choose(key, action)``.
 
     UP/DOWN move the cursor (only the cursor moves), A or LEFT/RIGHT act on
-    the item (only its own line is rewritten), B or START go ``back()``.
+    the item (only its own text changes), B or START go ``back()``.
     """
 
     heading = ""
@@ -22,12 +22,11 @@ class MenuScreen(Screen):
         self.at = at
         group = self.group
         group.append(label(self.heading, 4, 2, ACCENT, scale=heading_scale))
-        self.lines = []
-        for i, key in enumerate(items):
-            line = label(self.item_text(key), 14, self.top + i * LINE_H)
-            group.append(line)
-            self.lines.append(line)
-        self.cursor = label(">", 4, self.top + at * LINE_H, ACCENT)
+        # one label for all the items: a change still sets only the tiles
+        # that differ, and the board keeps one set of objects, not one a line
+        self.body = label(self.body_text(), 14, self.top)
+        group.append(self.body)
+        self.cursor = label(">", 4, self.item_y(at), ACCENT)
         group.append(self.cursor)
         self.footer = label(self.footer_text(), 4, 116, DIM)
         group.append(self.footer)
@@ -43,8 +42,15 @@ class MenuScreen(Screen):
     def item_text(self, key):
         return key
 
+    def body_text(self):
+        return "\n".join(self.item_text(key) for key in self.items)
+
+    def item_y(self, at):
+        """The y of item ``at`` on the screen."""
+        return self.top + at * LINE_H
+
     def refresh_item(self, key):
-        set_text(self.lines[self.items.index(key)], self.item_text(key))
+        set_text(self.body, self.body_text())
 
     def press(self, action):
         self.was_armed, self.armed = self.armed, None
@@ -52,7 +58,7 @@ class MenuScreen(Screen):
         if action == btn.UP or action == btn.DOWN:
             step = 1 if action == btn.DOWN else len(self.items) - 1
             self.at = (self.at + step) % len(self.items)
-            self.cursor.y = self.lines[self.at].y
+            self.cursor.y = self.item_y(self.at)
         elif action == btn.B or action == btn.START:
             self.back()
         elif action in (btn.A, btn.LEFT, btn.RIGHT):
@@ -66,7 +72,7 @@ class MenuScreen(Screen):
         if self.was_armed == key:
             return True
         self.armed = key
-        self.popup.show(question, self.lines[self.at].y + LINE_H)
+        self.popup.show(question, self.item_y(self.at) + LINE_H)
         return False
 
     def back(self):
