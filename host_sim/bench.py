@@ -121,7 +121,7 @@ def heap_figures(with_ai):
     with MicroPython(copy=(PACKAGE_DIR,)) as interpreter:
         interpreter.run("state = rng = None")
         before = interpreter.live_heap()
-        interpreter.run("from lostcities import rules\nfrom lostcities.rng import Rng")
+        interpreter.run("from lostcities.rules import match as rules\nfrom lostcities.rng import Rng")
         after = interpreter.live_heap()
         figures.append(("imported engine (lostcities.rules, .rng)", after - before))
         interpreter.run("rng = Rng(7)")

@@ -36,7 +36,8 @@ Rng.
 from micropython import const
 
 from lostcities.bots import may_take_discard
-from lostcities.rules import CARDS_PER_COLOR, DISCARD, HAND_SIZE, State
+from lostcities.rules.cards import CARDS_PER_COLOR, DISCARD, HAND_SIZE
+from lostcities.rules.state import State
 
 LEVELS = ("easy", "normal", "hard")
 # per level: (sees the opponent's prospects, values deck draws, noise, search)

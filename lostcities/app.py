@@ -10,7 +10,8 @@ once; ``run()`` loops forever.
 from lostcities import ai, forget
 from lostcities.buttons import START_HELD
 from lostcities.rng import Rng
-from lostcities.rules import IllegalMove, Match
+from lostcities.rules.cards import IllegalMove
+from lostcities.rules.match import Match
 from lostcities.save import NO_SAVE, SavedMatch, Storage
 from lostcities.sprites import Sheets
 
@@ -323,6 +324,15 @@ class App:
     def rules(self, back):
         from lostcities.screens.help import RulesScreen
         self.show(RulesScreen(self, back))
+
+    def rules_in_match(self):
+        """The rules from the pause menu: the table is let go meanwhile (the two
+        would not share the board's heap) and made again to go on."""
+        self.let_go()
+        self.rules(self.back_to_match)
+
+    def back_to_match(self):
+        self.later(self.continue_match)
 
     def stats(self):
         from lostcities.screens.help import StatsScreen

@@ -4,9 +4,8 @@ They never change once they land. Each is ``choose(view, rng) -> move``:
 it decides from its player's view alone (see ``State.view``).
 """
 
-from lostcities.rules import (
-    CARDS_PER_COLOR, DISCARD, HAND_SIZE, NO_CARD, SOURCE_DECK, WAGERS_PER_COLOR,
-    card_value)
+from lostcities.rules.cards import (
+    CARDS_PER_COLOR, DISCARD, HAND_SIZE, NO_CARD, SOURCE_DECK, WAGERS_PER_COLOR, card_value)
 
 
 def may_take_discard(view):

@@ -15,7 +15,7 @@ import audioio
 import board
 import digitalio
 import keypad
-import neopixel
+import neopixel_write
 from busdisplay import BusDisplay  # board.DISPLAY's type, for mypy to check its use here
 
 from lostcities import buttons
@@ -26,8 +26,8 @@ BOARDS = ("pybadge", "edgebadge", "pygamer")
 _JOYSTICK_BOARDS = ("pygamer",)
 
 _PIXELS = const(5)
-# NeoPixels are glaring at full power: the brightest setting (5) is this much of it.
-_PIXEL_POWER = 0.08
+# NeoPixels are glaring at full power: the brightest setting (5) gives 20/255 of it.
+_PIXEL_POWER = const(20)
 _PLAYER_COLORS = (0x0060FF, 0xFF5000)  # player 1, player 2
 _THINKING_COLOR = 0x8000C0
 
@@ -93,8 +93,13 @@ class Feedback:
 
     def __init__(self, display: BusDisplay):
         self._display = display
-        self._pixels = neopixel.NeoPixel(board.NEOPIXEL, _PIXELS, brightness=_PIXEL_POWER,
-                                         auto_write=False)
+        # Five pixels are written with neopixel_write directly: the neopixel
+        # library would keep 1.7 KB of the heap for this (measured on
+        # CircuitPython's interpreter).
+        self._pixel_pin = digitalio.DigitalInOut(board.NEOPIXEL)
+        self._pixel_pin.direction = digitalio.Direction.OUTPUT
+        self._pixel_bytes = bytearray(3 * _PIXELS)  # green, red, blue per pixel
+        self._pixel_power = _PIXEL_POWER
         self._speaker = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
         self._speaker.switch_to_output(value=False)
         self._audio = audioio.AudioOut(board.SPEAKER)
@@ -116,7 +121,7 @@ class Feedback:
         self._speaker.value = sound_on  # the amplifier is powered only for sound
         level = min(5, max(1, brightness))
         self._display.brightness = level / 5
-        self._pixels.brightness = _PIXEL_POWER * level / 5
+        self._pixel_power = _PIXEL_POWER * level // 5
         self._lights_on = lights_on
         self._debug = debug
         self._show()
@@ -158,8 +163,13 @@ class Feedback:
                 color = _THINKING_COLOR
             elif self._player is not None:
                 color = _PLAYER_COLORS[self._player]
-        self._pixels.fill(color)
-        self._pixels.show()
+        power = self._pixel_power
+        data = self._pixel_bytes
+        for at in range(0, 3 * _PIXELS, 3):
+            data[at] = (color >> 8 & 0xFF) * power // 255
+            data[at + 1] = (color >> 16) * power // 255
+            data[at + 2] = (color & 0xFF) * power // 255
+        neopixel_write.neopixel_write(self._pixel_pin, data)
         if self._sample is not None and not self._audio.playing:
             self._sample = self._samples = None  # the last sound has ended: free it
 

@@ -18,9 +18,10 @@ Reading checks every line against the rules (the engine's own reasons) and
 fails with :class:`RecordError` naming the line, like python-chess.
 """
 
-from lostcities.rules import (
-    WAGERS_PER_COLOR, IllegalMove, Match, card_color, card_text,
-    check_deal, is_wager, move_text, parse_card, parse_move)
+from lostcities.rules.cards import (
+    WAGERS_PER_COLOR, IllegalMove, card_color, card_text, is_wager, move_text, parse_card,
+    parse_move)
+from lostcities.rules.match import Match, check_deal
 
 HEADER = "lostcities 1"
 _DEAL_LINES = ("hand1", "hand2", "deck", "start")

@@ -53,7 +53,8 @@ then makes the loss a clean "starting fresh", not a crash.
 """
 
 from lostcities.ai import LEVELS
-from lostcities.rules import CARDS_PER_COLOR, HAND_SIZE, Match
+from lostcities.rules.cards import CARDS_PER_COLOR, HAND_SIZE
+from lostcities.rules.match import Match
 from lostcities.rng import Rng
 
 from micropython import const

@@ -18,7 +18,7 @@ serves every colour and a colour change is a palette swap.
 import displayio
 
 from lostcities import forget
-from lostcities.rules import card_color, card_index
+from lostcities.rules.cards import card_color, card_index
 
 from micropython import const
 

@@ -274,7 +274,7 @@ def test_bundle_holds_the_game_its_libraries_and_nothing_else(built):
     game = {path for path in sizes if not path.startswith("lib/")}
     assert game == set(bundle.game_files())
     assert {"code.py", "lostcities/__init__.py", "lostcities/rules/state.py",
-            "lostcities/hardware.py", "lib/neopixel.py"} <= set(sizes)
+            "lostcities/hardware.py", "lib/adafruit_imageload/__init__.py"} <= set(sizes)
     for path in sizes:
         assert not path.startswith(("tests/", "host_sim/")), path
         assert "__pycache__" not in path and not path.endswith((".pyc", ".mpy", ".md")), path
@@ -350,9 +350,9 @@ def test_deploy_copies_only_changed_files_and_code_py_last(built, drive):
     assert sorted(first) == sorted(built[1]) and first[-1] == "code.py"
     assert bundle.deploy(str(drive), folder) == []
     (drive / "lostcities" / "rules" / "state.py").write_text("# edited on the drive\n")
-    library = drive / "lib" / "neopixel.py"
+    library = drive / "lib" / "adafruit_imageload" / "__init__.py"
     library.write_bytes(library.read_bytes()[:-1] + b"X")  # same size, other content
-    assert sorted(bundle.deploy(str(drive), folder)) == ["lib/neopixel.py",
+    assert sorted(bundle.deploy(str(drive), folder)) == ["lib/adafruit_imageload/__init__.py",
                                                          "lostcities/rules/state.py"]
     assert (drive / "boot_out.txt").read_text() == BOOT_OUT
 
@@ -382,18 +382,12 @@ def test_deploy_without_a_drive_says_how(built, capsys):
 
 # The hardware's memory on MicroPython -------------------------------------
 
-# The firmware modules hardware.py uses, as small Python classes holding what the C ones
-# hold in the Python heap (a NeoPixel buffer and its copy before brightness).
+# The firmware modules hardware.py uses, as small Python classes.
 FIRMWARE_STAND_INS = {
     "board": "board_id = 'pybadge'\nclass Pin: pass\n"
              "NEOPIXEL = SPEAKER = SPEAKER_ENABLE = Pin()\n"
              "BUTTON_CLOCK = BUTTON_OUT = BUTTON_LATCH = Pin()\n"
              "class Display:\n    brightness = 1.0\nDISPLAY = Display()\n",
-    "adafruit_pixelbuf": "class PixelBuf:\n"
-                         "    def __init__(self, n, brightness=1.0, byteorder='GRB',"
-                         " auto_write=True):\n"
-                         "        self.buf = bytearray(6 * n)\n        self.brightness = 1\n"
-                         "    def fill(self, color): pass\n    def show(self): pass\n",
     "digitalio": "class Direction:\n    OUTPUT = 1\n"
                  "class DigitalInOut:\n    def __init__(self, pin): self.value = False\n"
                  "    def switch_to_output(self, value=False): self.value = value\n",
@@ -474,7 +468,7 @@ def test_lights_and_sounds_cost_little_memory(built, tmp_path):
                              "feedback.settings(True, True, 3)\nfeedback.turn(0)")
         names = mp.run("print(' '.join(sorted(hardware.SOUNDS)))").split()
         sounds = {name: heap_after("feedback.sound(%r)" % name) - objects for name in names}
-    print("\nhardware.py + neopixel.py: %d bytes; Feedback and Buttons objects: %d bytes;"
+    print("\nhardware.py: %d bytes; Feedback and Buttons objects: %d bytes;"
           " a sound while it plays: %s" % (modules - start, objects - modules, ", ".join(
               "%s %d" % item for item in sounds.items())))
     assert modules - start < 12000

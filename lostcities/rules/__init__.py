@@ -3,14 +3,29 @@
 * :mod:`~lostcities.rules.cards`: cards and moves as small integers, their
   notation and the scoring formula;
 * :mod:`~lostcities.rules.state`: one round's state in a ``bytearray``, the
-  legal moves with reasons, each player's view;
-* :mod:`~lostcities.rules.match`: rounds, starters, totals and the winner.
+  legal moves with reasons;
+* :mod:`~lostcities.rules.hidden`: each player's view, and deals of the rest;
+* :mod:`~lostcities.rules.match`: dealing, rounds, starters, totals, the winner.
 
-Every name is importable from here (``from lostcities.rules import State``).
-The parts are separate modules so that the board compiles each one in a
-fraction of its heap: a single module of all of it needs about 70 KB there.
+Every name is importable from here (``from lostcities.rules import State``),
+looked up in the parts when asked for: the board then holds each name once,
+not in this module too (1.2 KB of its heap). The parts are modules of their
+own so that the board compiles each one in a fraction of its heap.
 """
 
-from lostcities.rules.cards import *  # noqa: F401,F403
-from lostcities.rules.state import *  # noqa: F401,F403
-from lostcities.rules.match import *  # noqa: F401,F403
+_PARTS = ("cards", "state", "hidden", "match")
+
+
+def __getattr__(name):
+    import sys
+    if name in _PARTS:  # a part itself ("from lostcities.rules import hidden")
+        __import__("lostcities.rules." + name)
+        return sys.modules["lostcities.rules." + name]
+    for part in _PARTS:
+        module = sys.modules.get("lostcities.rules." + part)
+        if module is None:
+            __import__("lostcities.rules." + part)
+            module = sys.modules["lostcities.rules." + part]
+        if name in module.__dict__ and not name.startswith("_"):
+            return module.__dict__[name]
+    raise AttributeError("lostcities.rules has no %r" % name)

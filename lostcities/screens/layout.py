@@ -19,8 +19,8 @@ cursor move redraws two small bars and nothing else.
 """
 
 from lostcities import sprites as S
-from lostcities.rules import HAND_SIZE, NO_CARD, SOURCE_DECK, card_color, \
-    move_card, move_discards, score_cards
+from lostcities.rules.cards import (
+    HAND_SIZE, NO_CARD, SOURCE_DECK, card_color, move_card, move_discards, score_cards)
 from lostcities.screens import Popup, Screen, label
 from lostcities.screens.words import signed
 

@@ -32,7 +32,7 @@ class PauseScreen(MenuScreen):
             app.resume()
             app.table.show_hint(move)
         elif key == "Rules":
-            app.rules(self.back)
+            app.later(app.rules_in_match)
         elif key == "New match":
             if self.confirmed(key, GIVE_UP):
                 app.later(app.new_match)

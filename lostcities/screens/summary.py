@@ -1,7 +1,7 @@
 """Round end and match end: the scores, expedition by expedition."""
 
 from lostcities import buttons as btn
-from lostcities.rules import COLOR_LETTERS, score_cards
+from lostcities.rules.cards import COLOR_LETTERS, score_cards
 from lostcities.screens import ACCENT, DIM, Screen, label
 from lostcities.screens.words import signed
 

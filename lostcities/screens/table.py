@@ -5,9 +5,9 @@ What is drawn where: layout.py; the moves and pages in words: words.py.
 
 from lostcities import buttons as btn
 from lostcities import sprites as S
-from lostcities.rules import (
-    HAND_SIZE, NO_CARD, SOURCE_DECK, card_color, card_text, make_move,
-    move_card, move_source, same_kind, taken_card)
+from lostcities.rules.cards import (
+    HAND_SIZE, NO_CARD, SOURCE_DECK, card_color, card_text, make_move, move_card, move_source,
+    same_kind, taken_card)
 from lostcities.screens import set_text
 from lostcities.screens.layout import (  # noqa: F401 (the phases, for the app)
     ACTION, DRAW, END, HAND_Y, INFO_CHARS, INFO_Y, LIFT, PICK, WAIT,

@@ -5,9 +5,9 @@ state, the moves made, the public piles) and returns short lines for the
 status line (26 characters) or an overlay.
 """
 
-from lostcities.rules import (
-    COLOR_LETTERS, HIDDEN, NO_CARD, SOURCE_DECK, card_color, card_index,
-    card_text, move_card, move_discards, move_source, score_cards, taken_card)
+from lostcities.rules.cards import (
+    COLOR_LETTERS, HIDDEN, NO_CARD, SOURCE_DECK, card_color, card_index, card_text, move_card,
+    move_discards, move_source, score_cards, taken_card)
 from lostcities.screens import CHARS
 
 PAGES = 3  # SELECT's overlay: the match, the piles, the cards not seen
