@@ -21,7 +21,8 @@ AI_SEAT = 1  # against the AI the human is player 1
 # so that the board's heap holds the code of one part at a time.
 NOT_AT_THE_TABLE = ("lostcities.screens.title", "lostcities.screens.help",
                     "lostcities.screens.pause", "lostcities.screens.summary")
-NOT_AT_THE_TITLE = ("lostcities.screens.table", "lostcities.screens.pause",
+NOT_AT_THE_TITLE = ("lostcities.screens.table", "lostcities.screens.layout",
+                    "lostcities.screens.words", "lostcities.screens.pause",
                     "lostcities.screens.passing", "lostcities.screens.summary")
 
 
@@ -80,7 +81,7 @@ class App:
         A method of its own, so that no reference to the screen outlives the
         press in this frame (the collector scans the frames' stacks)."""
         if action == START_HELD and self.screen.name != "title":
-            self.title()
+            self.later(self.title)
         else:
             self.screen.press(action)
 
@@ -104,11 +105,14 @@ class App:
     def let_go(self):
         """Forget the screen shown and the table, before a big screen is built:
         the two would not fit in the board's heap side by side."""
-        if self.screen is not None:
-            self.screen.leave()
+        self.leave_screen()  # in a call of its own: see handle()
         self.screen = None
         self.table = None
         self.display.root_group = None  # shows nothing until the next refresh
+
+    def leave_screen(self):
+        if self.screen is not None:
+            self.screen.leave()
 
     def show(self, screen):
         if screen is self.screen:

@@ -106,6 +106,8 @@ class Rig:
             app_module.App.rigged = True
         old = self.app.screen if self.app is not None else None
         self.measure("%s>" % (old.name if old is not None else "none"))
+        if "SHOWS" in OPTIONS:
+            print("show", old.name if old is not None else None, None if group is None else len(group), self.presses, gc.mem_alloc() - BASE)
 
     def event(self):
         """keypad's next event: at most one per poll, then None."""
