@@ -76,6 +76,7 @@ OTHER_VERSION = "Save is from another version; starting fresh."
 FELL_BACK = "Last save was cut short; resumed the one before."
 TOO_LONG = "Match too long to save; the last save is kept."
 PROFILE_RESET = "Settings were damaged; using defaults."
+UNSAVED = "Cannot save here; play goes on unsaved."
 
 
 def crc16(data, crc=0xFFFF):
@@ -201,7 +202,7 @@ class Storage:
 
     def clear_match(self):
         """Forget the saved match (it ended): a small "no match" record."""
-        self._write(KIND_NO_MATCH, bytearray(_HEADER + _CRC))
+        return self._write(KIND_NO_MATCH, bytearray(_HEADER + _CRC))
 
     # Profile -------------------------------------------------------------
 
@@ -220,6 +221,15 @@ class Storage:
 
     def save_profile(self, profile):
         return self._write(KIND_PROFILE, _encode_profile(profile))
+
+    def foreign(self):
+        """True if a slot holds another program's bytes (on a laptop: not a save file)."""
+        for kind in (KIND_PROFILE, KIND_MATCH):
+            first, second, size = self._slots[kind]
+            for start in (first, second):
+                if self._read_slot(start, size, kind) == FOREIGN:
+                    return True
+        return False
 
     # Slots -----------------------------------------------------------------
 
@@ -298,7 +308,10 @@ class Storage:
         record[-2] = crc >> 8
         record[-1] = crc & 0xFF
         start = second if index else first
-        self.nvm[start:start + len(record)] = record
+        try:
+            self.nvm[start:start + len(record)] = record
+        except OSError:  # a laptop's save file (a full disk, a folder there now)
+            return UNSAVED
         self._newest[slot_kind] = (index, sequence)
         return None
 
