@@ -223,11 +223,14 @@ class Storage:
         return self._write(KIND_PROFILE, _encode_profile(profile))
 
     def foreign(self):
-        """True if a slot holds another program's bytes (on a laptop: not a save file)."""
+        """True if a slot holds another program's bytes: not our record, nor
+        blank throughout (on a laptop: a file that is not a save)."""
         for kind in (KIND_PROFILE, KIND_MATCH):
             first, second, size = self._slots[kind]
             for start in (first, second):
-                if self._read_slot(start, size, kind) == FOREIGN:
+                found = self._read_slot(start, size, kind)
+                if found == FOREIGN or (found == NO_SAVE and len(
+                        set(self.nvm[start:start + size])) > 1):
                     return True
         return False
 
