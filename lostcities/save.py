@@ -46,6 +46,9 @@ drawn (u16 each).
 Empty (erased 0xFF or zeroed), foreign (another program's bytes), corrupt or
 torn slots, records of another version and records naming an AI level that
 ``ai.LEVELS`` lacks are ignored with a short message, never an exception.
+A write the NVM refuses (a laptop's save file on a full disk) returns
+``UNSAVED``, not an exception. ``foreign()`` tells a laptop that a file is
+not a save at all, so that it is never overwritten.
 
 On a SAMD51 (PyBadge) any NVM write erases and rewrites the whole 8 KB block,
 so there a power cut during a save may still lose both slots; the checksum
