@@ -3,9 +3,17 @@
 The game's modules import ``micropython.const`` as on the board. In ``.venv``
 Blinka provides that module; on a bare Python (a bot started with the system's
 ``python``) this package stands in the one function the game uses.
+
+Blinka's "GENERIC_X86 is not fully supported" warning (harmless: the host
+needs no pins) and pygame's banner are kept off the tools' output. Where the
+host packages are missing, a tool says which command runs it instead of a
+traceback.
 """
 
+import os as _os
 import sys as _sys
+
+_os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 try:
     __import__("micropython")  # Blinka's, on the host (no name bound here:
@@ -16,3 +24,28 @@ except ImportError:
     _shim = _types.ModuleType("micropython")
     _shim.const = lambda value: value
     _sys.modules["micropython"] = _shim
+else:
+    import contextlib as _contextlib
+    import io as _io
+
+    with _contextlib.redirect_stdout(_io.StringIO()):  # its warning, printed twice
+        __import__("microcontroller")
+
+
+def _missing_package_hook(kind, error, trace, _default=_sys.excepthook):
+    """A package the host needs is missing: the command to run, not a traceback."""
+    missing = (getattr(error, "name", None) or "").split(".")[0]
+    if not issubclass(kind, ModuleNotFoundError) or missing in ("", "host_sim", "lostcities"):
+        _default(kind, error, trace)
+        return
+    spec = getattr(_sys.modules.get("__main__"), "__spec__", None)
+    module = spec.name if spec else "host_sim"
+    if module.endswith(".__main__"):
+        module = module[:-len(".__main__")]
+    import shlex
+    print("No module named %r: this needs the host packages. 'make test' installs them in"
+          " .venv once; then run: .venv/bin/python -m %s" % (
+              missing, shlex.join([module] + _sys.argv[1:])), file=_sys.stderr)
+
+
+_sys.excepthook = _missing_package_hook

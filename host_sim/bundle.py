@@ -390,6 +390,22 @@ def check_drive(drive_dir):
                           " no boot.py remounts the drive for the board's own use)" % drive_dir)
 
 
+def offer_to_remove_code_txt(drive_dir):
+    """CircuitPython runs code.txt before code.py: a leftover one keeps the game
+    from starting. Say so, and remove it if the person at the terminal agrees."""
+    path = os.path.join(drive_dir, "code.txt")
+    if not os.path.isfile(path):
+        return
+    print("warning: the drive holds %s, which CircuitPython runs instead of code.py:"
+          " the game would not start" % path)
+    answer = input("Remove it? [y/N] ") if sys.stdin.isatty() else ""
+    if answer.strip().lower() in ("y", "yes"):
+        os.remove(path)
+        print("removed %s" % path)
+    else:
+        print("kept it: delete code.txt from the drive to start the game")
+
+
 def check_version(boot_out_text):
     """Refuse a board whose CircuitPython is older than 9 (boot_out.txt's first line)."""
     found = re.search(r"CircuitPython (\d+)\.(\d+)\.?(\S*)", boot_out_text)
@@ -468,6 +484,7 @@ def main(argv):
         print("fits the 2 MB drive: %d KB of %d KB, %d KB to spare"
               % (on_drive // 1024, DRIVE_BYTES // 1024, (DRIVE_BYTES - on_drive) // 1024))
         if args.deploy is not None:
+            offer_to_remove_code_txt(args.deploy)
             copied = deploy(args.deploy, os.path.join(args.out, "CIRCUITPY"))
             for target in copied:
                 print("copied %s" % target)

@@ -48,18 +48,19 @@ class SaveFileError(Exception):
 def make_nvm(path=None, size=8192):
     """Erased memory, or the file ``path`` standing in for the board's NVM.
 
-    A file that cannot be written raises SaveFileError now, not at the first
-    save in the middle of a match.
+    A file that cannot be written, or that holds something other than a save
+    (never overwritten), raises SaveFileError now, not at the first save in
+    the middle of a match.
     """
     if path:
-        from host_sim.nvm_file import FileNvm
+        from host_sim.nvm_file import FileNvm, NotASaveFile
         try:
             with open(path, "ab"):  # created empty if missing: reads as erased
                 pass
             return FileNvm(path, size)
-        except OSError as err:
+        except (OSError, NotASaveFile) as err:
             raise SaveFileError("cannot use %s as the save file: %s" % (
-                path, err.strerror or err))
+                path, getattr(err, "strerror", None) or err))
     return bytearray(b"\xff" * size)
 
 

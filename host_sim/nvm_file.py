@@ -2,14 +2,23 @@
 
 Reads come from a copy in memory; every slice assignment is written through to
 the file at once (like the board's flash, which is written on assignment).
-A missing file reads as erased flash (0xFF); a shorter file is padded the
-same way, a longer one is read up to the NVM's size.
+A missing or empty file reads as erased flash (0xFF). A shorter file (ours
+are always written whole) was cut short: it is padded the same way and
+``problem`` says so. A file that holds something else (``notes.txt``, a
+README given by mistake) is refused with NotASaveFile and left as it is.
 """
 
 import os
+import stat
+
+from lostcities.save import Storage
 
 NVM_SIZE = 8192
 ERASED = 0xFF
+
+
+class NotASaveFile(ValueError):
+    """The file holds data of something else: it must not be overwritten."""
 
 
 class FileNvm:
@@ -17,11 +26,21 @@ class FileNvm:
 
     def __init__(self, path, size=NVM_SIZE):
         self.path = path
+        self.problem = None  # a message when the file was cut short
         self._data = bytearray([ERASED]) * size
-        if os.path.exists(path):
-            with open(path, "rb") as file:
-                stored = file.read(size)
-            self._data[:len(stored)] = stored
+        if not os.path.exists(path):
+            return
+        with open(path, "rb") as file:
+            regular = stat.S_ISREG(os.fstat(file.fileno()).st_mode)
+            stored = file.read(size + 1)  # a device (/dev/full) reads on forever
+        longer = regular and len(stored) > size
+        stored = stored[:size]
+        self._data[:len(stored)] = stored
+        if longer or Storage(self._data).foreign():
+            raise NotASaveFile("it is not a save of this game (left as it is)")
+        if 0 < len(stored) < size:
+            self.problem = ("Save file was cut short (%d of %d bytes): what was past"
+                            " that is lost." % (len(stored), size))
 
     def __len__(self):
         return len(self._data)

@@ -19,7 +19,29 @@ def display_available():
 
 
 def main(argv=None):
+    """Play; Ctrl-C is a way out like Esc (the match is saved after every turn)."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    options(argv)  # a bad option is refused here, whichever way the game then runs
+    try:
+        return play(argv)
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 0
+
+
+def options(argv):
+    """Check the options of both games (a usage error exits with status 2)."""
+    import argparse
+
+    from host_sim import simulator
+    parser = argparse.ArgumentParser(prog="python -m host_sim",
+                                     description="Play in a window, or in the terminal.")
+    parser.add_argument("--tty", action="store_true", help="play in the terminal")
+    simulator.add_options(parser)
+    return parser.parse_args(argv)
+
+
+def play(argv):
     if "--tty" not in argv and display_available():
         try:
             import pygame  # noqa: F401  (is the window library there at all?)

@@ -93,9 +93,11 @@ class BotPlayer:
         self.timeout = timeout
         self.colors = 5
         try:
+            words = shlex.split(command)
+            if not words:
+                raise ValueError("no command after 'cmd:'")
             self.process = subprocess.Popen(
-                shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                text=True, bufsize=1)
+                words, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
         except (OSError, ValueError) as error:
             raise BotError("cannot start %r: %s" % (command, error))
         self.lines = queue.Queue()

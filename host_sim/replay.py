@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 
-from lostcities.record import RecordError, parse_record
+from lostcities.record import MAX_LINE, RecordError, parse_record
 from lostcities.rules import COLOR_NAMES, card_text
 
 EXIT_BAD_RECORD = 2
@@ -26,14 +26,12 @@ def main(argv=None):
                         "complete")
     args = parser.parse_args(argv)
     try:
-        with open(args.file, encoding="utf-8") as stream:
-            text = stream.read()
+        with open(args.file, encoding="utf-8-sig") as stream:  # -sig: a BOM is fine
+            match = parse_record(_bounded_lines(stream))
     except OSError as err:
         return _refuse(args.file, err.strerror or str(err))
     except UnicodeDecodeError:
         return _refuse(args.file, "not a text record (not UTF-8)")
-    try:
-        match = parse_record(text)
     except RecordError as err:
         return _refuse(args.file, str(err))
     if args.json:
@@ -41,6 +39,16 @@ def main(argv=None):
     else:
         print(account(match, args.file))
     return 0
+
+
+def _bounded_lines(stream):
+    """The file's lines; one longer than a record line is read only so far
+    as to see that (parse_record refuses it): never a whole junk file at once."""
+    while True:
+        line = stream.readline(MAX_LINE + 2)
+        if not line:
+            return
+        yield line
 
 
 def _refuse(name, reason):

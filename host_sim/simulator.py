@@ -42,10 +42,11 @@ def make_display(scale=1, window=False, render=True):
         """Redraws only dirty areas into a 160x128 surface, then scales it."""
 
         def _initialize(self, init_sequence):
-            pygame.init()
+            pygame.display.init()  # no pygame.init(): the sound is not needed here
             self.scale = scale
             self.window = None
             if window:
+                check_window(pygame)
                 pygame.display.set_caption("Lost Cities (simulator)")
                 self.help_lines = help_lines(WIDTH * scale)
                 self.window = pygame.display.set_mode(
@@ -102,6 +103,17 @@ def make_display(scale=1, window=False, render=True):
     import displayio
     displayio.release_displays()  # one screen at a time, as on the board
     return SimDisplay(width=WIDTH, height=HEIGHT, auto_refresh=False)
+
+
+def check_window(pygame):
+    """Raise pygame.error unless SDL reached a real display.
+
+    With a stale DISPLAY (no X server there, common over ssh) SDL quietly
+    falls back to a driver that draws nowhere: no window, no keys."""
+    import os
+    driver = pygame.display.get_driver()
+    if driver in ("offscreen", "dummy") and os.environ.get("SDL_VIDEODRIVER") != driver:
+        raise pygame.error("no display answered (SDL fell back to its %s driver)" % driver)
 
 
 class KeyboardSource:
@@ -203,6 +215,8 @@ def run(scale=4, seed=None, save=None, record=None, max_steps=None):
     keyboard = KeyboardSource()
     buttons = Buttons([keyboard], clock_ms)
     app = App(display, buttons, nvm, clock_ms, seed=seed)
+    if getattr(nvm, "problem", None):  # the file was cut short
+        app.title(nvm.problem)
     draw_help(display)
     pygame.display.flip()
     writer = RecordWriter(record) if record else None

@@ -11,6 +11,7 @@ import json
 import math
 import multiprocessing
 import os
+import signal
 import statistics
 import sys
 
@@ -29,10 +30,25 @@ def _deal(seed, index, colors):
     return state.hand(0), state.hand(1), state.deck(), state.to_move
 
 
-def _start_worker(specs, timeout):
+def _start_worker(specs, timeout, worker=False):
     global _specs, _players
     _specs = (specs, timeout)
     _players = None
+    if worker:  # Pool.terminate ends a worker with SIGTERM: its bots end with it
+        signal.signal(signal.SIGTERM, _stop_worker)
+
+
+def _close_players():
+    global _players
+    for player in _players or ():
+        player.close()
+    _players = None
+
+
+def _stop_worker(signum, frame):
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # one stop at a time
+    _close_players()
+    os._exit(1)
 
 
 def _make_players():
@@ -199,7 +215,7 @@ def run(a, b, deals, seed=1, colors=5, jobs=None, record=False, timeout=None,
         # spawn, not fork: a fork of a process with threads (a bot's reader,
         # the caller's own) can deadlock in the child
         pool = multiprocessing.get_context("spawn").Pool(
-            jobs, _start_worker, ((a, b), timeout))
+            jobs, _start_worker, ((a, b), timeout, True))
         outcomes = pool.imap_unordered(_work, work, chunksize=max(1, deals // (jobs * 8)))
     forfeit = None
     try:
@@ -214,9 +230,8 @@ def run(a, b, deals, seed=1, colors=5, jobs=None, record=False, timeout=None,
         if pool is not None:
             pool.terminate()
             pool.join()
-        elif _players:
-            for player in _players:
-                player.close()
+        else:
+            _close_players()
     return (None, forfeit) if forfeit else (results, None)
 
 
@@ -242,6 +257,10 @@ def main(argv):
     for spec in (args.a, args.b):
         if not spec.startswith("cmd:") and spec not in protocol.player_names():
             parser.error("unknown player %r (one of %s, or cmd:COMMAND)" % (spec, names))
+    problem = check_outputs(args.plot, args.record)  # before playing, not after
+    if problem:
+        print("tournament: %s" % problem, file=sys.stderr)
+        return 2
     results, forfeit = run(args.a, args.b, args.deals, args.seed, args.colors, args.jobs,
                            bool(args.record), args.timeout, Progress(args.deals))
     if forfeit:
@@ -251,21 +270,50 @@ def main(argv):
             file=sys.stderr)
         return 1
     figures = summarize(args.a, args.b, args.deals, results)
-    if args.record:
-        os.makedirs(args.record, exist_ok=True)
-        for index, rounds in enumerate(results):
-            for mirror, result in enumerate(rounds):
-                first = (args.a, args.b)[mirror]
-                second = (args.b, args.a)[mirror]
-                path = os.path.join(args.record, "deal%04d-%d.txt" % (index + 1, mirror + 1))
-                with open(path, "w") as out:
-                    out.write("# player 1: %s, player 2: %s\n" % (first, second))
-                    out.write(result["record"])
-    if args.plot:
-        plot(figures, [sum(r["a"] - r["b"] for r in rounds) / 2 for rounds in results],
-             args.plot)
-    if args.json:
+    if args.json:  # the results first, whatever happens to the files
         print(json.dumps(figures))
     else:
         print(report(figures))
+    try:
+        if args.record:
+            write_records(args.record, args.a, args.b, results)
+        if args.plot:
+            plot(figures, [sum(r["a"] - r["b"] for r in rounds) / 2 for rounds in results],
+                 args.plot)
+    except (OSError, ValueError) as error:
+        print("tournament: cannot write %s: %s" % (
+            getattr(error, "filename", None) or args.plot,
+            getattr(error, "strerror", None) or error), file=sys.stderr)
+        return 1
     return 0
+
+
+def check_outputs(plot_path, record_dir):
+    """Why ``--plot`` or ``--record`` cannot be written (None if they can)."""
+    if plot_path:
+        import importlib.util
+        folder = os.path.dirname(os.path.abspath(plot_path))
+        if importlib.util.find_spec("matplotlib") is None:
+            return "--plot needs matplotlib (in .venv: .venv/bin/python -m host_sim ...)"
+        if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+            return "--plot %s: no folder %s to write in" % (plot_path, folder)
+    if record_dir:
+        try:
+            os.makedirs(record_dir, exist_ok=True)
+        except OSError as error:
+            return "--record %s: %s" % (record_dir, error.strerror or error)
+        if not os.access(record_dir, os.W_OK):
+            return "--record %s: the folder is not writable" % record_dir
+    return None
+
+
+def write_records(folder, a, b, results):
+    """Every round of the tournament as a game record in ``folder``."""
+    for index, rounds in enumerate(results):
+        for mirror, result in enumerate(rounds):
+            first = (a, b)[mirror]
+            second = (b, a)[mirror]
+            path = os.path.join(folder, "deal%04d-%d.txt" % (index + 1, mirror + 1))
+            with open(path, "w") as out:
+                out.write("# player 1: %s, player 2: %s\n" % (first, second))
+                out.write(result["record"])

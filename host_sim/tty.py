@@ -11,6 +11,7 @@ or short (``R7``, ``d B3 G``); ``help`` lists the rest.
 
 import argparse
 import os
+import shutil
 import sys
 
 from host_sim.harness import SaveFileError, make_nvm
@@ -20,12 +21,16 @@ from lostcities import ai
 from lostcities.record import write_record
 from lostcities.rng import Rng
 from lostcities.rules import (
-    COLOR_LETTERS, COLOR_NAMES, Match, card_text, make_move, move_text,
-    parse_card, parse_source, taken_card)
-from lostcities.save import MODES, NO_SAVE, SavedMatch, Storage
+    COLOR_LETTERS, COLOR_NAMES, SOURCE_DECK, Match, card_text, make_move,
+    move_source, move_text, parse_card, parse_source, taken_card)
+from lostcities.save import MODES, NO_SAVE, UNSAVED, SavedMatch, Storage
 
 _ANSI_COLORS = ("33", "34", "37;1", "32", "31", "35")  # Y B W G R P
-_CLEAR = "\x1b[2J\x1b[H"
+# Home, clear the screen, then the scrollback (where 2J pushes the screen in
+# some terminals, and tmux keeps what scrolled off): no hand stays behind.
+_CLEAR = "\x1b[H\x1b[2J\x1b[3J"
+_EXPEDITION_WIDTH = 40  # the cards of an expedition line, then its score
+QUIT_WORDS = ("q", "quit", "exit")
 
 MENU_HELP = """\
   new              start a new match with these settings
@@ -72,7 +77,7 @@ class TtyGame:
     """
 
     def __init__(self, storage, read_line, out, seed, record_path=None,
-                 ansi=False, kept=True):
+                 ansi=False, kept=True, notice=None):
         self.storage = storage
         self.read_line = read_line
         self.out = out
@@ -80,8 +85,10 @@ class TtyGame:
         self.record_path = record_path
         self.ansi = ansi
         self.kept = kept  # False: the NVM lives in memory only (no --save)
+        self.notice = notice  # what the save file's reader found wrong with it
         self.profile = storage.load_profile()
         self.saved = None
+        self.save_problem = None  # the last save's problem, said once
 
     def say(self, text=""):
         self.out.write(text + "\n")
@@ -96,6 +103,8 @@ class TtyGame:
 
     def run(self):
         """The menu loop until quit or the end of input."""
+        if self.notice:
+            self.say(self.notice)
         if self.storage.profile_message:
             self.say(self.storage.profile_message)
         saved, message = self.storage.load_match()
@@ -109,11 +118,14 @@ class TtyGame:
                 if not words:
                     continue
                 command = words[0]
-                if command in ("q", "quit", "exit"):
+                if command in QUIT_WORDS:
                     break
                 if command in ("n", "new"):
-                    if saved is not None:
-                        self.say("(The saved match gives way to the new one.)")
+                    if saved is not None and not self.confirm(
+                            "A match is saved (%s). Replace it with a new one? [y/N] "
+                            % _saved_text(saved)):
+                        self.say("The saved match is kept; 'continue' resumes it.")
+                        continue
                     saved = self.new_match()
                     self.play(saved)
                 elif command in ("c", "continue"):
@@ -133,9 +145,22 @@ class TtyGame:
         except (Quit, KeyboardInterrupt):
             self.say("")
         if self.saved is not None and not self.saved.match.is_over():
-            self.say("The match is saved; 'continue' resumes it." if self.kept else
-                     "Without --save FILE the match is not kept after this exit.")
+            if not self.kept:
+                self.say("Without --save FILE the match is not kept after this exit.")
+            elif self.save_problem == UNSAVED:
+                self.say("The match could not be saved.")
+            else:
+                self.say("The match is saved; 'continue' resumes it.")
         return 0
+
+    def confirm(self, question):
+        return self.ask(question).lower() in ("y", "yes")
+
+    def saving(self, problem):
+        """Say what kept a save from being written, once, not after every turn."""
+        if problem and problem != self.save_problem:
+            self.say(problem)
+        self.save_problem = problem
 
     def show_menu(self, saved):
         profile = self.profile
@@ -167,7 +192,7 @@ class TtyGame:
             profile.rounds = int(value)
         else:
             profile.colors = int(value)
-        self.storage.save_profile(profile)
+        self.saving(self.storage.save_profile(profile))
 
     def new_match(self):
         profile = self.profile
@@ -199,13 +224,18 @@ class TtyGame:
             state = match.state
             player = state.to_move
             by_ai = saved.mode == "ai" and player == saved.ai_seat
+            drawn = None
             if by_ai:
                 move = ai.choose_move(state.view(player), saved.level, saved.ai_rng)
             else:
                 if saved.mode == "duel":
                     self.pass_device(player)
                 move = self.ask_move(player)
+                if move_source(move) == SOURCE_DECK:
+                    drawn = state.deck()[0]
             match.play(move)
+            if drawn is not None and not match.state.is_over():
+                self.say("You drew %s." % self.card(card_text(drawn)))
             if by_ai or (saved.mode == "duel" and match.state.is_over()):
                 # the other player sees it (the round's last move: before the scores)
                 self.say("%s: %s" % (_capital(self.name(player)),
@@ -219,9 +249,7 @@ class TtyGame:
 
     def keep(self, saved):
         """Save the match in the NVM (and the record file): nothing is lost."""
-        problem = self.storage.save_match(saved)
-        if problem:
-            self.say(problem)
+        self.saving(self.storage.save_match(saved))
         if self.record_path:
             try:
                 with open(self.record_path, "w", encoding="utf-8") as stream:
@@ -238,16 +266,28 @@ class TtyGame:
         return "player %d" % (player + 1)
 
     def pass_device(self, player):
-        """Hide the table until ``player`` holds the keyboard; then the last move."""
-        if self.ansi:
-            self.out.write(_CLEAR)
-        self.ask("Pass to %s and press Enter. " % self.name(player))
-        if self.ansi:
-            self.out.write(_CLEAR)
+        """Hide the table until ``player`` holds the keyboard; then the last move.
+
+        Only Enter alone shows the table (a word typed by the one passing the
+        keyboard must not show the next hand); ``quit`` leaves."""
+        self.clear()
+        while True:
+            answer = self.ask("Pass to %s and press Enter. " % self.name(player))
+            if not answer:
+                break
+            if answer.lower() in QUIT_WORDS:
+                raise Quit()
+            self.say("Press Enter alone to show the table ('quit' leaves).")
+        self.clear()
         moves = self.saved.match.moves[-1]
         if moves:
             self.say("%s: %s" % (_capital(self.name(1 - player)),
                                  self.move_words(moves)))
+
+    def clear(self):
+        """Push the screen out and clear it and the scrollback (on a terminal)."""
+        if self.ansi:
+            self.out.write("\n" * shutil.get_terminal_size().lines + _CLEAR)
 
     def move_words(self, moves):
         """The round's latest move: ``play R7, drew from the deck``, ``discard
@@ -273,7 +313,7 @@ class TtyGame:
             if not words:
                 continue
             command = words[0].lower()
-            if command in ("q", "quit", "exit"):
+            if command in QUIT_WORDS:
                 raise Quit()
             if command in ("h", "help", "?"):
                 self.say(MOVE_HELP)
@@ -294,7 +334,8 @@ class TtyGame:
                 reason = match.state.check_move(move)
                 if reason is None:
                     return move
-                self.say("Not allowed: %s." % reason)
+                self.say("Not allowed: %s." % reason.replace(
+                    "player %d's hand" % (player + 1), "your hand"))
 
     # Showing ------------------------------------------------------------
 
@@ -325,9 +366,11 @@ class TtyGame:
             for color in range(view.colors):
                 if view.expedition_len(who, color):
                     shown = True
-                    self.say("  %s  %-40s %4d" % (
-                        COLOR_LETTERS[color],
-                        self.cards(view.expedition(who, color)),
+                    cards = view.expedition(who, color)
+                    width = len(" ".join([card_text(card) for card in cards]))
+                    self.say("  %s  %s%s %4d" % (  # padded by what shows, not
+                        COLOR_LETTERS[color], self.cards(cards),  # colour codes
+                        " " * (_EXPEDITION_WIDTH - width),
                         view.expedition_score(who, color)[0]))
             if not shown:
                 self.say("  (no expeditions yet)")
@@ -375,8 +418,8 @@ class TtyGame:
         else:
             self.say("Player %d wins the match!" % winner)
         self.profile.record_match(saved)
-        self.storage.save_profile(self.profile)
-        self.storage.clear_match()
+        self.saving(self.storage.save_profile(self.profile))
+        self.saving(self.storage.clear_match())
         self.saved = None
         self.say("\n".join(self.profile.summary(ai.LEVELS)))
 
@@ -392,10 +435,13 @@ def parse_typed_move(words, colors):
         words = words[1:]
     if not 1 <= len(words) <= 2:
         raise ValueError("expected a card and a draw source, like 'play R7 deck'")
-    card = words[0][:1].upper() + words[0][1:].lower()
+    try:
+        card = parse_card(words[0][:1].upper() + words[0][1:].lower(), colors)
+    except ValueError:
+        raise ValueError("unknown card %r" % words[0][:20])  # as typed, not re-cased
     source = words[1] if len(words) == 2 else "deck"
     source = "deck" if source.lower() == "deck" else source.upper()
-    return make_move(parse_card(card, colors), discard, parse_source(source, colors))
+    return make_move(card, discard, parse_source(source, colors))
 
 
 def _mode_text(mode, level):
@@ -443,7 +489,7 @@ def main(argv=None, stdin=None, stdout=None):
 
     game = TtyGame(Storage(nvm), read_line, stdout, seed, args.record,
                    ansi=stdout.isatty() and os.environ.get("TERM") != "dumb",
-                   kept=args.save is not None)
+                   kept=args.save is not None, notice=getattr(nvm, "problem", None))
     return game.run()
 
 

@@ -48,6 +48,8 @@ class App:
         self.title_item = None  # the title's item whose sub-screen is open
         self.last_match = self.match  # the match of the game record, even once over
         self.then = None  # what to do once the press being handled has returned
+        self.save_problem = None  # why the last save was not written (or None)
+        self.save_notice = None  # that reason, until a player sees it once
         self.dirty = True
         self.apply_settings()
         self.title(notice)
@@ -194,9 +196,20 @@ class App:
             self.start_turn()
 
     def save(self):
+        """Save the match; what kept it from being written is said once, not
+        after every turn (a full NVM, a laptop's save file gone)."""
         message = self.storage.save_match(self.saved)
-        if message and self.table:
-            self.table.popup.show(message)
+        if message != self.save_problem:
+            self.save_notice = message
+        self.save_problem = message
+
+    def begin_turn(self):
+        """The table for the next turn; a save's problem shows to a player."""
+        self.table.begin_turn()
+        if self.save_notice and not self.is_ai(self.match.state.to_move):
+            self.table.popup.show(self.save_notice)
+            self.save_notice = None
+        self.show(self.table)
 
     def start_turn(self):
         """The next turn: a pass screen first when two players share the device."""
@@ -206,8 +219,7 @@ class App:
             from lostcities.screens.passing import PassScreen
             self.show(PassScreen(self, state.to_move))
         else:
-            self.table.begin_turn()
-            self.show(self.table)
+            self.begin_turn()
 
     def make_table(self):
         """The table screen, built when a match or round starts or resumes, once
@@ -221,8 +233,7 @@ class App:
 
     def passed(self):
         """The next player holds the device: show them the table."""
-        self.table.begin_turn()
-        self.show(self.table)
+        self.begin_turn()
 
     def resume(self):
         """Back from the pause menu to the turn as it was."""

@@ -24,6 +24,8 @@ from lostcities.rules.cards import (
 from lostcities.rules.match import Match, check_deal
 
 HEADER = "lostcities 1"
+MAX_LINE = 1000  # characters: the longest deck line has about 230
+_QUOTE = 40  # characters of a line quoted in a message (a move or card is shorter)
 _DEAL_LINES = ("hand1", "hand2", "deck", "start")
 
 
@@ -63,8 +65,10 @@ def _cards_text(cards):
 def parse_record(text):
     """Read and check a record: the :class:`rules.Match` it describes.
 
-    Raises :class:`RecordError` at the first line that breaks the format or
-    the rules. An unfinished match is fine; an unfinished deal is not.
+    ``text`` is the record's text, or its lines (a file read one bounded line
+    at a time). Raises :class:`RecordError` at the first line that breaks the
+    format or the rules, or is longer than ``MAX_LINE``. An unfinished match
+    is fine; an unfinished deal is not.
     """
     header = []  # the header lines read so far (version, colours, rounds)
     match = None
@@ -110,7 +114,7 @@ def parse_record(text):
             wagers = bytearray(match.colors)
         elif keyword in ("play", "discard"):
             try:
-                match.play(parse_move(" ".join(words), match.colors))
+                match.play(parse_move(_clip(" ".join(words)), match.colors))
             except ValueError as err:  # a bad move or an IllegalMove
                 raise RecordError(number, str(err))
         else:
@@ -128,15 +132,11 @@ def parse_record(text):
 def _lines(text):
     """``(line number, words)`` of each line with content, comments removed."""
     number = 0
-    start = 0
-    size = len(text)
-    while start < size:
-        end = text.find("\n", start)
-        if end < 0:
-            end = size
+    for line in _split(text) if isinstance(text, str) else text:
         number += 1
-        line = text[start:end]
-        start = end + 1
+        if len(line.rstrip("\r\n")) > MAX_LINE:
+            raise RecordError(number, "too long (a record line has at most %d characters)"
+                              % MAX_LINE)
         comment = line.find("#")
         if comment >= 0:
             line = line[:comment]
@@ -145,13 +145,29 @@ def _lines(text):
             yield number, words
 
 
+def _split(text):
+    start = 0
+    size = len(text)
+    while start < size:
+        end = text.find("\n", start)
+        if end < 0:
+            end = size
+        yield text[start:end]
+        start = end + 1
+
+
+def _clip(text):
+    """``text`` cut to what a message quotes (too long for a card or a move anyway)."""
+    return text if len(text) <= _QUOTE else text[:_QUOTE - 3] + "..."
+
+
 # What each header line may say, written to sit inside quotes: '%s'.
 _HEADER_EXPECTED = (HEADER, "colors 5' or 'colors 6", "rounds 1' or 'rounds 3")
 
 
 def _header_line(header, words, number):
     """Check one header line; the new Match once the header is complete."""
-    line = " ".join(words)
+    line = _clip(" ".join(words))
     if len(header) == 0:
         if line != HEADER:
             if words[0] == "lostcities":
@@ -177,7 +193,7 @@ def _deal_cards(words, colors, wagers, number):
     cards = bytearray(len(words) - 1)
     for i in range(1, len(words)):
         try:
-            card = parse_card(words[i], colors)
+            card = parse_card(_clip(words[i]), colors)
         except ValueError as err:
             raise RecordError(number, str(err))
         if is_wager(card):
@@ -201,4 +217,4 @@ def _out_of_place(keyword, expected):
     if keyword in _DEAL_LINES or keyword in (
             "round", "play", "discard", "lostcities", "colors", "rounds"):
         return "'%s' out of place: %s" % (keyword, expected)
-    return "unknown line '%s': %s" % (keyword, expected)
+    return "unknown line '%s': %s" % (_clip(keyword), expected)

@@ -46,6 +46,9 @@ drawn (u16 each).
 Empty (erased 0xFF or zeroed), foreign (another program's bytes), corrupt or
 torn slots, records of another version and records naming an AI level that
 ``ai.LEVELS`` lacks are ignored with a short message, never an exception.
+A write the NVM refuses (a laptop's save file on a full disk) returns
+``UNSAVED``, not an exception. ``foreign()`` tells a laptop that a file is
+not a save at all, so that it is never overwritten.
 
 On a SAMD51 (PyBadge) any NVM write erases and rewrites the whole 8 KB block,
 so there a power cut during a save may still lose both slots; the checksum
@@ -80,6 +83,7 @@ OTHER_VERSION = "Save is from another version; starting fresh."
 FELL_BACK = "Last save was cut short; resumed the one before."
 TOO_LONG = "Match too long to save; the last save is kept."
 PROFILE_RESET = "Settings were damaged; using defaults."
+UNSAVED = "Cannot save here; play goes on unsaved."
 
 
 def crc16(data, crc=0xFFFF):
@@ -214,7 +218,7 @@ class Storage:
 
     def clear_match(self):
         """Forget the saved match (it ended): a small "no match" record."""
-        self._write(KIND_NO_MATCH, bytearray(_HEADER + _CRC))
+        return self._write(KIND_NO_MATCH, bytearray(_HEADER + _CRC))
 
     # Profile -------------------------------------------------------------
 
@@ -233,6 +237,18 @@ class Storage:
 
     def save_profile(self, profile):
         return self._write(KIND_PROFILE, _encode_profile(profile))
+
+    def foreign(self):
+        """True if a slot holds another program's bytes: not our record, nor
+        blank throughout (on a laptop: a file that is not a save)."""
+        for kind in (KIND_PROFILE, KIND_MATCH):
+            first, second, size = self._slots[kind]
+            for start in (first, second):
+                found = self._read_slot(start, size, kind)
+                if found == FOREIGN or (found == NO_SAVE and len(
+                        set(self.nvm[start:start + size])) > 1):
+                    return True
+        return False
 
     # Slots -----------------------------------------------------------------
 
@@ -311,7 +327,10 @@ class Storage:
         record[_HEADER + length] = crc >> 8
         record[_HEADER + length + 1] = crc & 0xFF
         start = second if index else first
-        self.nvm[start:start + len(record)] = record
+        try:
+            self.nvm[start:start + len(record)] = record
+        except OSError:  # a laptop's save file (a full disk, a folder there now)
+            return UNSAVED
         self._newest[slot_kind] = (index, sequence)
         return None
 

@@ -9,6 +9,7 @@
   only what changed.
 """
 
+import io
 import json
 import os
 import re
@@ -378,6 +379,33 @@ def test_deploy_without_a_drive_says_how(built, capsys):
     assert "make deploy CIRCUITPY=" in capsys.readouterr().err
     assert bundle.main(["--out", built[0], "--deploy", "/nonexistent/CIRCUITPY"]) == 1
     assert "is the board plugged in" in capsys.readouterr().err
+
+
+class Terminal:
+    """A standard input that is a terminal."""
+
+    def isatty(self):
+        return True
+
+
+@pytest.mark.parametrize("at_a_terminal, answer, removed", [
+    (False, None, False), (True, "n", False), (True, "y", True)])
+def test_deploy_warns_of_a_leftover_code_txt_and_offers_to_remove_it(
+        built, drive, capsys, monkeypatch, at_a_terminal, answer, removed):
+    # CircuitPython runs code.txt before code.py: the game would never start
+    (drive / "code.txt").write_text("print('hello')\n")
+    if at_a_terminal:
+        monkeypatch.setattr(bundle.sys, "stdin", Terminal())
+        monkeypatch.setattr("builtins.input", lambda prompt: answer)
+        bundle.offer_to_remove_code_txt(str(drive))
+    else:  # make deploy with its input redirected: a warning only
+        monkeypatch.setattr(bundle.sys, "stdin", io.StringIO(""))
+        out = str(drive.parent / "build")  # not the shared bundle: this one is rebuilt
+        assert bundle.main(["--out", out, "--deploy", str(drive)]) == 0
+    out = capsys.readouterr().out
+    assert "runs instead of code.py" in out
+    assert (drive / "code.txt").exists() != removed
+    assert ("removed" in out) == removed and ("delete code.txt" in out) != removed
 
 
 # The hardware's memory on MicroPython -------------------------------------

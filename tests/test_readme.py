@@ -61,6 +61,10 @@ def why_not_here(words):
         if target == "deploy":
             return "needs a board's drive"
         return None
+    if words[2] == "host_sim.docs_images":
+        return "rewrites the README's pictures in docs/img"
+    if words[2] != "host_sim":
+        return None  # a module of its own: python -m host_sim.ui_bench
     tool = words[3] if len(words) > 3 else ""
     if not tool or tool.startswith("-") and tool not in ("-h", "--help"):
         return "interactive: the game"
@@ -100,3 +104,17 @@ def test_readme_command_works(line, text, tmp_path):
                             text=True, timeout=300)
     assert result.returncode == 0, "README line %d: %s\n%s%s" % (
         line, text, result.stdout[-2000:], result.stderr[-2000:])
+
+
+def test_what_the_readme_commands_write_into_the_repository_is_ignored_by_git():
+    if subprocess.run(["git", "rev-parse"], cwd=ROOT, capture_output=True).returncode:
+        pytest.skip("not a git checkout")
+    written = []
+    for _, text in readme_commands():
+        words = shlex.split(text, comments=True)
+        written += [words[at + 1] for at, word in enumerate(words[:-1])
+                    if word in ("--out", "--save", "--record", "--plot")]
+    assert "shot.png" in written and "lostcities.nvm" in written
+    for path in written:
+        assert subprocess.run(["git", "check-ignore", "-q", path], cwd=ROOT).returncode == 0, (
+            "%s, written by a README command, belongs in .gitignore" % path)

@@ -10,6 +10,7 @@ import pytest
 from host_sim import replay
 from host_sim.samples.make_sample import PATH as SAMPLE, sample_record
 from lostcities.bots import random_move
+from lostcities import record
 from lostcities.record import parse_record, write_record
 from lostcities.rng import Rng
 from lostcities.rules import Match
@@ -270,3 +271,33 @@ def test_a_real_run_prints_one_line_and_no_traceback(tmp_path):
     done = subprocess.run(command[:-1] + [SAMPLE, "--json"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and json.loads(done.stdout)["complete"] is True
+
+
+# Junk, however large ------------------------------------------------------------
+
+def test_a_line_longer_than_any_record_line_is_refused_without_reading_on(tmp_path, capsys):
+    # 3 MB of junk on one line: refused at that line, not echoed back
+    status, out, err, path = run(tmp_path, capsys, "x" * 3_000_000)
+    assert (status, err) == (2, "%s: line 1: too long (a record line has at most %d "
+                                "characters)\n" % (path, record.MAX_LINE))
+    long_hand = "lostcities 1\ncolors 5\nrounds 1\nround\nhand1 " + "Y2 " * 1_000_000
+    assert_refused(tmp_path, capsys, long_hand, 5,
+                   "too long (a record line has at most %d characters)" % record.MAX_LINE)
+
+
+@pytest.mark.parametrize("text, line", [
+    ("Lost Cities, my notes " + "a" * 500, 1),
+    ("lostcities 1\ncolors 5\nrounds 1\nround\nhand1 Y2 " + "Z" * 900, 5),
+    (START + "play R" + "7" * 900 + " deck\n", 11),
+    (START + "grandmaster" * 80 + "\n", 11),
+])
+def test_a_message_quotes_a_few_dozen_characters_of_the_line(tmp_path, capsys, text, line):
+    status, _, err, path = run(tmp_path, capsys, text)
+    assert status == 2 and err.startswith("%s: line %d: " % (path, line))
+    assert len(err) < len(path) + 150 and "...'" in err
+
+
+def test_a_record_starting_with_a_byte_order_mark_is_read(tmp_path, capsys):
+    with open(SAMPLE, "rb") as stream:
+        status, out, err, _ = run(tmp_path, capsys, b"\xef\xbb\xbf" + stream.read())
+    assert (status, err) == (0, "") and "Result: player" in out

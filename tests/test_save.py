@@ -8,7 +8,7 @@ import time
 import pytest
 
 from host_sim.micropython import MicroPython, MicroPythonUnavailable
-from host_sim.nvm_file import FileNvm
+from host_sim.nvm_file import FileNvm, NotASaveFile
 from lostcities import save
 from lostcities.bots import random_move
 from lostcities.rng import Rng
@@ -413,6 +413,36 @@ def test_file_nvm_refuses_a_resizing_assignment(tmp_path):
     nvm = FileNvm(str(tmp_path / "nvm.bin"))
     with pytest.raises(ValueError):
         nvm[0:4] = b"ab"
+
+
+@pytest.mark.parametrize("content", [
+    b"notes\n", b"\x89PNG\r\n\x1a\n" + bytes(300), bytes(16) + b"\x7fELF",
+    b"\xff" * 200 + b"# README\n", b"\xff" * 8193])  # the last: larger than any save
+def test_file_nvm_refuses_a_file_that_is_not_a_save_and_leaves_it_alone(tmp_path, content):
+    path = tmp_path / "notes.txt"
+    path.write_bytes(content)
+    with pytest.raises(NotASaveFile):
+        FileNvm(str(path))
+    assert path.read_bytes() == content
+
+
+def test_file_nvm_takes_an_empty_file_and_its_own_even_damaged(tmp_path):
+    path = tmp_path / "nvm.bin"
+    path.write_bytes(b"")
+    nvm = FileNvm(str(path))
+    assert nvm.problem is None
+    Storage(nvm).save_match(play_turns(new_game(), 12))
+    data = bytearray(path.read_bytes())
+    data[300] ^= 0xFF  # a damaged save is still ours: Storage says so
+    path.write_bytes(bytes(data))
+    assert Storage(FileNvm(str(path))).load_match() == (None, save.DAMAGED)
+
+
+def test_file_nvm_says_a_file_was_cut_short(tmp_path):
+    path = tmp_path / "nvm.bin"
+    Storage(FileNvm(str(path))).save_match(play_turns(new_game(), 12))
+    path.write_bytes(path.read_bytes()[:100])
+    assert FileNvm(str(path)).problem.startswith("Save file was cut short (100 of 8192")
 
 
 # On the board's Python ---------------------------------------------------------

@@ -79,3 +79,61 @@ def test_unknown_player_is_a_usage_error(capsys):
         tournament.main(["normal", "grandmaster"])
     assert caught.value.code == 2
     assert "unknown player 'grandmaster'" in capsys.readouterr().err
+
+
+def test_a_player_cmd_without_a_command_stops_with_one_line(capsys):
+    assert tournament.main(["normal", "cmd:", "--deals", "2", "--jobs", "1"]) == 1
+    err = capsys.readouterr().err
+    assert "no command after 'cmd:'" in err and "Traceback" not in err
+
+
+def test_output_paths_are_checked_before_playing(tmp_path, capsys):
+    blocked = tmp_path / "a-file"
+    blocked.write_text("")
+    for option in (["--plot", str(tmp_path / "no" / "dir" / "x.png")],
+                   ["--record", str(blocked / "records")]):
+        assert tournament.main(["normal", "random", "--deals", "2", "--jobs", "1"]
+                               + option) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith("tournament: " + option[0])
+        assert "deals" not in err  # nothing was played
+
+
+def test_the_results_are_printed_whatever_happens_to_the_plot(tmp_path, capsys, monkeypatch):
+    def disk_full(figures, diffs, path):
+        raise OSError(28, "No space left on device", path)
+    monkeypatch.setattr(tournament, "plot", disk_full)
+    assert tournament.main(["heuristic", "random", "--deals", "2", "--jobs", "1",
+                            "--plot", str(tmp_path / "x.png")]) == 1
+    captured = capsys.readouterr()
+    assert "mean difference heuristic - random" in captured.out
+    assert "cannot write %s: No space left on device" % (tmp_path / "x.png") in captured.err
+
+
+def alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:
+        with open("/proc/%d/stat" % pid) as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has ended
+    except OSError:
+        return True
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_every_bot_process_ends_with_the_tournament(tmp_path, capsys, monkeypatch):
+    import time
+    monkeypatch.chdir(ROOT)
+    hung = ("cmd:%s -c \"import os, sys, time; open(os.path.join(sys.argv[1], "
+            "str(os.getpid())), 'w').close(); time.sleep(60)\" %s" % (sys.executable, tmp_path))
+    assert tournament.main(["normal", hung, "--deals", "4", "--jobs", "2",
+                            "--timeout", "0.5"]) == 1
+    assert "no answer within 0.5 s" in capsys.readouterr().err
+    pids = [int(name) for name in os.listdir(tmp_path)]
+    assert pids  # the bots did start
+    deadline = time.monotonic() + 5
+    while any(alive(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [pid for pid in pids if alive(pid)]

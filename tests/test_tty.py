@@ -1,6 +1,7 @@
 """The terminal game, driven through its input text like a player at the keyboard."""
 
 import io
+import os
 import re
 
 import pytest
@@ -98,10 +99,12 @@ def test_unreadable_and_illegal_moves_get_the_reason_and_the_prompt_again():
     hand = Storage(nvm).load_match()[0].match.state.hand(0)  # the player is player 1
     missing = card_text(next(card for card in range(60)
                              if card not in hand and not is_wager(card)))
-    keyboard = Keyboard(["continue"], moves=0, first=["play %s deck" % missing, "play Q5 deck"])
+    keyboard = Keyboard(["continue"], moves=0,
+                        first=["play %s deck" % missing, "play Q5 deck", "foo"])
     text, _ = session(nvm, keyboard)
-    assert "Not allowed: %s is not in player 1's hand." % missing in text
+    assert "Not allowed: %s is not in your hand." % missing in text  # "you", not player 1
     assert "Cannot read that move: unknown card 'Q5'" in text
+    assert "Cannot read that move: unknown card 'foo'" in text  # as typed
 
 
 def test_end_of_input_saves_and_continue_resumes_the_same_match(tmp_path):
@@ -209,3 +212,159 @@ def test_a_card_taken_from_a_pile_is_named(tmp_path):
         1 + (match.deals[0][3] + len(moves) - 1) % 2,  # turns alternate
         " ".join(move_text(moves[-1]).split()[:2]))
     assert last in text
+
+
+# The save file ----------------------------------------------------------------
+
+def test_new_asks_before_replacing_a_saved_match():
+    nvm = erased()
+    session(nvm, Keyboard(["new"], moves=3))
+    before = Storage(nvm).load_match()[0].match.moves
+
+    class Answers(Keyboard):
+        def answer(self, prompt):
+            if prompt.endswith("[y/N] "):
+                return self.replies.pop(0)
+            return super().answer(prompt)
+    keyboard = Answers(["new", "quit"])
+    keyboard.replies = ["", "n"]
+    text, _ = session(nvm, keyboard)
+    assert "A match is saved (round 1 of 3" in text and "Replace it with a new one?" in text
+    assert "The saved match is kept" in text
+    assert Storage(nvm).load_match()[0].match.moves == before  # not one card changed
+    keyboard = Answers(["new"], moves=1)
+    keyboard.replies = ["y"]
+    session(nvm, keyboard)
+    assert Storage(nvm).load_match()[0].match.moves != before
+
+
+def test_a_save_that_cannot_be_written_is_said_once_and_play_goes_on(tmp_path):
+    path = tmp_path / "nvm.bin"
+
+    class Vanishing(Keyboard):  # the save file turns into a folder mid-match
+        def answer(self, prompt):
+            if self.typed == 4 and path.is_file():
+                path.unlink()
+                path.mkdir()
+            return super().answer(prompt)
+    text, game = session(FileNvm(str(path)), Vanishing(["rounds 1", "new", "quit"]))
+    assert text.count(save.UNSAVED) == 1
+    assert "Round 1 is over." in text and game.saved is None  # played to the end
+
+
+def test_a_full_disk_is_said_once_and_the_exit_does_not_claim_a_save():
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full here")
+    out = io.StringIO()
+    assert tty.main(["--seed", "3", "--save", "/dev/full"],
+                    stdin=io.StringIO("new\nhint\n"), stdout=out) == 0
+    text = out.getvalue()
+    assert text.count(save.UNSAVED) == 1 and "The match could not be saved." in text
+    assert "The match is saved" not in text
+
+
+def test_a_file_that_is_not_a_save_is_refused_and_left_as_it_is(tmp_path, capsys):
+    notes = tmp_path / "notes.txt"
+    notes.write_bytes(b"notes\n")
+    assert tty.main(["--save", str(notes)], stdin=io.StringIO("quit\n"),
+                    stdout=io.StringIO()) == 2
+    assert "is not a save of this game" in capsys.readouterr().err
+    assert notes.read_bytes() == b"notes\n"
+
+
+def test_a_save_file_cut_short_is_said(tmp_path):
+    path = str(tmp_path / "nvm.bin")
+    session(FileNvm(path), Keyboard(["colors 6", "new"], moves=3))
+    with open(path, "r+b") as stream:
+        stream.truncate(100)
+    out = io.StringIO()
+    assert tty.main(["--save", path], stdin=io.StringIO("quit\n"), stdout=out) == 0
+    assert "Save file was cut short (100 of 8192 bytes)" in out.getvalue()
+
+
+# What a player is told --------------------------------------------------------
+
+def test_the_card_drawn_from_the_deck_is_named():
+    text, _ = session(erased(), Keyboard(["rounds 1", "new"]))
+    drawn = re.findall(r"You drew (\S+)\.", text)
+    assert len(drawn) > 10
+    hands = re.findall(r"Hand: (.*)", text)
+    for card, hand in zip(drawn, hands[1:]):  # the next hand holds it
+        assert card in hand.split()
+
+
+def test_colour_codes_do_not_push_the_scores_out_of_their_column():
+    out = io.StringIO()
+    keyboard = Keyboard(["mode duel", "rounds 1", "new"], moves=30)
+    game = tty.TtyGame(Storage(erased()), keyboard, out, 4, ansi=True)
+    keyboard.game = game
+    game.run()
+    plain = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", out.getvalue())
+    lines = [line for line in plain.splitlines() if re.match(r"  [YBWGRP]  \S", line)]
+    assert len(lines) > 20 and len({len(line) for line in lines}) == 1
+
+
+# A real terminal ------------------------------------------------------------------
+
+def run_in_terminal(argv, answers):
+    """Run the game under a pseudo-terminal, as a player would; every byte it wrote.
+
+    ``answers``: (text, count, keys): once ``text`` was written ``count``
+    times, type ``keys`` (a function of what was written so far, or a str).
+    """
+    import pty
+    import select
+    import subprocess
+    import sys
+    import time
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    leader, follower = pty.openpty()
+    process = subprocess.Popen([sys.executable, "-m", "host_sim"] + argv, cwd=root,
+                               stdin=follower, stdout=follower, stderr=follower,
+                               env=dict(os.environ, TERM="xterm"))
+    os.close(follower)
+    written = b""
+    answers = list(answers)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if answers and written.count(answers[0][0].encode()) >= answers[0][1]:
+            keys = answers.pop(0)[2]
+            os.write(leader, (keys if isinstance(keys, str) else keys(written)).encode())
+        if select.select([leader], [], [], 0.1)[0]:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:  # the game ended
+                break
+            if not chunk:
+                break
+            written += chunk
+    process.kill() if process.poll() is None else None
+    process.wait(timeout=10)
+    os.close(leader)
+    return written, process.returncode
+
+
+def plain(data):
+    return re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", data.decode())
+
+
+def discard_first_card(written):
+    return "d %s\r" % plain(written).rsplit("Hand: ", 1)[1].split()[0]
+
+
+def test_a_terminal_duel_clears_the_scrollback_and_shows_a_hand_on_enter_alone(tmp_path):
+    written, status = run_in_terminal(
+        ["--tty", "--seed", "5", "--save", str(tmp_path / "nvm.bin")], [
+            ("menu> ", 1, "mode duel\r"), ("menu> ", 2, "new\r"),
+            ("press Enter. ", 1, "quit now\r"), ("press Enter. ", 2, "\r"),
+            ("Player 1> ", 1, discard_first_card), ("press Enter. ", 3, "quit\r")])
+    assert status == 0
+    first, second, third = written.split(b"press Enter. ")[1:4]
+    assert b"Hand:" not in first  # anything but Enter alone shows no hand
+    assert b"Hand:" in second and b"Player 2: discard" not in second
+    # before the next pass prompt: the old screen pushed out, then the screen
+    # and the scrollback cleared, so no hand stays behind
+    cleared = second.rindex(b"\x1b[3J")
+    assert b"\r\n" * 20 + b"\x1b[H\x1b[2J\x1b[3J" in second
+    assert b"Hand:" not in second[cleared:]
+    assert b"Hand:" not in third and b"The match is saved" in third  # 'quit' shows nothing

@@ -8,6 +8,7 @@ last move) but not after the AI's, unless the AI ran out of its time budget
 """
 
 from host_sim.harness import Driver
+from lostcities import buttons as btn
 from lostcities import ai
 from lostcities.rng import Rng
 
@@ -86,3 +87,34 @@ def writes_for_a_turn_pair(monkeypatch, budget_used):
 def test_an_ai_move_cut_short_by_its_budget_is_saved(monkeypatch):
     assert writes_for_a_turn_pair(monkeypatch, 10) == 1
     assert writes_for_a_turn_pair(monkeypatch, ai.BUDGET_MS) == 2
+
+
+class FullNvm(bytearray):
+    """An NVM whose writes fail after ``good`` of them, like a laptop's full disk."""
+
+    def __init__(self, good):
+        super().__init__(b"\xff" * 8192)
+        self.good = good
+
+    def __setitem__(self, key, value):
+        if self.good <= 0:
+            raise OSError(28, "No space left on device")
+        self.good -= 1
+        super().__setitem__(key, value)
+
+
+def test_a_save_that_cannot_be_written_is_said_once_on_the_table_and_play_goes_on():
+    from lostcities.save import UNSAVED
+    for mode in ("ai", "duel"):
+        driver = Driver(seed=8, nvm=FullNvm(good=3), render=False,
+                        profile={"mode": mode, "level": "easy", "rounds": 1})
+        driver.press(btn.A)  # New match
+        said = 0
+        rng = Rng(2)
+        for _ in range(30):  # turns: each shows the table to a player first
+            while driver.screen == "pass":
+                driver.press(btn.A)
+            said += driver.app.table.popup.text() == UNSAVED
+            play_human_turn(driver, rng)
+        assert said == 1, mode
+        assert driver.app.match.state.turns >= 30

@@ -1,6 +1,9 @@
 """The laptop side of the screens: screenshot tool, play command, record writer."""
 
 import io
+import os
+import subprocess
+import sys
 
 import pygame
 import pytest
@@ -189,3 +192,70 @@ def test_the_keyboard_map_under_the_window_is_whole_at_any_scale():
         assert "  ".join(lines).split("  ") == list(simulator.HELP)
         assert all(font.size(line)[0] + 4 <= width for line in lines)
     assert len(simulator.help_lines(simulator.WIDTH * 4)) == 1
+
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run_game(argv, env_changes, text_in="quit\n", python=(sys.executable,)):
+    """The real program in a subprocess: (status, stdout, stderr)."""
+    env = dict(os.environ)
+    env.pop("SDL_VIDEODRIVER", None)  # the tests' own dummy driver: not here
+    env.pop("WAYLAND_DISPLAY", None)
+    env.pop("DISPLAY", None)
+    env.update(env_changes)
+    result = subprocess.run(list(python) + ["-m"] + argv, cwd=ROOT, env=env,
+                            input=text_in, capture_output=True, text=True, timeout=60)
+    return result.returncode, result.stdout, result.stderr
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11's and Wayland's")
+@pytest.mark.parametrize("stale", [{"DISPLAY": ":55"}, {"WAYLAND_DISPLAY": "wayland-55"}])
+def test_a_stale_display_falls_back_to_the_terminal_with_one_line_why(tmp_path, stale):
+    status, out, err = run_game(["host_sim", "--save", str(tmp_path / "nvm.bin")],
+                                stale)  # no display server there
+    assert status == 0
+    assert "playing in the terminal" in err and "no display answered" in err
+    assert "menu> " in out  # the terminal game answered the typed 'quit'
+    assert "Hello from the pygame community" not in out + err  # the banner is kept off
+    assert "GENERIC_X86" not in out + err  # and so is Blinka's warning
+
+
+def test_bad_options_are_refused_when_the_terminal_game_plays(capsys):
+    for bad in ("0", "abc"):
+        with pytest.raises(SystemExit) as stop:
+            play.main(["--tty", "--scale", bad])
+        assert stop.value.code == 2 and "argument --scale" in capsys.readouterr().err
+
+
+def test_ctrl_c_leaves_the_game_with_status_zero(monkeypatch):
+    def interrupted(argv):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(play, "play", interrupted)
+    assert play.main(["--tty"]) == 0  # make play reports no "Error 130"
+
+
+def test_the_window_refuses_a_file_that_is_not_a_save(tmp_path, capsys):
+    from host_sim import simulator
+    notes = tmp_path / "README.md"
+    notes.write_text("# my notes\n")
+    assert simulator.main(["--save", str(notes)]) == 2
+    assert "is not a save of this game" in capsys.readouterr().err
+    assert notes.read_text() == "# my notes\n"
+
+
+def test_the_window_says_a_save_file_was_cut_short(tmp_path):
+    from host_sim import simulator
+    path = tmp_path / "nvm.bin"
+    path.write_bytes(b"\xff" * 4000)
+    app = simulator.run(scale=1, save=str(path), max_steps=1)
+    assert "cut short (4000 of 8192 bytes)" in app.screen.popup.text()
+
+
+def test_without_the_host_packages_a_tool_names_the_command_to_run():
+    for argv in (["host_sim.docs_images"], ["host_sim", "screenshot", "--out", "x.png"]):
+        # -S: no site-packages, as with a Python where they were never installed
+        status, out, err = run_game(argv, {}, python=(sys.executable, "-S"))
+        assert status != 0 and "Traceback" not in err
+        assert err.count("\n") == 1
+        assert ".venv/bin/python -m %s" % " ".join(argv) in err
