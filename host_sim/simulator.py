@@ -184,7 +184,7 @@ class RecordWriter:
 
     def update(self, app):
         from lostcities.record import write_record
-        match = app.last_match
+        match = app.session.last_match
         if match is None or self.path is None:
             return
         key = (id(match), sum(len(moves) for moves in match.moves), len(match.deals))

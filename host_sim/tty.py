@@ -13,17 +13,19 @@ import argparse
 import os
 import shutil
 import sys
+import textwrap
 
 from host_sim.harness import SaveFileError, make_nvm
 from host_sim.nvm_file import NVM_SIZE
 from host_sim.replay import expedition_line
-from lostcities import ai
+from lostcities import ai, rules_pages
 from lostcities.record import write_record
 from lostcities.rng import Rng
 from lostcities.rules import (
-    COLOR_LETTERS, COLOR_NAMES, SOURCE_DECK, Match, card_text, make_move,
-    move_source, move_text, parse_card, parse_source, taken_card)
-from lostcities.save import MODES, NO_SAVE, UNSAVED, SavedMatch, Storage
+    COLOR_LETTERS, SOURCE_DECK, card_text, make_move, move_source, move_text, parse_card,
+    parse_source)
+from lostcities.save import MODES, UNSAVED, Storage
+from lostcities.session import Session, latest_move_words
 
 _ANSI_COLORS = ("33", "34", "37;1", "32", "31", "35")  # Y B W G R P
 # Home, clear the screen, then the scrollback (where 2J pushes the screen in
@@ -50,19 +52,12 @@ Short: R7  = play R7, draw from the deck     R7 G  = play R7, draw the G pile
        A wager is x (Bx). Lower case works too.
 Also:  hint  table  rules  help  quit (the match stays saved)"""
 
-RULES_TEXT = """\
-Lost Cities in short (Reiner Knizia):
-- Each colour is an expedition. On your turn: play one card onto your own
-  expedition of its colour, or discard it face up onto that colour's pile;
-  then draw one card: the deck's top or any discard pile's top (not the card
-  you just discarded).
-- Within an expedition cards go up: each card higher than the last (gaps are
-  fine). Wagers (x) only go first, before any number.
-- The round ends when the last deck card is drawn. Each started expedition
-  scores (sum of numbers - 20) x (1 + wagers), +20 more for 8 or more cards.
-  Unstarted ones score 0.
-- A match is 1 or 3 rounds; the lower scorer starts the next round; the
-  higher total wins."""
+def rules_text():
+    """The rules in short, as the board's Rules screen has them (assets/rules.txt)."""
+    lines = ["Lost Cities in short (Reiner Knizia):"]
+    for title, text in rules_pages():
+        lines.append(textwrap.fill("%s: %s" % (title, text), 78, subsequent_indent="  "))
+    return "\n".join(lines)
 
 
 class Quit(Exception):
@@ -78,17 +73,23 @@ class TtyGame:
 
     def __init__(self, storage, read_line, out, seed, record_path=None,
                  ansi=False, kept=True, notice=None):
-        self.storage = storage
         self.read_line = read_line
         self.out = out
-        self.seeds = Rng(seed)  # the seeds of each new match
+        seeds = Rng(seed)  # the seeds of each new match
+        self.session = Session(storage, lambda: seeds.randbelow(30000))
         self.record_path = record_path
         self.ansi = ansi
         self.kept = kept  # False: the NVM lives in memory only (no --save)
         self.notice = notice  # what the save file's reader found wrong with it
-        self.profile = storage.load_profile()
-        self.saved = None
-        self.save_problem = None  # the last save's problem, said once
+        self.played = False  # a match was played in this run
+
+    @property
+    def profile(self):
+        return self.session.profile
+
+    @property
+    def saved(self):
+        return self.session.saved
 
     def say(self, text=""):
         self.out.write(text + "\n")
@@ -103,16 +104,13 @@ class TtyGame:
 
     def run(self):
         """The menu loop until quit or the end of input."""
-        if self.notice:
-            self.say(self.notice)
-        if self.storage.profile_message:
-            self.say(self.storage.profile_message)
-        saved, message = self.storage.load_match()
-        if message and message != NO_SAVE:
-            self.say(message)
+        for notice in (self.notice, self.session.notice):
+            if notice:
+                self.say(notice)
         self.say("Lost Cities - terminal game ('help' for commands)")
         try:
             while True:
+                saved = self.saved
                 self.show_menu(saved)
                 words = self.ask("menu> ").lower().split()
                 if not words:
@@ -126,28 +124,28 @@ class TtyGame:
                             % _saved_text(saved)):
                         self.say("The saved match is kept; 'continue' resumes it.")
                         continue
-                    saved = self.new_match()
-                    self.play(saved)
+                    self.session.new_match()
+                    self.saving()
+                    self.play()
                 elif command in ("c", "continue"):
                     if saved is None:
                         self.say("There is no saved match.")
                     else:
-                        self.play(saved)
+                        self.play()
                 elif command in ("s", "stats"):
-                    self.say("\n".join(self.profile.summary(ai.LEVELS)))
+                    self.say("\n".join(self.profile.summary()))
                 elif command in ("r", "rules"):
-                    self.say(RULES_TEXT)
+                    self.say(rules_text())
                 elif command in ("h", "help", "?"):
                     self.say(MENU_HELP)
                 else:
                     self.change_setting(words)
-                saved, _ = self.storage.load_match()
         except (Quit, KeyboardInterrupt):
             self.say("")
-        if self.saved is not None and not self.saved.match.is_over():
+        if self.played and self.saved is not None:
             if not self.kept:
                 self.say("Without --save FILE the match is not kept after this exit.")
-            elif self.save_problem == UNSAVED:
+            elif self.session.save_problem == UNSAVED:
                 self.say("The match could not be saved.")
             else:
                 self.say("The match is saved; 'continue' resumes it.")
@@ -156,11 +154,11 @@ class TtyGame:
     def confirm(self, question):
         return self.ask(question).lower() in ("y", "yes")
 
-    def saving(self, problem):
+    def saving(self):
         """Say what kept a save from being written, once, not after every turn."""
-        if problem and problem != self.save_problem:
-            self.say(problem)
-        self.save_problem = problem
+        news = self.session.news()
+        if news:
+            self.say(news)
 
     def show_menu(self, saved):
         profile = self.profile
@@ -192,78 +190,78 @@ class TtyGame:
             profile.rounds = int(value)
         else:
             profile.colors = int(value)
-        self.saving(self.storage.save_profile(profile))
-
-    def new_match(self):
-        profile = self.profile
-        match = Match(profile.colors, profile.rounds, Rng(self.seeds.randbelow(30000)))
-        if profile.mode == "ai":
-            return SavedMatch(match, "ai", profile.level, 1,
-                              Rng(self.seeds.randbelow(30000)))
-        return SavedMatch(match, "duel")
+        self.session.save_profile()
+        self.saving()
 
     # A match ---------------------------------------------------------------
 
-    def play(self, saved):
-        """Play ``saved`` to its end (or until Quit), saving after every turn."""
-        self.saved = saved
+    def play(self):
+        """Play the session's match to its end (or until Quit), saved after every
+        turn (the AI's moves as the session's save policy says)."""
+        session = self.session
+        saved = session.saved
         match = saved.match
+        self.played = True
         self.say("")
         self.say("%s: %d colours, %d round%s" % (
             _capital(_mode_text(saved.mode, saved.level)), match.colors, match.rounds,
             "s" if match.rounds > 1 else ""))
+        if match.state is not None and not match.state.turns and not match.state.is_over():
+            self.say_round_start()
         while not match.is_over():
             if match.state is None or match.state.is_over():
-                match.start_round()
-                self.keep(saved)
-                self.say("")
-                starter = self.name(match.state.to_move)
-                self.say("Round %d of %d: %s %s." % (
-                    match.round_number(), match.rounds, _capital(starter),
-                    "start" if starter == "you" else "starts"))
+                session.next_round()
+                self.saving()
+                self.kept_record()
+                self.say_round_start()
             state = match.state
             player = state.to_move
-            by_ai = saved.mode == "ai" and player == saved.ai_seat
+            by_ai = session.is_ai(player)
             drawn = None
             if by_ai:
-                move = ai.choose_move(state.view(player), saved.level, saved.ai_rng)
+                session.ai_move()
             else:
                 if saved.mode == "duel":
                     self.pass_device(player)
                 move = self.ask_move(player)
                 if move_source(move) == SOURCE_DECK:
                     drawn = state.deck()[0]
-            match.play(move)
+                session.play(move)
+            self.saving()
+            self.kept_record()
             if drawn is not None and not match.state.is_over():
                 self.say("You drew %s." % self.card(card_text(drawn)))
             if by_ai or (saved.mode == "duel" and match.state.is_over()):
                 # the other player sees it (the round's last move: before the scores)
                 self.say("%s: %s" % (_capital(self.name(player)),
-                                     self.move_words(match.moves[-1])))
-            self.keep(saved)
+                                     latest_move_words(match.moves[-1])))
             if match.state.is_over():
                 self.round_summary(match)
                 if not match.is_over():
                     self.ask("Press Enter for round %d. " % (match.round_number() + 1))
-        self.match_summary(saved)
+        self.match_summary(session.finish())
 
-    def keep(self, saved):
-        """Save the match in the NVM (and the record file): nothing is lost."""
-        self.saving(self.storage.save_match(saved))
+    def say_round_start(self):
+        match = self.saved.match
+        self.say("")
+        starter = self.name(match.state.to_move)
+        self.say("Round %d of %d: %s %s." % (
+            match.round_number(), match.rounds, _capital(starter),
+            "start" if starter == "you" else "starts"))
+
+    def kept_record(self):
+        """Rewrite the game record file (--record), if there is one."""
         if self.record_path:
             try:
                 with open(self.record_path, "w", encoding="utf-8") as stream:
-                    stream.write(write_record(saved.match))
+                    stream.write(write_record(self.saved.match))
             except OSError as err:
                 self.say("Cannot write the record %s: %s" % (
                     self.record_path, err.strerror or err))
                 self.record_path = None
 
     def name(self, player):
-        saved = self.saved
-        if saved.mode == "ai":
-            return "the AI" if player == saved.ai_seat else "you"
-        return "player %d" % (player + 1)
+        return self.session.name(player)
 
     def pass_device(self, player):
         """Hide the table until ``player`` holds the keyboard; then the last move.
@@ -281,26 +279,12 @@ class TtyGame:
         self.clear()
         moves = self.saved.match.moves[-1]
         if moves:
-            self.say("%s: %s" % (_capital(self.name(1 - player)),
-                                 self.move_words(moves)))
+            self.say("%s: %s" % (_capital(self.name(1 - player)), latest_move_words(moves)))
 
     def clear(self):
         """Push the screen out and clear it and the scrollback (on a terminal)."""
         if self.ansi:
             self.out.write("\n" * shutil.get_terminal_size().lines + _CLEAR)
-
-    def move_words(self, moves):
-        """The round's latest move: ``play R7, drew from the deck``, ``discard
-        B3, took G7 from the green pile`` (that card was public), coloured."""
-        index = len(moves) - 1
-        verb, card, source = move_text(moves[index]).split()
-        if source == "deck":
-            drawn = "drew from the deck"
-        else:
-            drawn = "took %s from the %s pile" % (
-                self.card(card_text(taken_card(moves, index))),
-                COLOR_NAMES[COLOR_LETTERS.index(source)])
-        return "%s %s, %s" % (verb, self.card(card), drawn)
 
     def ask_move(self, player):
         """Show the table to ``player`` and read a legal move (or a command)."""
@@ -318,13 +302,11 @@ class TtyGame:
             if command in ("h", "help", "?"):
                 self.say(MOVE_HELP)
             elif command == "rules":
-                self.say(RULES_TEXT)
+                self.say(rules_text())
             elif command in ("t", "table"):
                 self.show_table(player)
             elif command == "hint":
-                view = match.state.view(player)
-                hint_rng = Rng(match.round_number() * 1000 + view.turns)
-                self.say("Hint: %s" % move_text(ai.hint(view, hint_rng)))
+                self.say("Hint: %s" % move_text(self.session.hint(player)))
             else:
                 try:
                     move = parse_typed_move(words, match.colors)
@@ -406,7 +388,7 @@ class TtyGame:
             self.name(0), totals[0], self.name(1), totals[1]))
 
     def match_summary(self, saved):
-        """The result; the statistics count the match and the save is cleared."""
+        """The result of the finished match, and the statistics that count it."""
         match = saved.match
         winner = match.winner()
         self.say("")
@@ -417,11 +399,8 @@ class TtyGame:
                      else "The AI wins the match.")
         else:
             self.say("Player %d wins the match!" % winner)
-        self.profile.record_match(saved)
-        self.saving(self.storage.save_profile(self.profile))
-        self.saving(self.storage.clear_match())
-        self.saved = None
-        self.say("\n".join(self.profile.summary(ai.LEVELS)))
+        self.saving()
+        self.say("\n".join(self.profile.summary()))
 
 
 def parse_typed_move(words, colors):

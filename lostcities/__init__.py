@@ -21,3 +21,30 @@ def forget(name):
     parent = sys.modules.get(package)
     if parent is not None and leaf in parent.__dict__:
         delattr(parent, leaf)
+
+
+def asset_path(name):
+    """The path of ``assets/name`` next to the ``lostcities`` package."""
+    here = __file__
+    cut = max(here.rfind("/"), here.rfind("\\"))
+    root = here[:cut]
+    cut = max(root.rfind("/"), root.rfind("\\"))
+    return root[:cut + 1] + "assets/" + name if cut >= 0 else "assets/" + name
+
+
+def rules_pages():
+    """The rules in short, ``[(title, text), ...]``, from assets/rules.txt.
+
+    Read when asked for: on the board the text stays out of the heap until
+    the Rules screen opens (and leaves with it)."""
+    pages = []
+    with open(asset_path("rules.txt")) as file:
+        for line in file:
+            line = line.rstrip("\r\n")
+            if line.startswith("#"):
+                continue
+            if line.startswith("= "):
+                pages.append([line[2:], ""])
+            elif pages and line:
+                pages[-1][1] = (pages[-1][1] + " " + line).strip()
+    return [(title, text) for title, text in pages]

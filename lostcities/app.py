@@ -1,21 +1,20 @@
-"""The game on the screen: screens, turns, the AI's moves and saving.
+"""The game on the screen: navigation between the screens, and drawing.
 
 ``App(display, buttons, nvm, clock_ms, feedback=None, seed=None)`` builds
 everything from what it is handed: the board's code.py, the simulator and the
 tests each hand in their own display, buttons, NVM and clock (``seed`` fixes
 the deals, for the simulator and the tests). ``step()`` handles pending input
-once; ``run()`` loops forever.
+once; ``run()`` loops forever. The match itself lives in a
+:class:`~lostcities.session.Session`, as in the terminal game.
 """
 
-from lostcities import ai, forget
+from lostcities import forget
 from lostcities.buttons import START_HELD
-from lostcities.rng import Rng
 from lostcities.rules.cards import IllegalMove
-from lostcities.rules.match import Match
-from lostcities.save import NO_SAVE, SavedMatch, Storage
+from lostcities.save import Storage
+from lostcities.session import Session
 from lostcities.sprites import Sheets
 
-AI_SEAT = 1  # against the AI the human is player 1
 # Each screen module is loaded when first shown, and forgotten while the
 # table is built (all but the pass screen) or the title (those of the match),
 # so that the board's heap holds the code of one part at a time.
@@ -27,7 +26,7 @@ NOT_AT_THE_TITLE = ("lostcities.screens.table", "lostcities.screens.layout",
 
 
 class App:
-    """Owns the match, the profile and the screen shown now."""
+    """Owns the session (the match and the profile) and the screen shown now."""
 
     def __init__(self, display, buttons, nvm, clock_ms, feedback=None,
                  seed=None):
@@ -36,23 +35,16 @@ class App:
         self.clock_ms = clock_ms
         self.feedback = feedback
         self.seed = seed
-        self.storage = Storage(nvm)
-        self.profile = self.storage.load_profile()
-        self.saved, message = self.storage.load_match()
-        if message == NO_SAVE:
-            message = None
-        notice = message or self.storage.profile_message
+        self.session = Session(Storage(nvm), self.new_seed)
         self.sheets = Sheets()
         self.screen = None
         self.table = None
         self.title_item = None  # the title's item whose sub-screen is open
-        self.last_match = self.match  # the match of the game record, even once over
         self.then = None  # what to do once the press being handled has returned
-        self.save_problem = None  # why the last save was not written (or None)
-        self.save_notice = None  # that reason, until a player sees it once
+        self.save_notice = None  # why a save failed, until a player sees it once
         self.dirty = True
         self.apply_settings()
-        self.title(notice)
+        self.title(self.session.notice)
 
     # The loop --------------------------------------------------------------
 
@@ -142,27 +134,22 @@ class App:
 
     # The match -------------------------------------------------------------
 
+    # What the screens read of the session
     @property
     def match(self):
-        return self.saved.match if self.saved else None
+        return self.session.match
 
-    def is_ai(self, player):
-        saved = self.saved
-        return saved.mode == "ai" and player == saved.ai_seat
+    @property
+    def saved(self):
+        return self.session.saved
 
-    def player_name(self, player):
-        if self.saved.mode == "ai":
-            return "AI" if player == self.saved.ai_seat else "YOU"
-        return "P%d" % (player + 1)
+    @property
+    def profile(self):
+        return self.session.profile
 
-    def last_move_of(self, player):
-        """The last move of ``player`` in this round, if it was the latest move."""
-        match = self.match
-        moves = match.moves[-1] if match.moves else ()
-        if not moves:
-            return None
-        starter = match.deals[-1][3]  # turns alternate from the round's starter
-        return moves[-1] if (starter + len(moves) - 1) % 2 == player else None
+    @property
+    def storage(self):
+        return self.session.storage
 
     def new_seed(self):
         if self.seed is None:
@@ -171,23 +158,15 @@ class App:
         return self.seed - 1
 
     def new_match(self):
-        profile = self.profile
-        match = Match(profile.colors, profile.rounds, Rng(self.new_seed()))
-        if profile.mode == "ai":
-            self.saved = SavedMatch(match, "ai", profile.level, AI_SEAT,
-                                    Rng(self.new_seed()))
-        else:
-            self.saved = SavedMatch(match, "duel")
-        match.start_round()
-        self.last_match = match
-        self.save()
-        self.table = None
+        self.let_go()
+        self.session.new_match()
+        self.noted()
         self.start_turn()
 
     def continue_match(self):
         """Resume the saved match exactly where it stopped."""
-        self.last_match = self.match
-        self.table = None
+        self.session.last_match = self.match
+        self.let_go()
         if self.match.state is None:
             self.round_over()
         elif self.match.state.is_over():
@@ -195,18 +174,18 @@ class App:
         else:
             self.start_turn()
 
-    def save(self):
-        """Save the match; what kept it from being written is said once, not
-        after every turn (a full NVM, a laptop's save file gone)."""
-        message = self.storage.save_match(self.saved)
-        if message != self.save_problem:
-            self.save_notice = message
-        self.save_problem = message
+    def noted(self):
+        """A save's new problem waits for the next player's turn, to be shown once."""
+        news = self.session.news()
+        if news:
+            self.save_notice = news
+        elif self.session.save_problem is None:
+            self.save_notice = None
 
     def begin_turn(self):
         """The table for the next turn; a save's problem shows to a player."""
         self.table.begin_turn()
-        if self.save_notice and not self.is_ai(self.match.state.to_move):
+        if self.save_notice and not self.session.ai_to_move():
             self.table.popup.show(self.save_notice)
             self.save_notice = None
         self.show(self.table)
@@ -240,29 +219,24 @@ class App:
         self.show(self.table)
 
     def ai_turn(self):
-        saved = self.saved
-        state = self.match.state
-        view = state.view(saved.ai_seat)
-        start = self.clock_ms()
-        move = ai.choose_move(view, saved.level, saved.ai_rng, self.clock_ms)
+        self.session.ai_move(self.clock_ms)
         if self.feedback:
             self.feedback.thinking(False)
         self.buttons.clear()  # presses made while it thought were not meant for this
-        # Within its budget the AI's move follows from the last save (the view
-        # and its Rng), so Continue would make it again: no flash write for it.
-        self.play(move, save=self.clock_ms() - start >= ai.BUDGET_MS)
+        self.after_move()
 
-    def play(self, move, save=True):
-        """Apply a move and save the match (each save wears the board's flash:
-        the AI's reproducible moves and so half the writes against it are skipped)."""
+    def play(self, move):
+        """Play the player's move from the table (which offers legal ones only)."""
         try:
-            self.match.play(move)
-        except IllegalMove as err:  # the table offers legal moves only
+            self.session.play(move)
+        except IllegalMove as err:
             self.sound("illegal")
             self.table.popup.show(str(err))
             return
-        if save or self.match.state.is_over():
-            self.save()
+        self.after_move()
+
+    def after_move(self):
+        self.noted()
         if self.match.state.is_over():
             self.sound("match_end" if self.match.is_over() else "round_end")
             self.round_end()
@@ -273,7 +247,7 @@ class App:
         """The round's last move on the table until A when the AI or the other
         player made it; the human's own against the AI goes straight to the scores."""
         state = self.match.state
-        if self.saved.mode == "ai" and not self.is_ai(1 - state.to_move):
+        if self.saved.mode == "ai" and not self.session.is_ai(1 - state.to_move):
             self.later(self.round_over)
             return
         self.make_table()  # made anew when resumed at this point
@@ -289,32 +263,20 @@ class App:
 
     def next_round(self):
         self.let_go()  # the scores go before the table is built again
-        self.match.start_round()
-        self.save()
+        self.session.next_round()
+        self.noted()
         self.start_turn()
 
     def match_over(self):
         """Count the finished match in the statistics and forget the save."""
         from lostcities.screens.summary import MatchScreen
-        self.profile.record_match(self.saved)
-        self.storage.save_profile(self.profile)
-        self.storage.clear_match()
         self.let_go()
-        screen = MatchScreen(self)
-        self.saved = None
+        screen = MatchScreen(self)  # made from the match before it is forgotten
+        self.session.finish()
         self.show(screen)
 
     def hint_move(self):
-        player = self.table.viewer
-        view = self.match.state.view(player)
-        return ai.hint(view, Rng(self.match.state.turns + 1))
-
-    def totals_text(self):
-        match = self.match
-        one, two = match.totals()
-        return "Round %d of %d. Match totals before this round: %s %d, %s %d." % (
-            match.round_number(), match.rounds, self.player_name(0), one,
-            self.player_name(1), two)
+        return self.session.hint(self.table.viewer)
 
     # Other screens ---------------------------------------------------------
 

@@ -152,24 +152,26 @@ class Profile:
                 if self.best_round is None or scores[player] > self.best_round:
                     self.best_round = scores[player]
 
-    def summary(self, levels=None):
-        """The statistics as short lines of text, for any screen.
-
-        ``levels`` (``ai.LEVELS``) puts the AI levels in order; by default
-        they come in the order first played.
-        """
+    def summary(self, levels=LEVELS):
+        """The statistics as a table of at most 25 characters a line (the
+        screen's width inside its margins; the terminal prints the same):
+        matches played, won, lost and drawn per AI level in ``levels``' order,
+        then two players', then the best round."""
         lines = []
-        line = self.stats.get("duel")
-        if line:
-            lines.append("Two players: %d played, P1 won %d, P2 won %d, %d drawn" % (
-                line[0], line[1], line[0] - line[1] - line[2], line[2]))
-        for level in levels or self.stats:
-            if level == "duel":
-                continue
+        row = "%-6s%5s%5s%5s%4s"
+        for level in levels:
             line = self.stats.get(level)
             if line:
-                lines.append("AI %s: %d played, %d won, %d lost, %d drawn" % (
-                    level, line[0], line[1], line[0] - line[1] - line[2], line[2]))
+                if not lines:
+                    lines.append(row % ("vs AI", "Play", "Won", "Lost", "Drw"))
+                lines.append(row % (level, line[0], line[1],
+                                    line[0] - line[1] - line[2], line[2]))
+        line = self.stats.get("duel")
+        if line:
+            row = "%-9s%4s%4s%4s%4s"
+            lines.append(row % ("2 players", "Play", "P1", "P2", "Drw"))
+            lines.append(row % ("", line[0], line[1], line[0] - line[1] - line[2],
+                                line[2]))
         if self.best_round is not None:
             lines.append("Best round: %d" % self.best_round)
         return lines or ["No matches finished yet."]

@@ -17,7 +17,7 @@ serves every colour and a colour change is a palette swap.
 
 import displayio
 
-from lostcities import forget
+from lostcities import asset_path, forget
 from lostcities.rules.cards import card_color, card_index
 
 from micropython import const
@@ -56,15 +56,6 @@ INK = 0x101010
 LIGHT = 0xFFFFFF
 COLOR_RGB = (0xF2C81E, 0x3C7CF0, 0xB4B4B4, 0x3CB44A, 0xE8382C, 0xB05AE8)
 NEUTRAL_RGB = 0x707070  # card backs, empty slots, text
-
-
-def asset_path(name):
-    """The path of ``assets/name`` next to the ``lostcities`` package."""
-    here = __file__
-    cut = max(here.rfind("/"), here.rfind("\\"))
-    root = here[:cut]
-    cut = max(root.rfind("/"), root.rfind("\\"))
-    return root[:cut + 1] + "assets/" + name if cut >= 0 else "assets/" + name
 
 
 def load_sheet(name):

@@ -231,7 +231,7 @@ def test_an_empty_nvm_has_no_save(content):
     profile = storage.load_profile()
     assert storage.profile_message is None
     assert vars(profile) == vars(Profile())
-    assert profile.summary(("easy",)) == ["No matches finished yet."]
+    assert profile.summary() == ["No matches finished yet."]
 
 
 @pytest.mark.parametrize("content", [
@@ -361,19 +361,20 @@ def test_statistics_count_wins_losses_and_best_round():
     profile.record_match(SavedMatch(match, "ai", "easy", 1, Rng(1)))
     assert profile.stats == {"easy": [1, 0, 0]}
     assert profile.best_round == -30  # only the human's rounds count against the AI
-    lines = profile.summary(("easy", "normal", "hard"))
-    assert "AI easy: 1 played, 0 won, 1 lost, 0 drawn" in lines
-    assert "Best round: -30" in lines
+    lines = profile.summary()
+    assert lines == ["vs AI  Play  Won Lost Drw", "easy      1    0    1   0", "Best round: -30"]
     profile.record_match(SavedMatch(match, "duel"))
     profile.record_match(SavedMatch(match, "ai", "hard", 0, Rng(1)))  # the AI lost as player 1
-    assert profile.summary(("hard", "easy")) == [
-        "Two players: 1 played, P1 won 0, P2 won 1, 0 drawn",
-        "AI hard: 1 played, 1 won, 0 lost, 0 drawn",
-        "AI easy: 1 played, 0 won, 1 lost, 0 drawn",
+    assert profile.summary() == [
+        "vs AI  Play  Won Lost Drw",
+        "easy      1    0    1   0",
+        "hard      1    1    0   0",
+        "2 playersPlay  P1  P2 Drw",
+        "            1   0   1   0",
         "Best round: 12"]
-    assert profile.summary()[1:3] == [  # by default: in the order first played
-        "AI easy: 1 played, 0 won, 1 lost, 0 drawn",
-        "AI hard: 1 played, 1 won, 0 lost, 0 drawn"]
+    assert profile.summary(("hard", "easy"))[1:3] == [  # the levels in the order given
+        "hard      1    1    0   0",
+        "easy      1    0    1   0"]
 
 
 def test_negative_best_round_round_trips():

@@ -5,7 +5,7 @@ import pytest
 from host_sim.harness import Driver, presses_for
 from lostcities import buttons as btn
 from lostcities.ai import LEVELS
-from lostcities.app import AI_SEAT
+from lostcities.session import AI_SEAT
 from lostcities.bots import random_move
 from lostcities.rng import Rng
 from lostcities.rules import (DISCARD, HAND_SIZE, NO_CARD, SOURCE_DECK,
@@ -49,9 +49,9 @@ def check_round_end_table(driver):
     move = match.moves[-1][-1]
     assert match.state.is_over() and table.marked == move
     mover = 1 - table.viewer
-    assert not (app.saved.mode == "ai" and not app.is_ai(mover))
+    assert not (app.saved.mode == "ai" and not app.session.is_ai(mover))
     assert table.status.text == "%s: %s, last card" % (
-        app.player_name(mover), " ".join(move_text(move).split()[:2]))
+        app.session.short_name(mover), " ".join(move_text(move).split()[:2]))
     assert table.popup.text() == "Round over. A: scores"
     assert table.hand_bar.hidden and table.draw_bar.hidden
 
@@ -78,7 +78,7 @@ def play_match(driver, rng, limit=6000):
             move = play_human_turn(driver, rng)
             round_moves = match.moves[len(match.deals) - 1]
             assert round_moves[before] == move, "the buttons made another move"
-            assert not driver.app.is_ai(player)
+            assert not driver.app.session.is_ai(player)
         else:
             assert screen in ("pass", "round", "match")
             driver.press(btn.A)
@@ -95,7 +95,7 @@ def test_a_whole_two_player_match_with_the_pass_screen_between_turns():
         original(screen)
     driver.app.show = show
     assert play_match(driver, Rng(4)) == 3  # each round's last move shown
-    match = driver.app.last_match
+    match = driver.app.session.last_match
     assert len(match.scores) == 3 and match.is_over()
     assert {"pass", "table", "round", "match", "title"} <= seen
     storage = Storage(driver.nvm)
@@ -108,7 +108,7 @@ def test_a_whole_match_against_each_ai_level(level):
     driver = Driver(seed=21, profile={"mode": "ai", "level": level, "rounds": 1},
                     render=False)
     shown_ends = play_match(driver, Rng(7))
-    match = driver.app.last_match
+    match = driver.app.session.last_match
     assert match.is_over() and len(match.scores) == 1
     state = match.state
     last_mover = 1 - state.to_move  # the AI's last move shows on the table, yours not

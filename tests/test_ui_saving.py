@@ -36,7 +36,7 @@ def test_a_match_against_the_ai_saves_about_once_per_turn_pair():
                     render=False)
     before = nvm.writes
     play_match(driver, Rng(4))
-    moves = len(driver.app.last_match.moves[0])
+    moves = len(driver.app.session.last_match.moves[0])
     writes = nvm.writes - before
     # one save per move of yours, one at the round's start and end, the statistics
     assert writes <= (moves + 1) // 2 + 4

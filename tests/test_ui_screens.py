@@ -13,7 +13,8 @@ from lostcities.screens import ACCENT, DIM
 from lostcities.screens.summary import breakdown
 from lostcities.screens.layout import HAND_Y, PANEL_X, PILE_Y
 from lostcities.screens.words import PAGES
-from lostcities.screens.table import END, move_words
+from lostcities.screens.table import END
+from lostcities.session import move_words
 
 SCREEN = 160 * 128
 
@@ -198,7 +199,7 @@ def test_the_rounds_last_move_shows_on_the_table_until_a(mode):
     check_marked(driver, move)
     verb, card, _ = move_text(move).split()
     name = "AI" if mode == "ai" else "P%d" % (mover + 1)
-    assert mode == "duel" or driver.app.is_ai(mover)
+    assert mode == "duel" or driver.app.session.is_ai(mover)
     assert t.status.text == "%s: %s %s, last card" % (name, verb, card)
     assert t.popup.text() == "Round over. A: scores"
     assert colours(driver, HAND_Y, 101) == colours(driver, 119, 128) == {(0, 0, 0)}

@@ -166,6 +166,15 @@ class Rig:
             raise Done()  # a match that never ends: reported as unfinished
         self.sensible(app, screen)
 
+    def choose_move(self, app, table):
+        """A random legal move of the player at the table, chosen without copying
+        the state or listing every move: a player's thinking takes no heap."""
+        rules = sys.modules["lostcities.rules.cards"]
+        card = table.hand[random.randrange(len(table.hand))]
+        discard = random.randrange(3) == 0 or not app.match.state.can_play(table.viewer, card)
+        sources = table.draw_sources(card, discard)
+        return rules.make_move(card, discard, sources[random.randrange(len(sources))])
+
     def sensible(self, app, screen):
         """What a player who wants to finish matches presses now."""
         name = screen.name
@@ -180,17 +189,15 @@ class Rig:
         elif name == "table":
             waits = presses.table_waits_for(app)
             if waits == "pick":
-                state = app.match.state
-                moves = state.view(screen.viewer).legal_moves()
-                for action in presses.presses_for(screen, moves[random.randrange(len(moves))]):
+                for action in presses.presses_for(screen, self.choose_move(app, screen)):
                     self.press(action)
             elif waits == "end":
                 self.press(A)
             else:
                 self.press(B)
         elif name == "match":
-            if id(app.last_match) != self.last_match:  # an id: no old match kept alive
-                self.last_match = id(app.last_match)
+            if id(app.session.last_match) != self.last_match:  # an id: no old match kept alive
+                self.last_match = id(app.session.last_match)
                 self.matches += 1
             self.press(A)
         elif name in ("pass", "round"):

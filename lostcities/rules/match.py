@@ -126,11 +126,15 @@ class Match:
         return "player %d must start round %d: %s" % (
             expected + 1, last + 1, why)
 
+    def starter(self, index=-1):
+        """Who started round ``index`` (0 or 1; by default the current round)."""
+        return self.deals[index][3]
+
     def expected_starter(self):
         """Who must start the next round (None for round 1: chosen at random)."""
         if not self.scores:
             return None
-        return next_starter(self.scores[-1], self.deals[-1][3])
+        return next_starter(self.scores[-1], self.starter())
 
     def play(self, move):
         """Check and apply a move in the current round; score it when it ends."""

@@ -232,7 +232,7 @@ class TableLayout(Screen):
             player = 1 - self.viewer if side == 0 else self.viewer
             grid = self.panels[side]
             turn = ">" if state.to_move == player and not state.is_over() else ""
-            S.write_text(grid, 0, turn + app.player_name(player), PANEL_CHARS)
+            S.write_text(grid, 0, turn + app.session.short_name(player), PANEL_CHARS)
             S.write_text(grid, PANEL_CHARS, signed(state.score(player)), PANEL_CHARS)
         S.set_tile(self.deck, 0, S.BACK if state.deck_len else S.EMPTY_DECK)
         top, bottom = self.panels

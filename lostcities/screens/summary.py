@@ -42,7 +42,7 @@ class RoundScreen(Screen):
     def __init__(self, app):
         super().__init__(app)
         match = app.match
-        names = (app.player_name(0), app.player_name(1))
+        names = (app.session.short_name(0), app.session.short_name(1))
         lines = breakdown(match, names)
         group = self.group
         group.append(label(lines[0], 1, 0, ACCENT))
@@ -74,7 +74,7 @@ class MatchScreen(Screen):
     def __init__(self, app):
         super().__init__(app)
         match = app.match
-        names = (app.player_name(0), app.player_name(1))
+        names = (app.session.short_name(0), app.session.short_name(1))
         winner = match.winner()
         one, two = match.totals()
         if winner == 0:

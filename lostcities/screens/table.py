@@ -12,8 +12,8 @@ from lostcities.screens import set_text
 from lostcities.screens.layout import (  # noqa: F401 (the phases, for the app)
     ACTION, DRAW, END, HAND_Y, INFO_CHARS, INFO_Y, LIFT, PICK, WAIT,
     TableLayout)
-from lostcities.screens.words import (
-    PAGES, action_words, discard_words, info_page, move_words)
+from lostcities.screens.words import PAGES, action_words, discard_words, info_page
+from lostcities.session import move_words
 
 from micropython import const
 
@@ -37,11 +37,11 @@ class TableScreen(TableLayout):
         app = self.app
         state = app.match.state
         player = state.to_move
-        ai_turn = app.is_ai(player)
+        ai_turn = app.session.is_ai(player)
         self.viewer = 1 - player if ai_turn else player
         self.chosen = NO_CARD
         self.phase = WAIT  # nothing pending while the table is redrawn
-        self.marked = app.last_move_of(1 - self.viewer)
+        self.marked = app.session.last_move_of(1 - self.viewer)
         self.hand = bytes(sorted(state.hand(self.viewer)))
         self.new_slot = self.drawn_slot()
         self.page = -1
@@ -49,13 +49,13 @@ class TableScreen(TableLayout):
         self.draw_all()
         if ai_turn:
             self.thinking = 1
-            set_text(self.status, "%s is thinking..." % app.player_name(player))
+            set_text(self.status, "%s is thinking..." % app.session.short_name(player))
             if app.feedback:
                 app.feedback.thinking(True)
         else:
             self.phase = PICK
             if self.marked is None:
-                message = "%s: pick a card, A" % app.player_name(player)
+                message = "%s: pick a card, A" % app.session.short_name(player)
             else:
                 message = self.marked_words()
             set_text(self.status, message)
@@ -65,7 +65,7 @@ class TableScreen(TableLayout):
     def marked_words(self, last=False):
         """``AI: discard B3, took G7``: the opponent's move on show."""
         moves = self.app.match.moves[-1]
-        return "%s: %s" % (self.app.player_name(1 - self.viewer), move_words(
+        return "%s: %s" % (self.app.session.short_name(1 - self.viewer), move_words(
             self.marked, taken_card(moves, len(moves) - 1), last=last))
 
     def end_round(self):
@@ -77,7 +77,7 @@ class TableScreen(TableLayout):
         self.phase = END
         self.thinking = 0
         self.chosen = NO_CARD
-        self.marked = app.last_move_of(1 - self.viewer)
+        self.marked = app.session.last_move_of(1 - self.viewer)
         self.hand = bytes(sorted(state.hand(self.viewer)))
         self.new_slot = -1
         self.page = -1
@@ -166,7 +166,7 @@ class TableScreen(TableLayout):
         S.move_to(grid, grid.x, HAND_Y)
         self.chosen = NO_CARD
         self.phase = PICK
-        set_text(self.status, "%s: pick a card, A" % self.app.player_name(
+        set_text(self.status, "%s: pick a card, A" % self.app.session.short_name(
             self.viewer))
 
     def start_draw(self, discard):
@@ -183,7 +183,7 @@ class TableScreen(TableLayout):
         if discard:
             opponent = 1 - self.viewer
             set_text(self.status, discard_words(
-                self.app.match.state, opponent, self.app.player_name(opponent),
+                self.app.match.state, opponent, self.app.session.short_name(opponent),
                 self.chosen))
         else:
             set_text(self.status, "Draw: </> choose, A take")

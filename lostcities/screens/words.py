@@ -6,27 +6,12 @@ status line (26 characters) or an overlay.
 """
 
 from lostcities.rules.cards import (
-    COLOR_LETTERS, HIDDEN, NO_CARD, SOURCE_DECK, card_color, card_index, card_text, move_card,
-    move_discards, move_source, score_cards, taken_card)
+    COLOR_LETTERS, HIDDEN, NO_CARD, card_color, card_index, card_text, score_cards, taken_card)
 from lostcities.screens import CHARS
+from lostcities.session import move_words
 
 PAGES = 3  # SELECT's overlay: the match, the piles, the cards not seen
 _LAST_MOVES = 3  # moves on the first page, newest first
-
-
-def move_words(move, taken=NO_CARD, done=True, last=False):
-    """A move in at most 22 characters: ``play R7, drew deck``, ``discard B3,
-    took G7`` (``taken``: the card drawn from a pile, public), ``play R7, last
-    card`` (``last``: the round's end); ``done=False`` words a hint
-    (``draw deck``, ``take G7``)."""
-    if last:
-        drawn = "last card"
-    elif move_source(move) == SOURCE_DECK:
-        drawn = "drew deck" if done else "draw deck"
-    else:
-        drawn = ("took " if done else "take ") + card_text(taken)
-    return "%s %s, %s" % ("discard" if move_discards(move) else "play",
-                          card_text(move_card(move)), drawn)
 
 
 def signed(points):
@@ -93,22 +78,22 @@ def info_page(app, viewer, page):
     state = match.state
     view = state.view(viewer)
     opponent = 1 - viewer
-    name = app.player_name(opponent)
+    name = app.session.short_name(opponent)
     colors = state.colors
     if page == 0:
         known = [card_text(card) for card in view.hand(opponent)
                  if card != HIDDEN]
         one, two = match.totals()
         lines = ["1/%d Match  SELECT: more" % PAGES,
-                 "Totals: %s %d, %s %d" % (app.player_name(0), one,
-                                           app.player_name(1), two),
+                 "Totals: %s %d, %s %d" % (app.session.short_name(0), one,
+                                           app.session.short_name(1), two),
                  "%s holds from piles: %s" % (
                      name, " ".join(known) if known else "none")]
         moves = match.moves[-1]
         if moves:
             lines.append("Last moves, newest first:")
         for index in range(len(moves) - 1, max(-1, len(moves) - 1 - _LAST_MOVES), -1):
-            line = "%-3s %s" % (app.player_name(mover(match, index)),
+            line = "%-3s %s" % (app.session.short_name(mover(match, index)),
                                 move_words(moves[index], taken_card(moves, index)))
             lines.append(line if len(line) < CHARS else line.replace(",", ""))
         return lines

@@ -1,0 +1,171 @@
+"""A match's life on a device, the same for every front end.
+
+The screens (lostcities/app.py) and the terminal game (host_sim/tty.py) both
+play through a :class:`Session`: starting a match (over a saved one), whose
+turn it is and whether it is the AI's, the AI's move and whether it must be
+saved, a move played and saved, the next round, the match's end (statistics
+counted, the save cleared), the players' names, the hint and a move in words.
+A front end only shows the session and reads the player's moves.
+"""
+
+from lostcities import ai
+from lostcities.rng import Rng
+from lostcities.rules.cards import (
+    NO_CARD, SOURCE_DECK, card_text, move_card, move_discards, move_source, taken_card)
+from lostcities.rules.match import Match
+from lostcities.save import NO_SAVE, SavedMatch
+
+AI_SEAT = 1  # against the AI the human is player 1 (who is player 0 here)
+
+
+class Session:
+    """The saved match and the profile of one device, and what happens to them.
+
+    ``storage`` is the device's :class:`~lostcities.save.Storage`;
+    ``new_seed()`` returns a fresh seed for each deal's and AI's Rng.
+    ``notice`` says what was wrong with the saves found, if anything.
+    """
+
+    def __init__(self, storage, new_seed):
+        self.storage = storage
+        self.new_seed = new_seed
+        self.profile = storage.load_profile()
+        self.saved, message = storage.load_match()
+        self.notice = (None if message == NO_SAVE else message) or storage.profile_message
+        self.last_match = self.match  # the match of the game record, even once over
+        self.save_problem = None  # why the last save was not written, or None
+        self._news = None  # that problem, when it is new and not yet told
+
+    @property
+    def match(self):
+        return self.saved.match if self.saved else None
+
+    # Whose turn ------------------------------------------------------------
+
+    def is_ai(self, player):
+        saved = self.saved
+        return saved.mode == "ai" and player == saved.ai_seat
+
+    def ai_to_move(self):
+        return self.is_ai(self.match.state.to_move)
+
+    def name(self, player):
+        """``you``, ``the AI`` or ``player 1``, for sentences."""
+        if self.saved.mode == "ai":
+            return "the AI" if player == self.saved.ai_seat else "you"
+        return "player %d" % (player + 1)
+
+    def short_name(self, player):
+        """``YOU``, ``AI`` or ``P1``, for the table's narrow columns."""
+        if self.saved.mode == "ai":
+            return "AI" if player == self.saved.ai_seat else "YOU"
+        return "P%d" % (player + 1)
+
+    def last_move_of(self, player):
+        """The last move of ``player`` in this round, if it was the latest move."""
+        match = self.match
+        moves = match.moves[-1] if match.moves else ()
+        if not moves:
+            return None
+        # turns alternate from the round's starter
+        return moves[-1] if (match.starter() + len(moves) - 1) % 2 == player else None
+
+    # The match's life ------------------------------------------------------
+
+    def new_match(self):
+        """A new match with the profile's settings, its first round dealt and saved."""
+        profile = self.profile
+        match = Match(profile.colors, profile.rounds, Rng(self.new_seed()))
+        if profile.mode == "ai":
+            self.saved = SavedMatch(match, "ai", profile.level, AI_SEAT, Rng(self.new_seed()))
+        else:
+            self.saved = SavedMatch(match, "duel")
+        match.start_round()
+        self.last_match = match
+        self.save()
+        return self.saved
+
+    def play(self, move, save=True):
+        """Play ``move`` (IllegalMove if the rules forbid it) and save the match.
+
+        ``save=False`` skips the save but at a round's end: each save wears
+        the board's flash (see :meth:`ai_move`)."""
+        self.match.play(move)
+        if save or self.match.state.is_over():
+            self.save()
+
+    def ai_move(self, clock_ms=None):
+        """The AI decides from its view alone and plays; returns its move.
+
+        Within its time budget the AI's move follows from the last save (the
+        view and its Rng), so a resumed match makes it again: it is not saved,
+        which halves the flash writes against the AI."""
+        saved = self.saved
+        view = self.match.state.view(saved.ai_seat)
+        start = clock_ms() if clock_ms else 0
+        move = ai.choose_move(view, saved.level, saved.ai_rng, clock_ms)
+        late = clock_ms is not None and clock_ms() - start >= ai.BUDGET_MS
+        self.play(move, save=late)
+        return move
+
+    def next_round(self):
+        self.match.start_round()
+        self.save()
+
+    def finish(self):
+        """The match is over: count it in the statistics and forget the save."""
+        saved = self.saved
+        self.profile.record_match(saved)
+        self.save_profile()
+        self._saved(self.storage.clear_match())
+        self.saved = None
+        return saved
+
+    def save(self):
+        """Save the match (None, or why it was not written: see :meth:`news`)."""
+        return self._saved(self.storage.save_match(self.saved))
+
+    def save_profile(self):
+        """Save the settings (None, or why they were not written)."""
+        return self._saved(self.storage.save_profile(self.profile))
+
+    def _saved(self, problem):
+        if problem != self.save_problem:
+            self._news = problem
+        self.save_problem = problem
+        return problem
+
+    def news(self):
+        """A save's problem the player has not been told (a full NVM, a laptop's
+        save file gone), once: a front end says it once, not after every turn."""
+        news, self._news = self._news, None
+        return news
+
+    # Help --------------------------------------------------------------------
+
+    def hint(self, player):
+        """What ``normal`` would play in ``player``'s place (from their view)."""
+        match = self.match
+        view = match.state.view(player)
+        return ai.hint(view, Rng(match.round_number() * 1000 + view.turns))
+
+
+def move_words(move, taken=NO_CARD, done=True, last=False):
+    """A move in at most 22 characters: ``play R7, drew deck``, ``discard B3,
+    took G7`` (``taken``: the card drawn from a pile, public), ``play R7, last
+    card`` (``last``: the round's end); ``done=False`` words a hint
+    (``draw deck``, ``take G7``)."""
+    if last:
+        drawn = "last card"
+    elif move_source(move) == SOURCE_DECK:
+        drawn = "drew deck" if done else "draw deck"
+    else:
+        drawn = ("took " if done else "take ") + card_text(taken)
+    return "%s %s, %s" % ("discard" if move_discards(move) else "play",
+                          card_text(move_card(move)), drawn)
+
+
+def latest_move_words(moves, last=False):
+    """The round's latest move in words, naming the card it took from a pile."""
+    index = len(moves) - 1
+    return move_words(moves[index], taken_card(moves, index), True, last)
