@@ -43,6 +43,19 @@ def run(args, heap_kb, timeout=600, cwd=None):
     return subprocess.run(command, capture_output=True, text=True, timeout=timeout, cwd=cwd)
 
 
+def run_source(source, heap_kb=2048, timeout=600):
+    """Run Python ``source`` with this repository's ``lostcities`` and
+    ``host_sim/workloads.py`` (as ``workloads``) importable; returns what it
+    printed. Raises RuntimeError with the interpreter's traceback if it fails."""
+    with tempfile.TemporaryDirectory() as scratch:
+        shutil.copy(os.path.join(ROOT, "host_sim", "workloads.py"), scratch)
+        prelude = "import sys\nsys.path[:0] = [%r, %r]\n" % (scratch, ROOT)
+        done = run(["-c", prelude + source], heap_kb, timeout, cwd=scratch)
+    if done.returncode:
+        raise RuntimeError("CircuitPython failed:\n" + (done.stderr or done.stdout).strip())
+    return done.stdout
+
+
 def make_drive(out_dir, mpy):
     """A CIRCUITPY folder: the bundle as ``make bundle`` builds it (``mpy``) or of .py sources."""
     from host_sim import bundle

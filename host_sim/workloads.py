@@ -30,6 +30,22 @@ def random_match(colors, seed, rounds=3):
         [len(moves) for moves in match.moves], deals, match.moves)
 
 
+def ai_match(ai, colors, seed, levels, rounds=3):
+    """A whole match between two AI levels (``levels[0]`` is player 1); its digest.
+
+    Each side decides from its own view with its own Rng, no clock: equal
+    digests mean both interpreters made exactly the same decisions."""
+    match = rules.Match(colors, rounds, Rng(seed))
+    player_rngs = (Rng(seed + 1000), Rng(seed + 2000))
+    while not match.is_over():
+        state = match.start_round()
+        while not state.is_over():
+            player = state.to_move
+            match.play(ai.choose_move(state.view(player), levels[player], player_rngs[player]))
+    return "colors %d seed %d levels %r scores %r moves %r" % (
+        colors, seed, levels, match.scores, [list(moves) for moves in match.moves])
+
+
 def playouts(state, count, rng):
     """Play ``count`` rounds of random legal moves to the end from ``state``.
 

@@ -4,55 +4,17 @@
 and slice assignment: ``microcontroller.nvm`` on the board (8192 bytes),
 ``host_sim.nvm_file.FileNvm`` or a plain ``bytearray`` on a laptop. Each save
 is ONE slice assignment of one record, because every assignment to the board's
-NVM erases and rewrites flash.
+NVM erases and rewrites flash. Each kind (the match, the profile) has two
+slots used in turn, so a write cut short leaves the previous record intact;
+a CRC written last tells a torn record. The layout and the records' bodies
+are in docs/formats.md; the profile's body is lostcities/profile.py's.
 
-Layout of the NVM (offsets for 8192 bytes; the match slots share what is left
-after the profile slots, so a smaller NVM works with smaller slots)::
-
-    0     profile slot A (128 bytes)     256   match slot A (3968 bytes)
-    128   profile slot B (128 bytes)     4224  match slot B (3968 bytes)
-
-Each kind has two slots used in turn: a save goes to the slot that does NOT
-hold the newest valid record, so a write cut short by a power loss leaves the
-previous record intact, and the larger sequence number picks the newest of two
-valid slots. A record, written from the slot's start::
-
-    0  2  magic b"LC"
-    2  1  version (1)
-    3  1  kind: 1 match, 2 no match (written by clear_match), 3 profile
-    4  2  sequence number (big-endian, wraps at 65536)
-    6  2  body length N
-    8  N  body
-    8+N 2 CRC-16/CCITT-FALSE of bytes 0 .. 8+N-1 (written last: a torn write
-          fails it)
-
-Match body: colors, rounds, the match Rng state (3 x u16, zeros: no Rng), the
-AI's Rng state (likewise), ai_seat, mode and level as short text (a length
-byte then ASCII; length 0 for None), the number of rounds dealt, then per
-round: the starting player, the deal (hand 1, hand 2, the deck top card first:
-one byte per card, 60 or 72 bytes), the number of moves (u16) and each move
-(u16). Scores are not stored: replaying the moves rebuilds the whole Match.
-A 3-round match between sensible players takes 550-900 bytes with 5 colours,
-900-1300 with 6; a slot holds about 1900 moves.
-A match that outgrows its slot (a round stretched by endless discard-pile
-draws) is not saved: ``save_match`` returns a message and the last save that
-fitted stays in place.
-
-Profile body: colors, rounds, flags (1 sound, 2 lights, 4 debug), brightness,
-mode and level text, best round score (i16, -32768: none yet), the number of
-statistics lines, then each: name text ("duel" or an AI level), played, won,
-drawn (u16 each).
-
-Empty (erased 0xFF or zeroed), foreign (another program's bytes), corrupt or
-torn slots, records of another version and records naming an AI level that
-``ai.LEVELS`` lacks are ignored with a short message, never an exception.
-A write the NVM refuses (a laptop's save file on a full disk) returns
-``UNSAVED``, not an exception. ``foreign()`` tells a laptop that a file is
-not a save at all, so that it is never overwritten.
-
-On a SAMD51 (PyBadge) any NVM write erases and rewrites the whole 8 KB block,
-so there a power cut during a save may still lose both slots; the checksum
-then makes the loss a clean "starting fresh", not a crash.
+Empty, foreign, corrupt or torn slots, records of another version and records
+naming an AI level that ``ai.LEVELS`` lacks are ignored with a short message,
+never an exception; so is a write the NVM refuses (``UNSAVED``). A match that
+outgrows its slot is not saved (``TOO_LONG``): the last save that fitted stays.
+``foreign()`` tells a laptop that a file is not a save at all, so that it is
+never overwritten.
 """
 
 from lostcities.ai import LEVELS
@@ -66,13 +28,12 @@ VERSION = const(1)
 KIND_MATCH = const(1)
 KIND_NO_MATCH = const(2)
 KIND_PROFILE = const(3)
-_HEADER = const(8)
-_CRC = const(2)
+HEADER = const(8)  # a record's header, then its body
+CRC = const(2)  # and its CRC after the body
 _PROFILE_SLOT = const(128)
 # A 3-round match's record: 553-1,279 bytes with 5 or 6 colours, rarely more.
 _MATCH_BUFFER = const(2048)
 _BUFFER_STEP = const(256)
-_NO_BEST = const(-32768)
 
 MODES = ("duel", "ai")
 
@@ -108,73 +69,6 @@ class SavedMatch:
         self.level = level
         self.ai_seat = ai_seat
         self.ai_rng = ai_rng
-
-
-class Profile:
-    """Settings and statistics that outlive a match.
-
-    ``stats`` maps "duel" or an AI level name to ``[played, won, drawn]``:
-    ``won`` counts player 1's wins in a duel, the player's wins against the AI.
-    ``best_round`` is the best round score of a human player (None until one).
-    """
-
-    def __init__(self):
-        self.colors = 5
-        self.rounds = 3
-        self.mode = "ai"
-        self.level = "normal"
-        self.sound = True
-        self.lights = True
-        self.brightness = 3
-        self.debug = False
-        self.stats = {}
-        self.best_round = None
-
-    def record_match(self, saved):
-        """Count a finished match (a SavedMatch) in the statistics."""
-        match = saved.match
-        against_ai = saved.mode == "ai"
-        name = saved.level if against_ai else "duel"
-        line = self.stats.get(name)
-        if line is None:
-            line = self.stats[name] = [0, 0, 0]
-        line[0] += 1
-        winner = match.winner()
-        human = 1 - saved.ai_seat if against_ai else 0
-        if winner == 0:
-            line[2] += 1
-        elif winner == human + 1:
-            line[1] += 1
-        for scores in match.scores:
-            for player in (0, 1):
-                if against_ai and player != human:
-                    continue
-                if self.best_round is None or scores[player] > self.best_round:
-                    self.best_round = scores[player]
-
-    def summary(self, levels=LEVELS):
-        """The statistics as a table of at most 25 characters a line (the
-        screen's width inside its margins; the terminal prints the same):
-        matches played, won, lost and drawn per AI level in ``levels``' order,
-        then two players', then the best round."""
-        lines = []
-        row = "%-6s%5s%5s%5s%4s"
-        for level in levels:
-            line = self.stats.get(level)
-            if line:
-                if not lines:
-                    lines.append(row % ("vs AI", "Play", "Won", "Lost", "Drw"))
-                lines.append(row % (level, line[0], line[1],
-                                    line[0] - line[1] - line[2], line[2]))
-        line = self.stats.get("duel")
-        if line:
-            row = "%-9s%4s%4s%4s%4s"
-            lines.append(row % ("2 players", "Play", "P1", "P2", "Drw"))
-            lines.append(row % ("", line[0], line[1], line[0] - line[1] - line[2],
-                                line[2]))
-        if self.best_round is not None:
-            lines.append("Best round: %d" % self.best_round)
-        return lines or ["No matches finished yet."]
 
 
 class Storage:
@@ -220,17 +114,18 @@ class Storage:
 
     def clear_match(self):
         """Forget the saved match (it ended): a small "no match" record."""
-        return self._write(KIND_NO_MATCH, bytearray(_HEADER + _CRC))
+        return self._write(KIND_NO_MATCH, bytearray(HEADER + CRC))
 
     # Profile -------------------------------------------------------------
 
     def load_profile(self):
         """The saved Profile, or defaults (``profile_message`` says if it was damaged)."""
+        from lostcities.profile import Profile, decode_profile  # it builds on this module
         body, _, message = self._load(KIND_PROFILE)
         self.profile_message = None
         if body is not None:
             try:
-                return _decode_profile(body)
+                return decode_profile(body)
             except (ValueError, IndexError, TypeError):
                 message = DAMAGED
         if message not in (None, NO_SAVE):
@@ -238,7 +133,8 @@ class Storage:
         return Profile()
 
     def save_profile(self, profile):
-        return self._write(KIND_PROFILE, _encode_profile(profile))
+        from lostcities.profile import encode_profile  # it builds on this module
+        return self._write(KIND_PROFILE, encode_profile(profile))
 
     def foreign(self):
         """True if a slot holds another program's bytes: not our record, nor
@@ -279,10 +175,10 @@ class Storage:
     def _read_slot(self, start, size, slot_kind):
         """``(body, sequence, kind)`` of a valid record, else a message string."""
         nvm = self.nvm
-        if size < _HEADER + _CRC:
+        if size < HEADER + CRC:
             return NO_SAVE
-        header = bytes(nvm[start:start + _HEADER])
-        if header == b"\xff" * _HEADER or header == b"\x00" * _HEADER:
+        header = bytes(nvm[start:start + HEADER])
+        if header == b"\xff" * HEADER or header == b"\x00" * HEADER:
             return NO_SAVE
         if header[0:2] != b"LC":
             return FOREIGN
@@ -295,10 +191,10 @@ class Storage:
         elif kind not in (KIND_MATCH, KIND_NO_MATCH):
             return DAMAGED
         length = header[6] << 8 | header[7]
-        if _HEADER + length + _CRC > size:
+        if HEADER + length + CRC > size:
             return DAMAGED
-        end = start + _HEADER + length
-        body = bytes(nvm[start + _HEADER:end])
+        end = start + HEADER + length
+        body = bytes(nvm[start + HEADER:end])
         if crc16(body, crc16(header)) != nvm[end] << 8 | nvm[end + 1]:
             return DAMAGED
         return (body, header[4] << 8 | header[5], kind)
@@ -316,7 +212,7 @@ class Storage:
             index, sequence = 0, 1
         else:
             index, sequence = 1 - newest[0], (newest[1] + 1) & 0xFFFF
-        length = len(record) - _HEADER - _CRC
+        length = len(record) - HEADER - CRC
         record[0] = 0x4C  # "L"
         record[1] = 0x43  # "C"
         record[2] = VERSION
@@ -325,9 +221,9 @@ class Storage:
         record[5] = sequence & 0xFF
         record[6] = length >> 8
         record[7] = length & 0xFF
-        crc = crc16(memoryview(record)[:_HEADER + length])
-        record[_HEADER + length] = crc >> 8
-        record[_HEADER + length + 1] = crc & 0xFF
+        crc = crc16(memoryview(record)[:HEADER + length])
+        record[HEADER + length] = crc >> 8
+        record[HEADER + length + 1] = crc & 0xFF
         start = second if index else first
         try:
             self.nvm[start:start + len(record)] = record
@@ -344,7 +240,7 @@ def _newer(a, b):
 
 # Encoding ------------------------------------------------------------------
 
-class _Reader:
+class Reader:
     """Reads a body front to back; running past its end raises IndexError."""
 
     def __init__(self, data):
@@ -377,13 +273,13 @@ class _Reader:
         return rng
 
 
-def _put_u16(buf, at, value):
+def put_u16(buf, at, value):
     buf[at] = value >> 8 & 0xFF
     buf[at + 1] = value & 0xFF
     return at + 2
 
 
-def _put_text(buf, at, text):
+def put_text(buf, at, text):
     data = text.encode() if text else b""
     buf[at] = len(data)
     buf[at + 1:at + 1 + len(data)] = data
@@ -393,18 +289,18 @@ def _put_text(buf, at, text):
 def _put_rng(buf, at, rng):
     state = rng.getstate() if rng is not None else (0, 0, 0)
     for value in state:
-        at = _put_u16(buf, at, value)
+        at = put_u16(buf, at, value)
     return at
 
 
-def _text_size(text):
+def text_size(text):
     return 1 + (len(text) if text else 0)
 
 
 def _match_size(saved):
     """The bytes of a SavedMatch's record, header and CRC included."""
     match = saved.match
-    size = _HEADER + 16 + _text_size(saved.mode) + _text_size(saved.level) + _CRC
+    size = HEADER + 16 + text_size(saved.mode) + text_size(saved.level) + CRC
     for moves in match.moves:
         size += 3 + match.colors * CARDS_PER_COLOR + 2 * len(moves)
     return size
@@ -413,13 +309,13 @@ def _match_size(saved):
 def _encode_match(saved, record):
     """Write a SavedMatch's record (header and CRC left blank) at the start of ``record``."""
     match = saved.match
-    record[_HEADER] = match.colors
-    record[_HEADER + 1] = match.rounds
-    at = _put_rng(record, _HEADER + 2, match.rng)
+    record[HEADER] = match.colors
+    record[HEADER + 1] = match.rounds
+    at = _put_rng(record, HEADER + 2, match.rng)
     at = _put_rng(record, at, saved.ai_rng)
     record[at] = saved.ai_seat
-    at = _put_text(record, at + 1, saved.mode)
-    at = _put_text(record, at, saved.level)
+    at = put_text(record, at + 1, saved.mode)
+    at = put_text(record, at, saved.level)
     record[at] = len(match.deals)
     at += 1
     for number in range(len(match.deals)):
@@ -430,15 +326,15 @@ def _encode_match(saved, record):
             record[at:at + len(part)] = part
             at += len(part)
         moves = match.moves[number]
-        at = _put_u16(record, at, len(moves))
+        at = put_u16(record, at, len(moves))
         for move in moves:
-            at = _put_u16(record, at, move)
+            at = put_u16(record, at, move)
     return record
 
 
 def _decode_match(body):
     """Rebuild a SavedMatch by replaying every move; ValueError if it is not one."""
-    read = _Reader(body)
+    read = Reader(body)
     colors = read.byte()
     rounds = read.byte()
     match_rng = read.rng()
@@ -465,53 +361,3 @@ def _decode_match(body):
     if read.at != len(body):
         raise ValueError("trailing bytes")
     return SavedMatch(match, mode, level, ai_seat, ai_rng)
-
-
-def _encode_profile(profile):
-    names = list(profile.stats)
-    size = _HEADER + 6 + _text_size(profile.mode) + _text_size(profile.level) + 1
-    for name in names:
-        size += _text_size(name) + 6
-    record = bytearray(size + _CRC)
-    record[_HEADER] = profile.colors
-    record[_HEADER + 1] = profile.rounds
-    record[_HEADER + 2] = ((1 if profile.sound else 0) | (2 if profile.lights else 0)
-                           | (4 if profile.debug else 0))
-    record[_HEADER + 3] = profile.brightness
-    at = _put_text(record, _HEADER + 4, profile.mode)
-    at = _put_text(record, at, profile.level)
-    best = _NO_BEST if profile.best_round is None else profile.best_round
-    at = _put_u16(record, at, best & 0xFFFF)
-    record[at] = len(names)
-    at += 1
-    for name in names:
-        at = _put_text(record, at, name)
-        for count in profile.stats[name]:
-            at = _put_u16(record, at, min(count, 0xFFFF))
-    return record
-
-
-def _decode_profile(body):
-    read = _Reader(body)
-    profile = Profile()
-    profile.colors = read.byte()
-    profile.rounds = read.byte()
-    flags = read.byte()
-    profile.sound = bool(flags & 1)
-    profile.lights = bool(flags & 2)
-    profile.debug = bool(flags & 4)
-    profile.brightness = read.byte()
-    profile.mode = read.text()
-    profile.level = read.text()
-    best = read.u16()
-    best = best - 0x10000 if best & 0x8000 else best
-    profile.best_round = None if best == _NO_BEST else best
-    for _ in range(read.byte()):
-        name = read.text()
-        profile.stats[name] = [read.u16(), read.u16(), read.u16()]
-    if (profile.colors not in (5, 6) or profile.rounds not in (1, 3)
-            or profile.mode not in MODES or profile.level not in LEVELS
-            or not 1 <= profile.brightness <= 5
-            or read.at != len(body)):
-        raise ValueError("bad profile")
-    return profile

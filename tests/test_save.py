@@ -13,7 +13,8 @@ from lostcities import save
 from lostcities.bots import random_move
 from lostcities.rng import Rng
 from lostcities.rules import Match
-from lostcities.save import Profile, SavedMatch, Storage
+from lostcities.profile import Profile
+from lostcities.save import SavedMatch, Storage
 
 
 def erased(size=8192):

@@ -5,7 +5,7 @@ Sized like the C objects (a Group about 112 bytes, a TileGrid about 80 plus its
 tiles): each keeps its numbers (and a TileGrid its tiles) in one small array."""
 
 from array import array
-from displayio import Bitmap, ColorConverter, Palette  # noqa: F401 (re-exported)
+from displayio import Bitmap, ColorConverter, Colorspace, Palette  # noqa: F401 (re-exported)
 
 _X = 0
 _Y = 1

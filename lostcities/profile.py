@@ -1,0 +1,134 @@
+"""The player's profile: settings and statistics that outlive a match.
+
+Saved by :class:`lostcities.save.Storage` in its own pair of NVM slots. Its
+record's body: colors, rounds, flags (1 sound, 2 lights, 4 debug), brightness,
+mode and level text, the best round score (i16, -32768: none yet), the number
+of statistics lines, then each: name text ("duel" or an AI level), played,
+won, drawn (u16 each).
+"""
+
+from lostcities.ai import LEVELS
+from lostcities.save import CRC, HEADER, MODES, Reader, put_text, put_u16, text_size
+
+from micropython import const
+
+_NO_BEST = const(-32768)
+
+
+class Profile:
+    """Settings and statistics that outlive a match.
+
+    ``stats`` maps "duel" or an AI level name to ``[played, won, drawn]``:
+    ``won`` counts player 1's wins in a duel, the player's wins against the AI.
+    ``best_round`` is the best round score of a human player (None until one).
+    """
+
+    def __init__(self):
+        self.colors = 5
+        self.rounds = 3
+        self.mode = "ai"
+        self.level = "normal"
+        self.sound = True
+        self.lights = True
+        self.brightness = 3
+        self.debug = False
+        self.stats = {}
+        self.best_round = None
+
+    def record_match(self, saved):
+        """Count a finished match (a SavedMatch) in the statistics."""
+        match = saved.match
+        against_ai = saved.mode == "ai"
+        name = saved.level if against_ai else "duel"
+        line = self.stats.get(name)
+        if line is None:
+            line = self.stats[name] = [0, 0, 0]
+        line[0] += 1
+        winner = match.winner()
+        human = 1 - saved.ai_seat if against_ai else 0
+        if winner == 0:
+            line[2] += 1
+        elif winner == human + 1:
+            line[1] += 1
+        for scores in match.scores:
+            for player in (0, 1):
+                if against_ai and player != human:
+                    continue
+                if self.best_round is None or scores[player] > self.best_round:
+                    self.best_round = scores[player]
+
+    def summary(self, levels=LEVELS):
+        """The statistics as a table of at most 25 characters a line (the
+        screen's width inside its margins; the terminal prints the same):
+        matches played, won, lost and drawn per AI level in ``levels``' order,
+        then two players', then the best round."""
+        lines = []
+        row = "%-6s%5s%5s%5s%4s"
+        for level in levels:
+            line = self.stats.get(level)
+            if line:
+                if not lines:
+                    lines.append(row % ("vs AI", "Play", "Won", "Lost", "Drw"))
+                lines.append(row % (level, line[0], line[1],
+                                    line[0] - line[1] - line[2], line[2]))
+        line = self.stats.get("duel")
+        if line:
+            row = "%-9s%4s%4s%4s%4s"
+            lines.append(row % ("2 players", "Play", "P1", "P2", "Drw"))
+            lines.append(row % ("", line[0], line[1], line[0] - line[1] - line[2],
+                                line[2]))
+        if self.best_round is not None:
+            lines.append("Best round: %d" % self.best_round)
+        return lines or ["No matches finished yet."]
+
+
+def encode_profile(profile):
+    """A Profile's record (header and CRC left blank)."""
+    names = list(profile.stats)
+    size = HEADER + 6 + text_size(profile.mode) + text_size(profile.level) + 1
+    for name in names:
+        size += text_size(name) + 6
+    record = bytearray(size + CRC)
+    record[HEADER] = profile.colors
+    record[HEADER + 1] = profile.rounds
+    record[HEADER + 2] = ((1 if profile.sound else 0) | (2 if profile.lights else 0)
+                           | (4 if profile.debug else 0))
+    record[HEADER + 3] = profile.brightness
+    at = put_text(record, HEADER + 4, profile.mode)
+    at = put_text(record, at, profile.level)
+    best = _NO_BEST if profile.best_round is None else profile.best_round
+    at = put_u16(record, at, best & 0xFFFF)
+    record[at] = len(names)
+    at += 1
+    for name in names:
+        at = put_text(record, at, name)
+        for count in profile.stats[name]:
+            at = put_u16(record, at, min(count, 0xFFFF))
+    return record
+
+
+def decode_profile(body):
+    """The Profile of a record's body; ValueError (or IndexError) if it is not one."""
+    read = Reader(body)
+    profile = Profile()
+    profile.colors = read.byte()
+    profile.rounds = read.byte()
+    flags = read.byte()
+    profile.sound = bool(flags & 1)
+    profile.lights = bool(flags & 2)
+    profile.debug = bool(flags & 4)
+    profile.brightness = read.byte()
+    profile.mode = read.text()
+    profile.level = read.text()
+    best = read.u16()
+    best = best - 0x10000 if best & 0x8000 else best
+    profile.best_round = None if best == _NO_BEST else best
+    for _ in range(read.byte()):
+        name = read.text()
+        profile.stats[name] = [read.u16(), read.u16(), read.u16()]
+    if (profile.colors not in (5, 6) or profile.rounds not in (1, 3)
+            or profile.mode not in MODES or profile.level not in LEVELS
+            or not 1 <= profile.brightness <= 5
+            or read.at != len(body)):
+        raise ValueError("bad profile")
+    return profile

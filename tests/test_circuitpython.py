@@ -1,0 +1,171 @@
+"""The game on CircuitPython's own interpreter, built like a PyBadge's for memory.
+
+../shared/tools/circuitpython (or $CIRCUITPYTHON) runs the engine and every AI
+level, which must decide exactly as under CPython, and the whole app booted
+from code.py over firmware stand-ins (host_sim/firmware/): complete matches
+and fuzzes with power cuts, from the bundle as ``make bundle`` builds it and
+from .py sources, each within its heap budget (host_sim/board_memory.py
+prints the figures). Without the interpreter these tests skip, saying why;
+with CI=true they must run.
+"""
+
+import math
+import os
+import stat
+
+import pytest
+
+from host_sim import board_memory, bundle, workloads
+from host_sim import circuitpython as cp
+from lostcities import ai
+
+KB = 1024
+MATCHES = [(colors, seed) for colors in (5, 6) for seed in (1, 2, 3)]
+AI_MATCHES = [(5, 1, ("easy", "hard")), (6, 2, ("hard", "normal")), (5, 3, ("normal", "easy")),
+              (6, 4, ("easy", "normal"))]
+EVERY_SCREEN = {"title", "table", "pause", "round", "match"}
+
+
+@pytest.fixture(scope="session")
+def interpreter():
+    try:
+        return cp.find_interpreter()
+    except cp.CircuitPythonUnavailable as err:
+        if os.environ.get("CI") == "true":
+            pytest.fail("CI must run the CircuitPython tests, but: %s" % err)
+        pytest.skip("CircuitPython tests skipped: %s" % err)
+
+
+@pytest.fixture(scope="session")
+def drives(interpreter, tmp_path_factory):
+    """{"mpy": the bundle as make bundle builds it, "py": the same of .py sources}."""
+    if bundle.find_mpy_cross()[0] is None and os.environ.get("CI") == "true":
+        pytest.fail("CI must build the .mpy bundle, but no CircuitPython mpy-cross was found")
+    return {kind: cp.make_drive(str(tmp_path_factory.mktemp(kind)), mpy=kind == "mpy")
+            for kind in ("mpy", "py")}
+
+
+def test_it_is_really_circuitpython(interpreter):
+    done = cp.run(["-c", "import sys\nprint(sys.implementation.name)"], 64)
+    assert done.stdout.strip() == "circuitpython"
+
+
+# The engine and the AI ---------------------------------------------------------
+
+def test_random_matches_play_exactly_as_under_cpython(interpreter):
+    source = "import workloads\n" + "".join(
+        "print(workloads.random_match(%d, %d))\n" % match for match in MATCHES)
+    assert cp.run_source(source).splitlines() == [
+        workloads.random_match(colors, seed) for colors, seed in MATCHES]
+
+
+def test_every_level_plays_exactly_as_under_cpython(interpreter):
+    source = "import workloads\nfrom lostcities import ai\n" + "".join(
+        "print(workloads.ai_match(ai, %d, %d, %r))\n" % match for match in AI_MATCHES)
+    assert cp.run_source(source).splitlines() == [
+        workloads.ai_match(ai, *match) for match in AI_MATCHES]
+
+
+def test_every_level_decides_exactly_as_under_cpython_from_openings_to_round_ends(interpreter):
+    source = ("import workloads\nfrom lostcities import ai\nviews = workloads.positions(24)\n"
+              + "".join("print(workloads.decisions(ai, %r, views))\n" % level
+                        for level in ai.LEVELS))
+    views = workloads.positions(24)
+    assert cp.run_source(source).splitlines() == [
+        repr(workloads.decisions(ai, level, views)) for level in ai.LEVELS]
+
+
+# The bundle --------------------------------------------------------------------
+
+def test_the_bundle_is_compiled_for_circuitpython_but_code_py(drives):
+    drive = drives["mpy"]
+    files = [os.path.relpath(os.path.join(folder, name), drive)
+             for folder, _, names in os.walk(drive) for name in names]
+    modules = [path for path in files if path.endswith((".py", ".mpy"))]
+    assert [path for path in modules if path.endswith(".py")] == ["code.py"]
+    for path in modules:
+        if path.endswith(".mpy"):
+            with open(os.path.join(drive, path), "rb") as file:
+                assert file.read(1) == b"C", path  # CircuitPython's .mpy, not MicroPython's
+
+
+def test_every_mpy_of_the_bundle_loads_on_the_interpreter(drives):
+    drive = drives["mpy"]
+    names = []
+    for folder, _, files in os.walk(drive):
+        for name in files:
+            if name.endswith(".mpy"):
+                path = os.path.relpath(os.path.join(folder, name), drive)[:-4]
+                parts = path.split(os.sep)
+                if parts[0] == "lib":
+                    parts = parts[1:]
+                if parts[-1] == "__init__":
+                    parts = parts[:-1]
+                names.append(".".join(parts))
+    source = ("import sys\nsys.path[:] = [%r, %r, %r]\nimport _displayio\n"
+              "sys.modules['displayio'] = _displayio\n" % (drive, drive + "/lib", cp.FIRMWARE)
+              + "".join("import %s\nprint(%r)\n" % (name, name) for name in sorted(names)))
+    done = cp.run(["-c", source], 512)
+    assert done.returncode == 0, done.stderr
+    assert sorted(done.stdout.split()) == sorted(names)
+    assert "lostcities.rules.state" in names and "lostcities.app" in names
+
+
+def fake_mpy_cross(folder, version):
+    path = folder / "mpy-cross"
+    path.write_text("#!/bin/sh\necho '%s'\n" % version)
+    path.chmod(path.stat().st_mode | stat.S_IXUSR)
+    return str(path)
+
+
+def test_micropythons_mpy_cross_is_refused_saying_why(tmp_path, monkeypatch):
+    theirs = fake_mpy_cross(tmp_path, "MicroPython v1.24.1 on 2024-11-29; mpy-cross emitting mpy v6.3")
+    with pytest.raises(bundle.BundleError, match="MicroPython's mpy-cross.*incompatible .mpy"):
+        bundle.find_mpy_cross(theirs)
+    monkeypatch.setenv("MPY_CROSS", theirs)
+    assert bundle.main(["--out", str(tmp_path / "out")]) == 1
+
+
+def test_without_circuitpythons_mpy_cross_the_bundle_ships_py_and_says_the_cost(
+        tmp_path, monkeypatch, capsys):
+    theirs = fake_mpy_cross(tmp_path, "MicroPython v1.24.1 on 2024-11-29; mpy-cross emitting mpy v6.3")
+    monkeypatch.delenv("MPY_CROSS", raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.setattr(bundle, "SHARED_MPY_CROSS", str(tmp_path / "nowhere"))
+    assert bundle.main(["--out", str(tmp_path / "out")]) == 0
+    out = capsys.readouterr().out
+    assert "is MicroPython's mpy-cross" in out  # the one on PATH, passed over
+    assert "shipping .py sources" in out and "KB more of the board's heap" in out
+    assert "adafruit-circuit-python.s3.amazonaws.com" in out and "MPY_CROSS=" in out
+    assert os.path.isfile(tmp_path / "out" / "CIRCUITPY" / "lostcities" / "app.py")
+
+
+# The whole game in the board's heap ----------------------------------------------
+
+@pytest.mark.parametrize("kind", ["mpy", "py"])
+@pytest.mark.parametrize("scenario", board_memory.scenarios(), ids=lambda s: s.name)
+def test_the_game_plays_within_the_boards_heap(drives, kind, scenario):
+    """Boots code.py and plays the scenario with plenty of heap, then with the
+    budget: the bundle's or the sources' bound plus what the stand-ins hold."""
+    roomy = cp.run_scenario(drives[kind], scenario, 256)
+    assert roomy.ok, roomy.reason + "\n" + roomy.output[-3000:]
+    figures = roomy.figures
+    assert figures["live"] <= board_memory.BOUNDS["live"], (
+        "the live heap peaked at %d bytes (%s)" % (figures["live"], figures["peak_screen"]))
+    if scenario.kind == "fuzz":
+        assert EVERY_SCREEN <= set(figures["screens"].split(",")), figures["screens"]
+        assert figures["cuts"] and figures["torn"] and figures["boots"] > 2
+    else:
+        assert figures["matches"] == 1
+    heap_kb = math.ceil((board_memory.BOUNDS[kind] + figures["base"]) / KB)
+    tight = cp.run_scenario(drives[kind], scenario, heap_kb)
+    assert tight.ok, "%s in %d KB (%d for the stand-ins): %s" % (
+        scenario.name, heap_kb, figures["base"] // KB, tight.reason)
+
+
+def test_no_module_needs_more_than_its_bound_to_compile_on_the_board(interpreter):
+    needs = {path: board_memory.compile_need(source)
+             for path, source in board_memory.game_modules().items()}
+    worst = max(needs, key=needs.get)
+    assert needs[worst] <= board_memory.BOUNDS["compile"], "%s needs %d bytes" % (
+        worst, needs[worst])
