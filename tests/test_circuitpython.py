@@ -128,7 +128,7 @@ def test_micropythons_mpy_cross_is_refused_saying_why(tmp_path, monkeypatch):
 
 def test_without_circuitpythons_mpy_cross_the_bundle_ships_py_and_says_the_cost(
         tmp_path, monkeypatch, capsys):
-    theirs = fake_mpy_cross(tmp_path, "MicroPython v1.24.1 on 2024-11-29; mpy-cross emitting mpy v6.3")
+    fake_mpy_cross(tmp_path, "MicroPython v1.24.1 on 2024-11-29; mpy-cross emitting mpy v6.3")
     monkeypatch.delenv("MPY_CROSS", raising=False)
     monkeypatch.setenv("PATH", str(tmp_path))
     monkeypatch.setattr(bundle, "SHARED_MPY_CROSS", str(tmp_path / "nowhere"))

@@ -34,7 +34,7 @@ import _displayio  # noqa: E402
 
 sys.modules["displayio"] = _displayio
 import adafruit_pixelbuf  # noqa: E402,F401
-import analogio  # noqa: E402,F401
+import analogio  # noqa: E402
 import audioio  # noqa: E402,F401
 import board  # noqa: E402
 import busdisplay  # noqa: E402,F401
@@ -52,6 +52,10 @@ CUTS = OPTIONS.get("cuts", "1") == "1"  # power cuts and torn writes in a fuzz
 TEARS = OPTIONS.get("tears", "1") == "1"
 # PyBadge key numbers of the actions LEFT RIGHT UP DOWN A B START SELECT
 KEY_OF = (7, 4, 6, 5, 1, 0, 2, 3)
+# The PyGamer has no arrow keys: its joystick, (pin, value) for each arrow.
+JOYSTICK_OF = (("JOYSTICK_X", 0), ("JOYSTICK_X", 65535), ("JOYSTICK_Y", 0),
+               ("JOYSTICK_Y", 65535))
+_REST = -2  # in the pending list: the joystick back at rest
 A = 4
 B = 5
 START = 6
@@ -123,10 +127,22 @@ class Rig:
         if item == _HOLD:
             supervisor.now += 2100
             return None
+        if item == _REST or item <= -10:
+            for stick in analogio.made.values():
+                stick.value = 32768
+            if item <= -10:
+                pin, value = JOYSTICK_OF[-10 - item]
+                analogio.made[pin].value = value
+            return None
         self.gave = True
         return keypad.Event(item >> 1, bool(item & 1))
 
     def press(self, action, hold=False):
+        if action < 4 and board.board_id == "pygamer":
+            self.pending.append(-10 - action)  # tilt the joystick, then let it go
+            self.pending.append(_REST)
+            self.presses += 1
+            return
         key = KEY_OF[action]
         self.pending.append(key << 1 | 1)
         if hold:
