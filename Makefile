@@ -25,11 +25,14 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(PY) -m host_sim bench
 
+# CircuitPython's mpy-cross: MPY_CROSS=path (else on PATH or ../shared/tools/mpy-cross)
+MPY_FLAG = $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)")
+
 bundle: $(STAMP)
-	$(PY) -m host_sim bundle
+	$(PY) -m host_sim bundle $(MPY_FLAG)
 
 deploy: $(STAMP)
-	$(PY) -m host_sim bundle --deploy "$(CIRCUITPY)"
+	$(PY) -m host_sim bundle $(MPY_FLAG) --deploy "$(CIRCUITPY)"
 
 clean:
 	rm -rf build $(MP_DIR)/node_modules
