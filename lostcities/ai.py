@@ -35,8 +35,7 @@ Rng.
 
 from micropython import const
 
-from lostcities.bots import may_take_discard
-from lostcities.rules import CARDS_PER_COLOR, DISCARD, HAND_SIZE, State
+from lostcities.rules import CARDS_PER_COLOR, DISCARD, HAND_SIZE, State, turn_limit
 
 LEVELS = ("easy", "normal", "hard")
 # per level: (sees the opponent's prospects, values deck draws, noise, search)
@@ -233,7 +232,7 @@ class _Position:
                 count += 1
                 mask &= mask - 1
         self.unseen_count = count or 1
-        self.pile_draws = may_take_discard(state)
+        self.pile_draws = state.turns < turn_limit(state.colors)
 
     def context(self, deck_after):
         """Set the weights of hand, pile and unseen cards for ``deck_after`` cards.

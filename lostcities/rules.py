@@ -168,6 +168,18 @@ def parse_move(text, colors=MAX_COLORS):
                      parse_source(words[2], colors))
 
 
+def turn_limit(colors):
+    """The turn from which a program draws from the deck only: a round's safety bound.
+
+    Nothing in the rules limits pile draws, so players could pass cards back
+    and forth forever (RULES.md, end of a round). Every AI level and reference
+    bot draws from the deck from this turn on, and the bot protocol calls a
+    pile draw from then on stalling. Twice the deck's size (120 or 144 turns):
+    rounds between sound players end long before.
+    """
+    return 2 * colors * CARDS_PER_COLOR
+
+
 class IllegalMove(ValueError):
     """A move the rules forbid; the message says why in words."""
 
