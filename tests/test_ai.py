@@ -5,7 +5,7 @@ import pytest
 from lostcities import ai
 from lostcities.bots import random_move
 from lostcities.rng import Rng
-from lostcities.rules import deal, move_text, score_cards
+from lostcities.rules import SOURCE_DECK, deal, move_source, move_text, score_cards, turn_limit
 
 from tests.test_bots import position, random_positions
 
@@ -182,3 +182,11 @@ def test_a_playout_scores_the_margin_as_the_rules_do():
             assert state.score(player) == sum(
                 score_cards(state.expedition(player, color))[0]
                 for color in range(state.colors))
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_from_the_turn_limit_on_every_level_draws_from_the_deck(level):
+    for state in random_positions(30, seed=14):
+        state.turns = turn_limit(state.colors)
+        move = ai.choose_move(state.view(state.to_move), level, Rng(2))
+        assert move_source(move) == SOURCE_DECK, move_text(move)
