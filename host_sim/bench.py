@@ -55,7 +55,9 @@ CIRCUITPYTHON = os.path.join(os.path.dirname(ROOT), "shared", "tools", "circuitp
 BOARD_FACTOR = 200  # a SAMD51 at 120 MHz runs Python about 200x slower than that interpreter
 
 # Each AI decision on the positions, timed and its heap counted with the
-# collector off, printed as one "level time_us allocated_bytes" line.
+# collector off, printed as one "level time_us allocated_bytes" line. The
+# time is the fastest of three runs of the same decision: on a shared
+# machine the others only add the time other programs took.
 CIRCUITPYTHON_TIMING = """\
 import gc, sys, time
 sys.path[:0] = [%(root)r, %(host_sim)r]
@@ -65,16 +67,20 @@ from lostcities.rng import Rng
 views = workloads.positions(%(count)d, %(colors)d)
 for level in ai.LEVELS:
     for i in range(len(views)):
-        rng = Rng(i)
-        gc.collect()
-        gc.disable()
-        before = gc.mem_alloc()
-        start = time.ticks_us()
-        ai.choose_move(views[i], level, rng)
-        elapsed = time.ticks_diff(time.ticks_us(), start)
-        allocated = gc.mem_alloc() - before
-        gc.enable()
-        print(level, elapsed, allocated)
+        fastest = None
+        for run in range(3):
+            rng = Rng(i)
+            gc.collect()
+            gc.disable()
+            before = gc.mem_alloc()
+            start = time.ticks_us()
+            ai.choose_move(views[i], level, rng)
+            elapsed = time.ticks_diff(time.ticks_us(), start)
+            allocated = gc.mem_alloc() - before
+            gc.enable()
+            if fastest is None or elapsed < fastest:
+                fastest = elapsed
+        print(level, fastest, allocated)
 """
 
 # (normal, --quick) repetitions of each measurement.

@@ -27,8 +27,7 @@ from micropython import const
 
 from lostcities.rules import CARDS_PER_COLOR, DISCARD, HAND_SIZE, turn_limit
 
-CANDIDATES = const(3)  # the best moves kept, best first (hard plays them out)
-UNSET = const(-1000000000)  # below any value: no move found yet
+_UNSET = const(-1000000000)  # below any value: no move found yet
 
 _ONE = const(1000)  # fixed point: 1000 is 1.0 (and one point)
 _COST = const(20000)  # what opening an expedition costs
@@ -102,6 +101,14 @@ def _expected_cards(top, sure, sure_f, unseen, unseen_f):
     return cards
 
 
+MOVE_KEYS = const(112)  # a move's key: its hand slot, discard or play, and draw source
+
+
+def move_key(slot, discard, source):
+    """Moves by the hand slot played or discarded and the source drawn from (0-6)."""
+    return slot * 14 + (7 if discard else 0) + source
+
+
 class Position:
     """One player's knowledge of a round as per-colour integers, and its moves.
 
@@ -109,10 +116,8 @@ class Position:
     sampled full state. Loading again reuses the same lists.
     """
 
-    def __init__(self, colors, aware, drawing):
+    def __init__(self, colors):
         self.colors = colors
-        self.aware = aware  # counts the opponent's prospects
-        self.drawing = drawing  # values a deck draw by the unseen cards
         self.hand = [0] * colors  # masks of my cards per colour
         self.known = [0] * colors  # masks of the opponent's known cards
         self.unseen = [0] * colors  # masks of the cards nobody showed me
@@ -124,8 +129,8 @@ class Position:
         self.pile_top = [0] * colors  # index of each pile's top card, or _NONE
         self.pile_under = [0] * colors  # the card below it
         self.base = [0] * colors  # each colour's value in the current context
-        self.best_moves = [0] * CANDIDATES  # the best moves found, best first
-        self.best_values = [0] * CANDIDATES  # their values (UNSET: none)
+        self.best_move = 0
+        self.best_value = _UNSET
         # set by load and context; made here so that the object never grows
         self.state = None
         self.player = self.hidden = 0
@@ -133,8 +138,11 @@ class Position:
         self.pile_draws = True
         self.my_hand = self.my_unseen = self.their_hand = self.their_unseen = 0
         self.their_pile = 0
+        self.sums = None  # hard: a list that sums every move's value, by move_key
+        self.sum_moves = None  # and the moves of those keys
 
-    def load(self, state, player):
+    def load(self, state, player, sees_all=False):
+        """Read ``state`` as ``player`` sees it (``sees_all``: the opponent's hand too)."""
         self.state = state
         self.player = player
         colors = self.colors
@@ -152,7 +160,7 @@ class Position:
             bit = 1 << (card % CARDS_PER_COLOR)
             hand[color] |= bit
             unseen[color] &= ~bit
-            if state.known_to_opponent(other, slot):
+            if sees_all or state.known_to_opponent(other, slot):
                 card = state.hand_card(other, slot)
                 color = card // CARDS_PER_COLOR
                 bit = 1 << (card % CARDS_PER_COLOR)
@@ -253,8 +261,6 @@ class Position:
         """One colour: my projection minus the opponent's, in thousandths."""
         mine = _projection(top, total, wagers, count, hand, self.my_hand, 0, 0,
                            unseen, self.my_unseen)
-        if not self.aware:
-            return mine
         at = self.colors + color
         return mine - _projection(
             self.top[at], self.total[at], self.wagers[at], self.count[at],
@@ -284,20 +290,17 @@ class Position:
     def best(self, rng, noise):
         """The best move by the evaluation (each value blurred by ``noise``).
 
-        Also keeps the best few in ``best_moves``, best first, for ``hard``;
-        returns the best move.
+        Every move's value is also added to ``sums`` when it is set (hard).
         """
         state = self.state
         player = self.player
         colors = self.colors
-        values = self.best_values
-        for i in range(CANDIDATES):
-            values[i] = UNSET
+        self.best_value = _UNSET
         for deck in (1, 0):
             if not deck and not self.pile_draws:
                 continue
             total = self.context(state.deck_len - deck)
-            draw = self.deck_draw() if deck and self.drawing else 0
+            draw = self.deck_draw() if deck else 0
             for slot in range(HAND_SIZE):
                 card = state.hand_card(player, slot)
                 color = card // CARDS_PER_COLOR
@@ -324,7 +327,8 @@ class Position:
                     after = rest + self.value(color, hand, top, points, wagers, count, pile,
                                               self.unseen[color])
                     if deck:
-                        self._consider(after + draw, card << 4 | discard, rng, noise)
+                        self._consider(after + draw, card << 4 | discard,
+                                       move_key(slot, discard, 0), rng, noise)
                         continue
                     for source in range(colors):
                         taken = self.pile_top[source]
@@ -340,23 +344,15 @@ class Position:
                                 self.total[source], self.wagers[source], self.count[source],
                                 self.pile_under[source], self.unseen[source])
                         self._consider(value + _PILE_DRAW, card << 4 | discard | (source + 1),
-                                       rng, noise)
-        return self.best_moves[0]
+                                       move_key(slot, discard, source + 1), rng, noise)
+        return self.best_move
 
-    def _consider(self, value, move, rng, noise):
+    def _consider(self, value, move, key, rng, noise):
         if noise:  # up to +-noise/2 thousandths, in steps of 10
             value += 10 * rng.randbelow(noise // 10 + 1) - noise // 2
-        values = self.best_values
-        moves = self.best_moves
-        at = CANDIDATES
-        while at and value > values[at - 1]:
-            at -= 1
-        if at == CANDIDATES:
-            return
-        i = CANDIDATES - 1
-        while i > at:
-            values[i] = values[i - 1]
-            moves[i] = moves[i - 1]
-            i -= 1
-        values[at] = value
-        moves[at] = move
+        if value > self.best_value:
+            self.best_value = value
+            self.best_move = move
+        if self.sums:
+            self.sums[key] += value
+            self.sum_moves[key] = move
