@@ -12,7 +12,10 @@ external program that speaks the bot protocol over stdin and stdout::
     quit
 
 The referee never hangs: a bot that stays silent past the timeout, answers
-something unreadable or makes an illegal move forfeits, with the reason.
+something unreadable or makes an illegal move forfeits, with the reason. So
+does a bot that draws from a discard pile from the turn limit on
+(``rules.turn_limit``: from turn 121, or 145 with six colours, every draw is
+from the deck), so that every round ends.
 """
 
 import queue

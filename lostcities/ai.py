@@ -10,6 +10,24 @@ sampled hand of the opponent as if it were known, and plays the best move on
 average: a strong hand of one colour, which the uniform chance blurs, then
 weighs as much as it is likely.
 
+The evaluation estimates the score difference (mine minus the opponent's)
+the round would end with:
+
+* each expedition is projected to the end of the round: its cards, the hand
+  cards that can still go on it, and the unseen cards of its colour weighted
+  by the chance of drawing them in time (turns left = deck size / 2). When
+  the expeditions worth playing need more turns than remain, all those
+  weights shrink. An unstarted expedition counts only if its projection
+  beats the 20-point cost, so opening, wagers and small gaps all follow from
+  one formula;
+* the opponent's expeditions are projected the same way from what they may
+  hold: cards they took from piles, unseen cards, and the pile tops they can
+  take next turn, so a discard that feeds them costs what it gives them;
+* a deck draw is worth the average over the unseen cards of holding one, and
+  shortens the round for both players; a pile draw does not: the
+  projections for both turn counts weigh the tempo.
+
+All arithmetic is in integers: the board's floats are short and allocate.
 A decision allocates a few small lists up front and nothing per move.
 ``clock`` (a callable returning ms) only stops ``hard``'s sampling early;
 with ``clock=None`` the work is the fixed iteration cap, so a decision is a

@@ -1,26 +1,7 @@
-"""The AI's evaluation: an estimate of the final round margin after each move.
+"""The AI's evaluation: the final round margin a move leads to, estimated.
 
-The estimate is the score difference (mine minus the opponent's) the round
-would end with:
-
-* each expedition is projected to the end of the round: its cards, the hand
-  cards that can still go on it, and the unseen cards of its colour weighted
-  by the chance of drawing them in time (turns left = deck size / 2). When
-  the expeditions worth playing need more turns than remain, all those
-  weights shrink. An unstarted expedition counts only if its projection
-  beats the 20-point cost, so opening, wagers and small gaps all follow from
-  one formula;
-* the opponent's expeditions are projected the same way from what they may
-  hold: cards they took from piles, unseen cards, and the pile tops they can
-  take next turn, so a discard that feeds them costs what it gives them;
-* a deck draw is worth the average over the unseen cards of holding one, and
-  shortens the round for both players; a pile draw does not: the
-  projections for both turn counts weigh the tempo.
-
-All arithmetic is in integers (thousandths of a point): the board's floats
-are short and allocate under MicroPython. The weights were tuned by SPSA on
-the reference pool (``host_sim/tune.py``); under CPython they are module
-globals, which is how the tuner sets them.
+``lostcities/ai.py`` says what it weighs. Integers throughout (thousandths of
+a point); host_sim/tune.py tunes the weights, module globals under CPython.
 """
 
 from micropython import const
