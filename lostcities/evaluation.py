@@ -334,6 +334,8 @@ class Position:
         if value > self.best_value:
             self.best_value = value
             self.best_move = move
-        if self.sums:
-            self.sums[key] += value
-            self.sum_moves[key] = move
+        sums = self.sums
+        moves = self.sum_moves
+        if sums is not None and moves is not None:
+            sums[key] += value
+            moves[key] = move
