@@ -35,6 +35,8 @@ whose ``allocated`` is within budget is within budget for sure.
 import argparse
 import ast
 import os
+import statistics
+import subprocess
 import time
 import tracemalloc
 
@@ -47,6 +49,39 @@ from host_sim.micropython import MicroPython, MicroPythonError, MicroPythonUnava
 
 PACKAGE_DIR = os.path.dirname(os.path.abspath(lostcities.__file__))
 WORKLOADS = os.path.abspath(workloads.__file__)
+ROOT = os.path.dirname(PACKAGE_DIR)
+# CircuitPython's own unix port, beside the project (see ../shared/tools/README.md)
+CIRCUITPYTHON = os.path.join(os.path.dirname(ROOT), "shared", "tools", "circuitpython")
+BOARD_FACTOR = 200  # a SAMD51 at 120 MHz runs Python about 200x slower than that interpreter
+
+# Each AI decision on the positions, timed and its heap counted with the
+# collector off, printed as one "level time_us allocated_bytes" line. The
+# time is the fastest of three runs of the same decision: on a shared
+# machine the others only add the time other programs took.
+CIRCUITPYTHON_TIMING = """\
+import gc, sys, time
+sys.path[:0] = [%(root)r, %(host_sim)r]
+import workloads
+from lostcities import ai
+from lostcities.rng import Rng
+views = workloads.positions(%(count)d, %(colors)d)
+for level in ai.LEVELS:
+    for i in range(len(views)):
+        fastest = None
+        for run in range(3):
+            rng = Rng(i)
+            gc.collect()
+            gc.disable()
+            before = gc.mem_alloc()
+            start = time.ticks_us()
+            ai.choose_move(views[i], level, rng)
+            elapsed = time.ticks_diff(time.ticks_us(), start)
+            allocated = gc.mem_alloc() - before
+            gc.enable()
+            if fastest is None or elapsed < fastest:
+                fastest = elapsed
+        print(level, fastest, allocated)
+"""
 
 # (normal, --quick) repetitions of each measurement.
 PLAYOUTS = {"cpython": (400, 40), "micropython": (50, 5)}
@@ -243,6 +278,47 @@ def report_ai(ai, interpreter, quick, colors):
           " retained: kept after it")
 
 
+def circuitpython_decisions(count, colors):
+    """``{level: [(ms, allocated bytes), ...]}`` of each decision under CircuitPython.
+
+    Raises FileNotFoundError when the interpreter is absent.
+    """
+    if not os.path.exists(CIRCUITPYTHON):
+        raise FileNotFoundError(CIRCUITPYTHON)
+    script = CIRCUITPYTHON_TIMING % {"root": ROOT, "host_sim": os.path.dirname(WORKLOADS),
+                                     "count": count, "colors": colors}
+    result = subprocess.run([CIRCUITPYTHON, "-X", "heapsize=512k", "-c", script],
+                            capture_output=True, text=True, check=False)
+    if result.returncode:
+        raise RuntimeError("CircuitPython failed: %s" % result.stderr.strip()[-500:])
+    figures = {}
+    for line in result.stdout.split("\n"):
+        if line:
+            level, elapsed, allocated = line.split()
+            figures.setdefault(level, []).append((int(elapsed) / 1000.0, int(allocated)))
+    return figures
+
+
+def report_circuitpython(quick, colors):
+    count = POSITIONS[quick]
+    print("\nAI decision on CircuitPython's unix port (%s), the same %d positions"
+          % (os.path.relpath(CIRCUITPYTHON), count))
+    try:
+        figures = circuitpython_decisions(count, colors)
+    except FileNotFoundError:
+        print("  skipped: %s is not there (see ../shared/tools/README.md)"
+              % os.path.relpath(CIRCUITPYTHON))
+        return
+    print("  level      median ms    max ms   board estimate (x%d)   allocated bytes (max)"
+          % BOARD_FACTOR)
+    for level, decisions in figures.items():
+        times = [ms for ms, _ in decisions]
+        slowest = max(times)
+        print("  %-7s %11.2f %9.2f %17.2f s max %21d" % (
+            level, statistics.median(times), slowest, slowest * BOARD_FACTOR / 1000.0,
+            max(allocated for _, allocated in decisions)))
+
+
 def main(argv):
     parser = argparse.ArgumentParser(
         prog="python -m host_sim bench", description=__doc__,
@@ -276,6 +352,7 @@ def main(argv):
             print("\nAI figures skipped: %s" % no_ai)
         else:
             report_ai(ai, interpreter, quick, args.colors)
+            report_circuitpython(quick, args.colors)
     except MicroPythonError as err:
         print("\nMicroPython failed: %s" % err)
         return 1

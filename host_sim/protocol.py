@@ -12,7 +12,10 @@ external program that speaks the bot protocol over stdin and stdout::
     quit
 
 The referee never hangs: a bot that stays silent past the timeout, answers
-something unreadable or makes an illegal move forfeits, with the reason.
+something unreadable or makes an illegal move forfeits, with the reason. So
+does a bot that draws from a discard pile from the turn limit on
+(``rules.turn_limit``: from turn 121, or 145 with six colours, every draw is
+from the deck), so that every round ends.
 """
 
 import queue
@@ -21,12 +24,14 @@ import subprocess
 import threading
 import time
 
-from lostcities import ai, bots, rules
+from lostcities import ai, bots, frozen_normal, reference, rules
 from lostcities.rng import Rng
 
 DEFAULT_TIMEOUT = 10.0  # seconds a bot may think about one move
-STALL_TURNS = 1000  # past this, a pile draw counts as stalling (RULES.md)
-REFERENCE = {"random": bots.random_move, "heuristic": bots.heuristic_move}
+REFERENCE = {"random": bots.random_move, "heuristic": bots.heuristic_move,
+             "counter": reference.counter_move, "tempo": reference.tempo_move,
+             "frozen-normal": frozen_normal.frozen_normal_move}
+POOL = ("heuristic", "counter", "tempo", "frozen-normal")  # the sound reference players
 
 
 class Forfeit(Exception):
@@ -181,8 +186,9 @@ def play_round(match, players, times=None, clock=time.perf_counter):
         if times is not None:
             times[player].append((clock() - began) * 1000.0)
         reason = state.check_move(move)
-        if not reason and state.turns >= STALL_TURNS and rules.move_source(move):
-            reason = "stalling: after %d turns draw from the deck" % STALL_TURNS
+        limit = rules.turn_limit(state.colors)
+        if not reason and state.turns >= limit and rules.move_source(move):
+            reason = "stalling: from turn %d on draw from the deck" % (limit + 1)
         if reason:
             raise Forfeit(player, "illegal move '%s': %s" % (rules.move_text(move), reason))
         drawn = state.deck()[0] if rules.move_source(move) == rules.SOURCE_DECK else None

@@ -4,6 +4,10 @@ Mirrored deals: each shuffled deal is played twice, one round each, with the
 seats and the hands swapped, so the luck of the deal cancels out. Deals run
 in parallel over the machine's cores. The AIs use their fixed iteration cap
 (no clock), so a tournament is reproducible for a seed.
+
+``python -m host_sim tournament A --pool --deals N`` plays A against every
+sound reference player (``protocol.POOL``) and prints one table: the mean
+difference per opponent with its 95% interval, and the mean over the pool.
 """
 
 import argparse
@@ -179,6 +183,36 @@ def plot(figures, diffs, path):
     pyplot.close(figure)
 
 
+def pool_figures(a, figures):
+    """One player's figures against each reference player, and the mean over the pool.
+
+    The pool's mean weighs every opponent alike; its interval combines theirs
+    (the matches are independent).
+    """
+    means = [f["diff_mean"] for f in figures]
+    halves = [(f["diff_ci95"][1] - f["diff_ci95"][0]) / 2 for f in figures]
+    mean = statistics.fmean(means)
+    half = math.sqrt(sum(h * h for h in halves)) / len(halves)
+    return {"player": a, "deals": figures[0]["deals"], "opponents": figures,
+            "pool_mean": round(mean, 2),
+            "pool_ci95": [round(mean - half, 2), round(mean + half, 2)]}
+
+
+def report_pool(pool):
+    """The pool's figures as one table for a person."""
+    a = pool["player"]
+    lines = ["%s against the reference pool: %d mirrored deals per opponent" % (a, pool["deals"]),
+             "  %-15s %9s   %-17s %s" % ("opponent", "mean", "95% interval", "rounds won")]
+    for f in pool["opponents"]:
+        low, high = f["diff_ci95"]
+        lines.append("  %-15s %+9.1f   %+6.1f .. %+6.1f   %d of %d" % (
+            f["b"], f["diff_mean"], low, high, f["a_wins"], f["rounds"]))
+    low, high = pool["pool_ci95"]
+    lines.append("  %-15s %+9.1f   %+6.1f .. %+6.1f" % ("pool mean", pool["pool_mean"], low, high))
+    lines.append("(points per round, %s minus the opponent)" % a)
+    return "\n".join(lines)
+
+
 class Progress:
     """A one-line progress bar on stderr."""
 
@@ -241,7 +275,10 @@ def main(argv):
         description="Play two AIs or bots on mirrored deals and compare them.")
     names = ", ".join(protocol.player_names())
     parser.add_argument("a", help="player A: %s, or cmd:COMMAND" % names)
-    parser.add_argument("b", help="player B, as A")
+    parser.add_argument("b", nargs="?", help="player B, as A (not with --pool)")
+    parser.add_argument("--pool", action="store_true",
+                        help="play A against every reference player (%s): one table"
+                        % ", ".join(protocol.POOL))
     parser.add_argument("--deals", type=int, default=100, help="mirrored deals (2 rounds each)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--colors", type=int, choices=(5, 6), default=5)
@@ -254,13 +291,19 @@ def main(argv):
     args = parser.parse_args(argv)
     if args.deals < 1:
         parser.error("--deals must be at least 1")
-    for spec in (args.a, args.b):
+    if args.pool and (args.b or args.record or args.plot):
+        parser.error("--pool plays A against the pool: no player B, --record or --plot")
+    if not args.pool and not args.b:
+        parser.error("player B is missing (or give --pool)")
+    for spec in (args.a, args.b) if args.b else (args.a,):
         if not spec.startswith("cmd:") and spec not in protocol.player_names():
             parser.error("unknown player %r (one of %s, or cmd:COMMAND)" % (spec, names))
     problem = check_outputs(args.plot, args.record)  # before playing, not after
     if problem:
         print("tournament: %s" % problem, file=sys.stderr)
         return 2
+    if args.pool:
+        return _main_pool(args)
     results, forfeit = run(args.a, args.b, args.deals, args.seed, args.colors, args.jobs,
                            bool(args.record), args.timeout, Progress(args.deals))
     if forfeit:
@@ -317,3 +360,19 @@ def write_records(folder, a, b, results):
             with open(path, "w") as out:
                 out.write("# player 1: %s, player 2: %s\n" % (first, second))
                 out.write(result["record"])
+def _main_pool(args):
+    progress = Progress(args.deals * len(protocol.POOL))
+    figures = []
+    for b in protocol.POOL:
+        results, forfeit = run(args.a, b, args.deals, args.seed, args.colors, args.jobs,
+                               False, args.timeout, progress)
+        if forfeit:
+            name = args.a if forfeit["forfeit"] == "a" else b
+            print("tournament stopped: %s forfeits deal %d (round %d) against %s: %s" % (
+                name, forfeit["deal"] + 1, forfeit["mirror"] + 1, b, forfeit["reason"]),
+                file=sys.stderr)
+            return 1
+        figures.append(summarize(args.a, b, args.deals, results))
+    pool = pool_figures(args.a, figures)
+    print(json.dumps(pool) if args.json else report_pool(pool))
+    return 0

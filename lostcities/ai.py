@@ -1,7 +1,17 @@
 """The AI opponent: three levels that decide from their player's view alone.
 
-Every level scores moves with one evaluation, an estimate of the final round
-score difference (mine minus the opponent's) after the move:
+Every level scores moves with one evaluation (``lostcities/evaluation.py``),
+an estimate of the final round margin after the move. ``easy`` plays from the
+evaluation blurred by noise, so that it errs like a learner; ``normal`` plays
+the best move of the evaluation, which weighs every unseen card by the same
+chance of being in the opponent's hand; ``hard`` deals the unseen cards out
+at random a few times (``determinize``), evaluates every move against each
+sampled hand of the opponent as if it were known, and plays the best move on
+average: a strong hand of one colour, which the uniform chance blurs, then
+weighs as much as it is likely.
+
+The evaluation estimates the score difference (mine minus the opponent's)
+the round would end with:
 
 * each expedition is projected to the end of the round: its cards, the hand
   cards that can still go on it, and the unseen cards of its colour weighted
@@ -17,51 +27,42 @@ score difference (mine minus the opponent's) after the move:
   shortens the round for both players; a pile draw does not: the
   projections for both turn counts weigh the tempo.
 
-``easy`` plays from a blunter evaluation (blind to the opponent) with some
-noise; ``normal`` plays the best move of the evaluation; ``hard`` plays as
-``normal`` until the deck is small, then plays its best candidates out to
-the round's end on sampled deals of the unseen cards (``determinize``) and
-picks the best exact margin on average. Near the end the tempo (whether to
-end the round or buy turns) decides most, and the evaluation only estimates
-it; the playouts there are short.
-
-All arithmetic is in integers (thousandths of a point): the board's floats
-are short and allocate under MicroPython. A decision allocates a few small
-lists up front and nothing per move. ``clock`` (a callable returning ms)
-only stops ``hard``'s playouts early; with ``clock=None`` the work is the
-fixed iteration cap, so a decision is a pure function of the view and the
-Rng.
+All arithmetic is in integers: the board's floats are short and allocate.
+A decision allocates a few small lists up front and nothing per move.
+``clock`` (a callable returning ms) only stops ``hard``'s sampling early;
+with ``clock=None`` the work is the fixed iteration cap, so a decision is a
+pure function of the view and the Rng.
 """
 
 from micropython import const
 
-from lostcities.bots import may_take_discard
-from lostcities.rules.cards import CARDS_PER_COLOR, DISCARD, HAND_SIZE
+from lostcities.evaluation import MOVE_KEYS, Position
 from lostcities.rules.state import State
 
 LEVELS = ("easy", "normal", "hard")
-# per level: (sees the opponent's prospects, values deck draws, noise, search)
+# per level: (noise, search)
 _SETTINGS = {
-    "easy": (False, False, 80000, False),  # each move's value blurred by up to +-40 points
-    "normal": (True, True, 0, False),
-    "hard": (True, True, 0, True),
+    "easy": (60000, False),  # each move's value blurred by up to +-30 points
+    "normal": (0, False),
+    "hard": (0, True),
 }
 
-_ONE = const(1000)  # fixed point: 1000 is 1.0 (and one point)
-_COST = const(20000)  # what opening an expedition costs
-_WAGERS = const(7)  # bit mask of a colour's three wagers (indices 0-2)
-_ALL = const(4095)  # all twelve cards of a colour
-_NONE = const(-1)  # no card (an empty pile)
-_UNSET = const(-1000000000)  # below any value: no move found yet
-_PLAY_THEN_DISCARD = (0, DISCARD)  # built once: a tuple in a loop allocates
-_THEIR_PILE = const(700)  # weight of a pile top the opponent may take next
-_THEIR_DRAWS = const(600)  # weight of the opponent's future draws among the unseen
+_HAND_SAMPLES = const(20)  # hard: sampled hands of the opponent, the iteration cap
+BUDGET_MS = const(3000)  # hard: stop sampling after this (the board's ms)
 
-_ENDGAME_DECK = const(10)  # hard: plays out samples from this deck size down
-_CANDIDATES = const(3)  # hard: the evaluation's best moves played out
-_PLAYOUT_MOVES = const(160)  # hard: the iteration cap, moves played out in all
-_MOST_SAMPLES = const(16)  # hard: and at most this many sampled deals
-BUDGET_MS = const(3000)  # hard: stop playing out after this (the board's ms)
+# Per colour count, what a decision works in, made at the first and kept:
+# (Position, a State to deal samples into, hard's sums and moves). Late in a
+# match the board's heap is in pieces too small for them (measured on
+# CircuitPython's interpreter: hard needed 7 KB more heap without this).
+_tools = {}
+
+
+def _tools_for(colors):
+    tools = _tools.get(colors)
+    if tools is None:
+        tools = _tools[colors] = (Position(colors), State(colors), [0] * MOVE_KEYS,
+                                  [-1] * MOVE_KEYS)
+    return tools
 
 
 def choose_move(view, level, rng, clock=None):
@@ -72,402 +73,47 @@ def choose_move(view, level, rng, clock=None):
     """
     if level not in _SETTINGS:
         raise ValueError("unknown AI level %r" % level)
-    aware, drawing, noise, search = _SETTINGS[level]
-    position = _Position(view.colors, aware, drawing)
+    noise, search = _SETTINGS[level]
+    tools = _tools_for(view.colors)
+    position = tools[0]
+    if search:
+        return _sampled_best(view, tools, rng, clock)
+    position.sums = None
     position.load(view, view.to_move)
-    if search and view.deck_len <= _ENDGAME_DECK:
-        return _Endgame(view, position).run(rng, clock)
     return position.best(rng, noise)
+
+
+def _sampled_best(view, tools, rng, clock):
+    """``hard``: the move best on average over sampled hands of the opponent.
+
+    Every sample deals the unseen cards anew from the same buffer and reuses
+    the position's lists, so a sample allocates nothing.
+    """
+    position, scratch, sums, moves = tools
+    me = view.to_move
+    unseen = view.unseen(me)
+    shuffled = bytearray(unseen)
+    for key in range(MOVE_KEYS):
+        sums[key] = 0
+        moves[key] = -1
+    position.sums = sums
+    position.sum_moves = moves
+    start = clock() if clock else 0
+    for _ in range(_HAND_SAMPLES):
+        view.copy_into(scratch)
+        shuffled[:] = unseen
+        scratch.determinize(me, rng, shuffled)
+        position.load(scratch, me, True)
+        position.best(None, 0)
+        if clock and clock() - start > BUDGET_MS:
+            break
+    best = -1
+    for key in range(MOVE_KEYS):
+        if moves[key] >= 0 and (best < 0 or sums[key] > sums[best]):
+            best = key
+    return moves[best]
 
 
 def hint(view, rng, clock=None):
     """What the AI would play here: a hint for a human player (``normal``)."""
     return choose_move(view, "normal", rng, clock)
-
-
-def _projection(top, total, wagers, count, sure, sure_f, maybe, maybe_f,
-                unseen, unseen_f):
-    """Projected final score of one expedition, in thousandths of a point.
-
-    ``top`` is the index of its last card (-1 when empty), ``total``,
-    ``wagers`` and ``count`` what it holds. ``sure``, ``maybe`` and
-    ``unseen`` are masks of the cards that may still go on it, weighted by
-    their factors.
-    """
-    points = total * _ONE
-    cards = count * _ONE
-    if top < 3:  # no numbers yet: wagers in hand still fit
-        held = sure & _WAGERS
-        while held:
-            wagers += 1
-            cards += _ONE
-            held &= held - 1
-        index = 3
-    else:
-        index = top + 1
-    while index < CARDS_PER_COLOR:
-        bit = 1 << index
-        if sure & bit:
-            points += sure_f * (index - 1)
-            cards += sure_f
-        elif maybe & bit:
-            points += maybe_f * (index - 1)
-            cards += maybe_f
-        elif unseen & bit:
-            points += unseen_f * (index - 1)
-            cards += unseen_f
-        index += 1
-    value = (points - _COST) * (1 + wagers)
-    if cards >= 8 * _ONE:
-        value += _COST
-    elif cards > 6 * _ONE:
-        value += (cards - 6 * _ONE) * 10
-    if count == 0 and value < 0:
-        return 0  # not opening it is free
-    return value
-
-
-def _expected_cards(top, sure, sure_f, unseen, unseen_f):
-    """Thousandths of the cards expected to go on an expedition from now."""
-    cards = 0
-    index = 0 if top < 3 else top + 1
-    while index < CARDS_PER_COLOR:
-        bit = 1 << index
-        if sure & bit:
-            cards += sure_f
-        elif unseen & bit and index >= 3:
-            cards += unseen_f
-        index += 1
-    return cards
-
-
-class _Position:
-    """One player's knowledge of a round as per-colour integers, and its moves.
-
-    Reads only what ``player`` may see, from a view or (inside the search) a
-    sampled full state. Loading again reuses the same lists.
-    """
-
-    def __init__(self, colors, aware, drawing):
-        self.colors = colors
-        self.aware = aware  # counts the opponent's prospects
-        self.drawing = drawing  # values a deck draw by the unseen cards
-        self.hand = [0] * colors  # masks of my cards per colour
-        self.known = [0] * colors  # masks of the opponent's known cards
-        self.unseen = [0] * colors  # masks of the cards nobody showed me
-        # expeditions, index player * colors + colour (player 0: me)
-        self.top = [0] * (2 * colors)
-        self.total = [0] * (2 * colors)
-        self.wagers = [0] * (2 * colors)
-        self.count = [0] * (2 * colors)
-        self.pile_top = [0] * colors  # index of each pile's top card, or _NONE
-        self.pile_under = [0] * colors  # the card below it
-        self.base = [0] * colors  # each colour's value in the current context
-        self.best_moves = [0] * _CANDIDATES  # the best moves found, best first
-        self.best_values = [0] * _CANDIDATES  # their values (_UNSET: none)
-        # set by load and context; made here so that the object never grows
-        self.state = None
-        self.player = self.hidden = 0
-        self.unseen_count = 1
-        self.pile_draws = True
-        self.my_hand = self.my_unseen = self.their_hand = self.their_unseen = 0
-        self.their_pile = 0
-
-    def load(self, state, player):
-        self.state = state
-        self.player = player
-        colors = self.colors
-        other = 1 - player
-        hand = self.hand
-        known = self.known
-        unseen = self.unseen
-        for color in range(colors):
-            hand[color] = known[color] = 0
-            unseen[color] = _ALL
-        hidden = 0
-        for slot in range(HAND_SIZE):
-            card = state.hand_card(player, slot)
-            color = card // CARDS_PER_COLOR
-            bit = 1 << (card % CARDS_PER_COLOR)
-            hand[color] |= bit
-            unseen[color] &= ~bit
-            if state.known_to_opponent(other, slot):
-                card = state.hand_card(other, slot)
-                color = card // CARDS_PER_COLOR
-                bit = 1 << (card % CARDS_PER_COLOR)
-                known[color] |= bit
-                unseen[color] &= ~bit
-            else:
-                hidden += 1
-        self.hidden = hidden
-        for side in (0, 1):
-            who = player if side == 0 else other
-            for color in range(colors):
-                at = side * colors + color
-                top = -1
-                total = wagers = 0
-                size = state.expedition_len(who, color)
-                for i in range(size):
-                    top = state.expedition_card(who, color, i) % CARDS_PER_COLOR
-                    unseen[color] &= ~(1 << top)
-                    if top < 3:
-                        wagers += 1
-                    else:
-                        total += top - 1
-                self.top[at] = top
-                self.total[at] = total
-                self.wagers[at] = wagers
-                self.count[at] = size
-        count = 0
-        for color in range(colors):
-            size = state.pile_len(color)
-            index = _NONE
-            for i in range(size):
-                self.pile_under[color] = index
-                index = state.pile_card(color, i) % CARDS_PER_COLOR
-                unseen[color] &= ~(1 << index)
-            self.pile_top[color] = index
-            if size < 2:
-                self.pile_under[color] = _NONE
-            mask = unseen[color]
-            while mask:
-                count += 1
-                mask &= mask - 1
-        self.unseen_count = count or 1
-        self.pile_draws = may_take_discard(state)
-
-    def context(self, deck_after):
-        """Set the weights of hand, pile and unseen cards for ``deck_after`` cards.
-
-        My hand and unseen cards share my turns left: when the expeditions
-        worth playing need more turns than remain, all their weights shrink.
-        Also fills ``base``, each colour's value, and returns their sum.
-        """
-        mine = deck_after // 2  # my turns after this one
-        theirs = (deck_after + 1) // 2
-        count = self.unseen_count
-        my_hand = _ONE
-        my_unseen = min(_ONE, _ONE * max(0, mine - 1) // count)
-        need = self._need(0, self.hand, my_hand, my_unseen)
-        if need > mine * _ONE:
-            my_hand = my_hand * mine * _ONE // need
-            my_unseen = my_unseen * mine * _ONE // need
-        self.my_hand = my_hand
-        self.my_unseen = my_unseen
-        their_hand = _ONE
-        their_unseen = min(_ONE, (_ONE * self.hidden + _THEIR_DRAWS * max(0, theirs - 1)) // count)
-        need = self._need(self.colors, self.known, their_hand, their_unseen)
-        if need > theirs * _ONE:
-            their_hand = their_hand * theirs * _ONE // need
-            their_unseen = their_unseen * theirs * _ONE // need
-        self.their_hand = their_hand
-        self.their_unseen = their_unseen
-        self.their_pile = _THEIR_PILE
-        total = 0
-        for color in range(self.colors):
-            value = self.value(color, self.hand[color], self.top[color], self.total[color],
-                               self.wagers[color], self.count[color], self.pile_top[color],
-                               self.unseen[color])
-            self.base[color] = value
-            total += value
-        return total
-
-    def _need(self, side, sure, sure_f, unseen_f):
-        """Thousandths of the cards one side may still play on expeditions worth it.
-
-        ``side`` is 0 for me, ``colors`` for the opponent.
-        """
-        need = 0
-        unseen = self.unseen
-        for color in range(self.colors):
-            at = side + color
-            top = self.top[at]
-            if self.count[at] or _projection(
-                    top, self.total[at], self.wagers[at], 0, sure[color], sure_f, 0, 0,
-                    unseen[color], unseen_f) > 0:
-                need += _expected_cards(top, sure[color], sure_f, unseen[color], unseen_f)
-        return need
-
-    def value(self, color, hand, top, total, wagers, count, pile_top, unseen):
-        """One colour: my projection minus the opponent's, in thousandths."""
-        mine = _projection(top, total, wagers, count, hand, self.my_hand, 0, 0,
-                           unseen, self.my_unseen)
-        if not self.aware:
-            return mine
-        at = self.colors + color
-        return mine - _projection(
-            self.top[at], self.total[at], self.wagers[at], self.count[at],
-            self.known[color], self.their_hand, 1 << pile_top if pile_top >= 0 else 0,
-            self.their_pile, unseen, self.their_unseen)
-
-    def draw_gain(self, card):
-        """What holding the unseen ``card`` adds to its colour (current context)."""
-        color = card // CARDS_PER_COLOR
-        bit = 1 << (card % CARDS_PER_COLOR)
-        return self.value(color, self.hand[color] | bit, self.top[color], self.total[color],
-                          self.wagers[color], self.count[color], self.pile_top[color],
-                          self.unseen[color] & ~bit) - self.base[color]
-
-    def deck_draw(self):
-        """The average gain of drawing one unseen card (in the current context)."""
-        gain = 0
-        for color in range(self.colors):
-            mask = self.unseen[color]
-            index = 0
-            while mask >> index:
-                if mask & (1 << index):
-                    gain += self.draw_gain(color * CARDS_PER_COLOR + index)
-                index += 1
-        return gain // self.unseen_count
-
-    def best(self, rng, noise):
-        """The best move by the evaluation (each value blurred by ``noise``).
-
-        Also keeps the best few in ``best_moves``, best first, for ``hard``;
-        returns the best move.
-        """
-        state = self.state
-        player = self.player
-        colors = self.colors
-        values = self.best_values
-        for i in range(_CANDIDATES):
-            values[i] = _UNSET
-        for deck in (1, 0):
-            if not deck and not self.pile_draws:
-                continue
-            total = self.context(state.deck_len - deck)
-            draw = self.deck_draw() if deck and self.drawing else 0
-            for slot in range(HAND_SIZE):
-                card = state.hand_card(player, slot)
-                color = card // CARDS_PER_COLOR
-                index = card % CARDS_PER_COLOR
-                hand = self.hand[color] & ~(1 << index)
-                rest = total - self.base[color]
-                for discard in _PLAY_THEN_DISCARD:
-                    top = self.top[color]
-                    points = self.total[color]
-                    wagers = self.wagers[color]
-                    count = self.count[color]
-                    pile = self.pile_top[color]
-                    if discard:
-                        pile = index
-                    elif not state.can_play(player, card):
-                        continue
-                    else:
-                        top = index
-                        count += 1
-                        if index < 3:
-                            wagers += 1
-                        else:
-                            points += index - 1
-                    after = rest + self.value(color, hand, top, points, wagers, count, pile,
-                                              self.unseen[color])
-                    if deck:
-                        self._consider(after + draw, card << 4 | discard, rng, noise)
-                        continue
-                    for source in range(colors):
-                        taken = self.pile_top[source]
-                        if taken < 0 or (discard and source == color):
-                            continue
-                        if source == color:
-                            value = rest + self.value(
-                                color, hand | 1 << taken, top, points, wagers, count,
-                                self.pile_under[color], self.unseen[color])
-                        else:
-                            value = after - self.base[source] + self.value(
-                                source, self.hand[source] | 1 << taken, self.top[source],
-                                self.total[source], self.wagers[source], self.count[source],
-                                self.pile_under[source], self.unseen[source])
-                        self._consider(value, card << 4 | discard | (source + 1), rng, noise)
-        return self.best_moves[0]
-
-    def _consider(self, value, move, rng, noise):
-        if noise:  # up to +-noise/2 thousandths, in steps of 10
-            value += 10 * rng.randbelow(noise // 10 + 1) - noise // 2
-        values = self.best_values
-        moves = self.best_moves
-        at = _CANDIDATES
-        while at and value > values[at - 1]:
-            at -= 1
-        if at == _CANDIDATES:
-            return
-        i = _CANDIDATES - 1
-        while i > at:
-            values[i] = values[i - 1]
-            moves[i] = moves[i - 1]
-            i -= 1
-        values[at] = value
-        moves[at] = move
-
-
-class _Endgame:
-    """``hard`` near the round's end: play the best candidates out on sampled deals.
-
-    A sample deals the unseen cards at random (``determinize``), plays the
-    candidate, then both sides play as ``normal`` would from their own side
-    of that deal until the round ends; the sample is worth the exact final
-    margin. Every candidate meets the same sampled deals (the Rng state is
-    rewound for each), so they are compared on equal luck. Sampling stops
-    before the moves played out would pass the cap, so a bigger deck gets
-    fewer samples.
-
-    The playouts reuse the root position's lists and one scratch State, so a
-    sample allocates nothing.
-    """
-
-    def __init__(self, view, position):
-        self.view = view
-        self.position = position
-        self.scratch = State(view.colors)
-        self.unseen = view.unseen(view.to_move)  # the cards every sample deals out
-        self.shuffled = bytearray(self.unseen)
-        self.moves = 0  # moves played out so far
-
-    def run(self, rng, clock):
-        position = self.position
-        view = self.view
-        first = position.best(None, 0)
-        values = position.best_values
-        candidates = 0
-        while candidates < _CANDIDATES and values[candidates] != _UNSET:
-            candidates += 1
-        if candidates < 2:
-            return first
-        chosen = position.best_moves[:candidates]
-        totals = [0] * candidates
-        start = clock() if clock else 0
-        self.moves = samples = 0
-        while samples < _MOST_SAMPLES:
-            # one more sample of average length must stay within the cap and the budget
-            if samples and (self.moves * (samples + 1) > _PLAYOUT_MOVES * samples
-                            or clock and clock() - start > BUDGET_MS):
-                break
-            seed = rng.getstate()
-            for i in range(candidates):
-                rng.setstate(seed)
-                totals[i] += self.playout(chosen[i], rng)
-            samples += 1
-        best = 0
-        for i in range(1, candidates):
-            if totals[i] > totals[best]:
-                best = i
-        return chosen[best]
-
-    def playout(self, move, rng):
-        """One sampled deal played to the round's end as ``normal``: my exact margin."""
-        scratch = self.scratch
-        me = self.view.to_move
-        self.view.copy_into(scratch)
-        self.shuffled[:] = self.unseen  # the same deal for the same Rng state
-        scratch.determinize(me, rng, self.shuffled)
-        scratch.apply(move)
-        position = self.position
-        pile_draws = 2 * scratch.deck_len + 4  # then deck draws only: the playout ends
-        while not scratch.is_over():
-            position.load(scratch, scratch.to_move)
-            if pile_draws <= 0:
-                position.pile_draws = False
-            scratch.apply(position.best(None, 0))
-            pile_draws -= 1
-            self.moves += 1
-        return scratch.score(me) - scratch.score(1 - me)

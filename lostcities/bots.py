@@ -5,21 +5,15 @@ it decides from its player's view alone (see ``State.view``).
 """
 
 from lostcities.rules.cards import (
-    CARDS_PER_COLOR, DISCARD, HAND_SIZE, NO_CARD, SOURCE_DECK, WAGERS_PER_COLOR, card_value)
-
-
-def may_take_discard(view):
-    """False once a round has run long: then only deck draws, so it ends.
-
-    Players could pass cards back and forth through the discard piles forever
-    (RULES.md, end of a round); every bot and AI level obeys this bound.
-    """
-    return view.turns < 2 * view.deck_size()
+    CARDS_PER_COLOR, DISCARD, HAND_SIZE, NO_CARD, SOURCE_DECK, WAGERS_PER_COLOR, card_value,
+    turn_limit)
 
 
 def random_move(view, rng):
-    """A uniformly random legal move."""
+    """A uniformly random legal move (from the turn limit on, one that draws from the deck)."""
     moves = view.legal_moves()
+    if view.turns >= turn_limit(view.colors):
+        moves = [move for move in moves if move & 7 == SOURCE_DECK]
     return moves[rng.randbelow(len(moves))]
 
 
@@ -85,7 +79,7 @@ def heuristic_move(view, rng):
         discard = DISCARD
 
     source = SOURCE_DECK
-    if may_take_discard(view):
+    if view.turns < turn_limit(view.colors):
         for color in range(view.colors):
             top = view.pile_top(color)
             if top == NO_CARD or (discard and color == card // CARDS_PER_COLOR):

@@ -3,9 +3,10 @@
 import pytest
 
 from lostcities import ai
+from lostcities.evaluation import Position
 from lostcities.bots import random_move
 from lostcities.rng import Rng
-from lostcities.rules import deal, move_text, score_cards
+from lostcities.rules import SOURCE_DECK, deal, move_source, move_text, score_cards, turn_limit
 
 from tests.test_bots import position, random_positions
 
@@ -128,7 +129,7 @@ def test_a_reused_unseen_buffer_deals_as_a_fresh_one():
 
 
 def late_positions(count, seed):
-    """Rounds played by ``normal`` until the deck holds 1-10 cards: where ``hard`` plays out."""
+    """Rounds played by ``normal`` until the deck holds 1-10 cards."""
     rng = Rng(seed)
     for index in range(count):
         state = deal(rng, 5 + index % 2, index % 2)
@@ -154,31 +155,51 @@ def test_hard_near_the_end_is_legal_honest_and_deterministic():
         assert ai.choose_move(other.view(player), "hard", Rng(4)) == move
 
 
-def test_hard_near_the_end_stops_on_the_clock_after_one_sample(monkeypatch):
-    playouts = []
-    play_out = ai._Endgame.playout
+def test_hard_stops_sampling_on_the_clock_after_one_sample(monkeypatch):
+    samples = []
+    load = Position.load
 
-    def counted(self, move, rng):
-        playouts.append(move)
-        return play_out(self, move, rng)
+    def counted(self, state, player, sees_all=False):
+        samples.append(sees_all)
+        return load(self, state, player, sees_all)
 
-    monkeypatch.setattr(ai._Endgame, "playout", counted)
+    monkeypatch.setattr(Position, "load", counted)
     ticks = iter(range(0, 10000000, 4000))  # every reading is past the budget
-    for state in late_positions(10, seed=17):
+    for state in random_positions(10, seed=17):
         ai.choose_move(state.view(state.to_move), "hard", Rng(1))
-        assert len(playouts) > 6  # several samples of each candidate
-        del playouts[:]
+        assert samples == [True] * 20  # the iteration cap: 20 sampled hands
+        del samples[:]
         move = ai.choose_move(state.view(state.to_move), "hard", Rng(1), lambda: next(ticks))
         assert state.check_move(move) is None
-        assert len(playouts) <= 3  # one sample of each candidate
-        del playouts[:]
+        assert samples == [True]
+        del samples[:]
 
 
-def test_a_playout_scores_the_margin_as_the_rules_do():
-    """Playouts are scored by State.score, read in place: it agrees with the
-    expedition-by-expedition breakdown of the rules."""
+def test_a_sampled_hand_is_seen_whole():
+    # with sees_all the opponent's whole hand counts as known, none of it unseen
+    state = random_positions(1, seed=19).__next__()
+    player = state.to_move
+    seen = Position(state.colors)
+    seen.load(state, player, True)
+    assert seen.hidden == 0
+    for slot in range(8):
+        card = state.hand_card(1 - player, slot)
+        assert seen.known[card // 12] & 1 << card % 12
+        assert not seen.unseen[card // 12] & 1 << card % 12
+
+
+def test_state_score_agrees_with_the_rules_breakdown():
+    """State.score reads expeditions in place; it agrees with score_cards."""
     for state in late_positions(10, seed=18):
         for player in (0, 1):
             assert state.score(player) == sum(
                 score_cards(state.expedition(player, color))[0]
                 for color in range(state.colors))
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_from_the_turn_limit_on_every_level_draws_from_the_deck(level):
+    for state in random_positions(30, seed=14):
+        state.turns = turn_limit(state.colors)
+        move = ai.choose_move(state.view(state.to_move), level, Rng(2))
+        assert move_source(move) == SOURCE_DECK, move_text(move)

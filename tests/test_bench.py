@@ -41,6 +41,28 @@ def test_quick_bench_prints_the_figures(capsys):
         assert re.search(r"\n  %s(%s){3}\n" % (level, number), out), level  # heap
 
 
+def test_the_bench_times_every_level_on_circuitpython_or_says_why_not(capsys):
+    bench.report_circuitpython(1, 5)
+    out = capsys.readouterr().out
+    if not os.path.exists(bench.CIRCUITPYTHON):
+        assert "  skipped: " in out and "is not there" in out
+        return
+    from lostcities import ai
+    for level in ai.LEVELS:
+        figures = re.search(r"\n  %s +([\d.]+) +([\d.]+) +([\d.]+) s max +(\d+)\n" % level, out)
+        assert figures, level
+        median, slowest, board, allocated = (float(figure) for figure in figures.groups())
+        assert median <= slowest and board == pytest.approx(slowest * 0.2, abs=0.01)
+        assert 0 <= allocated <= 4096  # the budget of a decision (the first makes its tools)
+
+
+def test_a_missing_circuitpython_is_skipped_with_a_message(capsys, monkeypatch):
+    monkeypatch.setattr(bench, "CIRCUITPYTHON", "/nowhere/circuitpython")
+    bench.report_circuitpython(1, 5)
+    out = capsys.readouterr().out
+    assert "skipped: " in out and "nowhere/circuitpython is not there" in out
+
+
 FAKE_AI = """
 class ai:
     kept = []

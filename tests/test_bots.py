@@ -2,11 +2,15 @@
 
 import pytest
 
-from lostcities.bots import heuristic_move, may_take_discard, random_move
+from lostcities.bots import heuristic_move, random_move
+from lostcities.frozen_normal import frozen_normal_move
+from lostcities.reference import counter_move, tempo_move
 from lostcities.rng import Rng
-from lostcities.rules import State, deal, move_text, parse_card, parse_move
+from lostcities.rules import (
+    SOURCE_DECK, State, deal, move_source, move_text, parse_card, parse_move, turn_limit)
 
-BOTS = (random_move, heuristic_move)
+POOL_BOTS = (heuristic_move, counter_move, tempo_move, frozen_normal_move)
+BOTS = (random_move,) + POOL_BOTS
 
 
 def position(hand1, hand2, moves=(), deck_tail="", deck_len=44):
@@ -108,8 +112,34 @@ def test_leaves_a_discard_with_a_big_gap():
     assert move_text(heuristic_move(state.view(0), Rng(0))).endswith(" deck")
 
 
-def test_long_rounds_draw_only_from_the_deck():
-    state = deal(Rng(0), 5, 0)
-    assert may_take_discard(state)
-    state.turns = 2 * state.deck_size()
-    assert not may_take_discard(state)
+@pytest.mark.parametrize("bot", BOTS)
+def test_from_the_turn_limit_on_every_bot_draws_from_the_deck(bot):
+    for state in random_positions(40, seed=8):
+        state.turns = turn_limit(state.colors)
+        move = bot(state.view(state.to_move), Rng(1))
+        assert move_source(move) == SOURCE_DECK, move_text(move)
+
+
+@pytest.mark.parametrize("bot", POOL_BOTS)
+def test_a_pool_bot_beats_random_by_a_wide_margin(bot):
+    margin = 0
+    for seed in range(6):
+        for bot_seat in (0, 1):
+            state = deal(Rng(seed), 5, seed % 2)
+            rngs = (Rng(seed), Rng(seed + 100))
+            while not state.is_over():
+                player = state.to_move
+                choose = bot if player == bot_seat else random_move
+                state.play(choose(state.view(player), rngs[player]))
+            margin += state.score(bot_seat) - state.score(1 - bot_seat)
+    assert margin / 12 > 60
+
+
+@pytest.mark.parametrize("bot", POOL_BOTS)
+def test_hidden_cards_do_not_change_a_pool_bots_move(bot):
+    rng = Rng(4)
+    for state in random_positions(40, seed=10):
+        player = state.to_move
+        other = state.view(player)
+        other.determinize(player, rng)
+        assert bot(state.view(player), Rng(1)) == bot(other.view(player), Rng(1))

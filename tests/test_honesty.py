@@ -1,17 +1,19 @@
-"""The AI sees only what its player may see (RULES.md, Hidden information).
+"""The AI and the reference players see only what their player may see (RULES.md, Hidden information).
 
 Every place that asks the AI for a move (the screen game, the terminal game,
 tournaments) is run with a spy in place of ``ai.choose_move`` that checks what
 it is handed: the deck's order and the opponent's cards not taken from a
 discard pile are HIDDEN. (tests/test_ai.py shows that the decision depends on
-nothing else: positions differing only in hidden cards get the same move.)
+nothing else: positions differing only in hidden cards get the same move;
+tests/test_bots.py the same of the reference players.) The reference players
+of the pool get the same spy in tournaments.
 """
 
 import io
 
 import pytest
 
-from host_sim import tournament, tty
+from host_sim import protocol, tournament, tty
 from host_sim.harness import Driver
 from lostcities import ai
 from lostcities.rng import Rng
@@ -72,3 +74,19 @@ def test_tournaments_ask_the_ai_about_its_view_only(asked):
     results, forfeit = tournament.run("normal", "hard", deals=2, seed=5, jobs=1)
     assert forfeit is None and len(results) == 2
     assert len(asked) > 40
+
+
+@pytest.mark.parametrize("name", ["counter", "tempo", "frozen-normal"])
+def test_tournaments_ask_the_reference_players_about_their_view_only(monkeypatch, name):
+    views = []
+    real = protocol.REFERENCE[name]
+
+    def spy(view, rng):
+        assert is_players_view(view), "%s was shown hidden cards" % name
+        views.append(view)
+        return real(view, rng)
+
+    monkeypatch.setitem(protocol.REFERENCE, name, spy)
+    results, forfeit = tournament.run(name, "heuristic", deals=2, seed=5, jobs=1)
+    assert forfeit is None and len(results) == 2
+    assert len(views) > 40

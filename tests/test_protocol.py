@@ -104,6 +104,23 @@ def test_an_illegal_answer_forfeits_with_the_rule_broken():
     assert forfeit.reason.startswith("illegal move 'discard Y2 Y': ")
 
 
+def pile_drawer(view, rng):
+    """A player that draws from a discard pile whenever it can: it would never end the round."""
+    moves = view.legal_moves()
+    stalling = [move for move in moves if rules.move_source(move) != rules.SOURCE_DECK]
+    return (stalling or moves)[0]
+
+
+def test_a_pile_draw_from_the_turn_limit_on_forfeits_as_stalling():
+    match = new_match(6)
+    players = [protocol.LocalPlayer("staller", pile_drawer) for _ in (0, 1)]
+    with pytest.raises(protocol.Forfeit) as caught:
+        protocol.play_round(match, players)
+    limit = rules.turn_limit(5)
+    assert match.state.turns == limit
+    assert caught.value.reason.endswith("stalling: from turn %d on draw from the deck" % (limit + 1))
+
+
 def test_a_silent_bot_times_out():
     bot = script_bot("import sys\nfor line in sys.stdin: pass\n", timeout=0.3)
     forfeit = forfeit_of(bot, new_match(4), [bot, local("random")])

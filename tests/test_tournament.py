@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from host_sim import tournament
+from host_sim import protocol, tournament
 from lostcities.record import parse_record
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -137,3 +137,27 @@ def test_every_bot_process_ends_with_the_tournament(tmp_path, capsys, monkeypatc
     while any(alive(pid) for pid in pids) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not [pid for pid in pids if alive(pid)]
+def test_pool_mode_plays_every_reference_player_and_averages(capsys):
+    pool = run_json(capsys, "easy", "--pool", "--deals", "2", "--jobs", "1")
+    assert pool["player"] == "easy" and pool["deals"] == 2
+    assert [f["b"] for f in pool["opponents"]] == list(protocol.POOL)
+    assert all(f["a"] == "easy" and f["rounds"] == 4 for f in pool["opponents"])
+    means = [f["diff_mean"] for f in pool["opponents"]]
+    assert pool["pool_mean"] == pytest.approx(sum(means) / len(means), abs=0.01)
+    low, high = pool["pool_ci95"]
+    assert low <= pool["pool_mean"] <= high
+
+
+def test_pool_mode_prints_one_table(capsys):
+    assert tournament.main(["heuristic", "--pool", "--deals", "1", "--jobs", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "heuristic against the reference pool: 1 mirrored deals per opponent"
+    assert [line.split()[0] for line in lines[2:-2]] == list(protocol.POOL)
+    assert lines[-2].split()[:2] == ["pool", "mean"]
+
+
+@pytest.mark.parametrize("argv", [["normal"], ["normal", "heuristic", "--pool"]])
+def test_pool_mode_takes_one_player_and_one_only(capsys, argv):
+    with pytest.raises(SystemExit) as caught:
+        tournament.main(argv)
+    assert caught.value.code == 2

@@ -33,7 +33,6 @@ sys.path[:] = [DRIVE, DRIVE + "/lib", FIRMWARE]
 import _displayio  # noqa: E402
 
 sys.modules["displayio"] = _displayio
-import adafruit_pixelbuf  # noqa: E402,F401
 import analogio  # noqa: E402
 import audioio  # noqa: E402,F401
 import board  # noqa: E402

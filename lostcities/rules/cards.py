@@ -119,6 +119,18 @@ def taken_card(moves, index):
     return pile[count - 1]
 
 
+def turn_limit(colors):
+    """The turn from which a program draws from the deck only: a round's safety bound.
+
+    Nothing in the rules limits pile draws, so players could pass cards back
+    and forth forever (docs/rules.md, the end of a round). Every AI level and
+    reference bot draws from the deck from this turn on, and the bot protocol
+    calls a pile draw from then on stalling. Twice the deck's size (120 or 144
+    turns): rounds between sound players end long before.
+    """
+    return 2 * colors * CARDS_PER_COLOR
+
+
 class NotationError(ValueError):
     """Text that is not a card, draw source or move in the notation."""
 
