@@ -100,17 +100,6 @@ def cpython_now():
     return time.perf_counter() * 1000.0
 
 
-def load_ai():
-    """``(module, None)``, or ``(None, reason)`` when there is no AI yet.
-
-    A lostcities/ai.py that exists but fails to import is an error: it raises.
-    """
-    if not os.path.exists(os.path.join(PACKAGE_DIR, "ai.py")):
-        return None, "lostcities/ai.py does not exist yet"
-    from lostcities import ai
-    return ai, None
-
-
 # Engine speed --------------------------------------------------------------
 
 def engine_speed_cpython(quick):
@@ -171,14 +160,6 @@ def heap_figures(with_ai):
 
 
 # The AI ----------------------------------------------------------------------
-
-def median(values):
-    ordered = sorted(values)
-    middle = len(ordered) // 2
-    if len(ordered) % 2:
-        return ordered[middle]
-    return (ordered[middle - 1] + ordered[middle]) / 2.0
-
 
 def ai_times_cpython(ai, level, views):
     return workloads.decision_times(ai, level, views, cpython_now)
@@ -256,10 +237,10 @@ def report_ai(ai, interpreter, quick, colors):
     heaps = {}
     for level in ai.LEVELS:
         cpython = ai_times_cpython(ai, level, views)
-        line = "  %-7s %7.2f %7.2f" % (level, median(cpython), max(cpython))
+        line = "  %-7s %7.2f %7.2f" % (level, statistics.median(cpython), max(cpython))
         if interpreter:
             micropython = ai_times_micropython(interpreter, level)
-            line += "    %7.2f %7.2f" % (median(micropython), max(micropython))
+            line += "    %7.2f %7.2f" % (statistics.median(micropython), max(micropython))
             heaps[level] = ai_heap_micropython(interpreter, level, count)
         print(line)
     print("  (the board's CircuitPython: about 150-350x the CPython times)")
@@ -327,11 +308,20 @@ def main(argv):
                         help="fewer repetitions: rough figures in a few seconds")
     parser.add_argument("--colors", type=int, choices=(5, 6), default=5,
                         help="colours in the AI's positions (default 5)")
+    parser.add_argument("--board", action="store_true",
+                        help="the board's memory instead: the whole game on CircuitPython's"
+                             " interpreter, per scenario (a few minutes)")
+    parser.add_argument("--presses", type=int, default=3000,
+                        help="with --board: random presses in each fuzz (default 3000)")
     args = parser.parse_args(argv)
+    if args.board:
+        from host_sim import board_memory
+        return board_memory.main(args.presses)
     quick = 1 if args.quick else 0
     status = 0
     try:
-        ai, no_ai = load_ai()
+        from lostcities import ai
+        no_ai = None
     except Exception as err:  # a broken ai.py must not hide the engine's figures
         ai, no_ai = None, "lostcities/ai.py fails to import: %s: %s" % (type(err).__name__, err)
         status = 1

@@ -50,9 +50,7 @@ def test_random_matches_play_exactly_as_under_cpython(micropython):
 
 
 def test_the_ai_decides_exactly_as_under_cpython(micropython):
-    ai, no_ai = bench.load_ai()
-    if ai is None:
-        pytest.skip(no_ai)
+    from lostcities import ai
     views = workloads.positions(12)
     micropython.run("from lostcities import ai\nviews = workloads.positions(12)")
     for level in ai.LEVELS:
