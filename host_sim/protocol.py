@@ -25,7 +25,7 @@ from lostcities import ai, bots, rules
 from lostcities.rng import Rng
 
 DEFAULT_TIMEOUT = 10.0  # seconds a bot may think about one move
-STALL_TURNS = 1000  # past this, a pile draw counts as stalling (RULES.md)
+STALL_TURNS = 1000  # past this, a pile draw counts as stalling (docs/rules.md, The end of a round)
 REFERENCE = {"random": bots.random_move, "heuristic": bots.heuristic_move}
 
 

@@ -83,7 +83,8 @@ def tone(notes, rate=_RATE):
 
 
 class Feedback:
-    """What the app shows and plays besides the screen (contracts.md's ``feedback``).
+    """What the app shows and plays besides the screen: the ``feedback``
+    handed to ``App``, whose methods here are all that the app calls.
 
     NeoPixels in the colour of the player to move, purple while the AI thinks;
     a short tune for an impossible move or a round's or match's end; the

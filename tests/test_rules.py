@@ -1,4 +1,4 @@
-"""RULES.md, one rule or edge case per test, on hand-made deals."""
+"""docs/rules.md, one rule or edge case per test, on hand-made deals."""
 
 import pytest
 

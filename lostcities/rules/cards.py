@@ -18,8 +18,16 @@ MAX_COLORS = const(6)
 CARDS_PER_COLOR = const(12)
 WAGERS_PER_COLOR = const(3)
 HAND_SIZE = const(8)
-HIDDEN = const(255)  # a card the viewing player cannot see
-NO_CARD = const(-1)
+# Two markers where a card would be, told apart because they mean different
+# things: HIDDEN fills a byte of a view (a card is there, unseen), NO_CARD is
+# what a lookup returns when there is no card at all (an empty pile's top).
+HIDDEN = const(255)  # a card the viewing player cannot see (fits a bytearray)
+NO_CARD = const(-1)  # no card: an empty pile or expedition, a deck draw's take
+
+# Scoring (docs/rules.md, Scoring).
+EXPEDITION_COST = const(20)  # what starting an expedition costs
+BONUS_CARDS = const(8)  # an expedition of this many cards or more earns...
+BONUS_POINTS = const(20)  # ...this, not multiplied by the wagers
 
 DISCARD = const(8)
 SOURCE_DECK = const(0)
@@ -171,8 +179,8 @@ def parse_move(text, colors=MAX_COLORS):
 def score_cards(cards):
     """Score one expedition: ``(score, number_sum, wagers, card_count, bonus)``.
 
-    RULES.md: ``(sum - 20) * (1 + wagers)``, plus 20 (not multiplied) for 8 or
-    more cards, wagers included; an empty expedition scores 0.
+    ``(sum - 20) * (1 + wagers)``, plus 20 (not multiplied) for 8 or more
+    cards, wagers included; an empty expedition scores 0 (docs/rules.md).
     """
     count = len(cards)
     if not count:
@@ -185,11 +193,12 @@ def score_cards(cards):
             total += value
         else:
             wagers += 1
-    bonus = 20 if count >= 8 else 0
+    bonus = BONUS_POINTS if count >= BONUS_CARDS else 0
     return (expedition_points(total, wagers, count), total, wagers, count,
             bonus)
 
 
 def expedition_points(number_sum, wagers, count):
-    """RULES.md's score of a started expedition from its sum, wagers and size."""
-    return (number_sum - 20) * (1 + wagers) + (20 if count >= 8 else 0)
+    """The score of a started expedition from its sum, wagers and size."""
+    return ((number_sum - EXPEDITION_COST) * (1 + wagers)
+            + (BONUS_POINTS if count >= BONUS_CARDS else 0))
