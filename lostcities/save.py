@@ -139,11 +139,11 @@ class Profile:
         if line is None:
             line = self.stats[name] = [0, 0, 0]
         line[0] += 1
-        winner = match.winner()
+        winner = match.winning_player()  # the match is over: None is a draw
         human = 1 - saved.ai_seat if against_ai else 0
-        if winner == 0:
+        if winner is None:
             line[2] += 1
-        elif winner == human + 1:
+        elif winner == human:
             line[1] += 1
         for scores in match.scores:
             for player in (0, 1):
@@ -450,10 +450,10 @@ def _decode_match(body):
     dealt = read.byte()
     if dealt > rounds:
         raise ValueError("too many rounds")
-    deck_size = colors * CARDS_PER_COLOR
+    deal_size = colors * CARDS_PER_COLOR  # a deal is the whole deck
     for _ in range(dealt):
         start = read.byte()
-        cards = read.take(deck_size)
+        cards = read.take(deal_size)
         if start > 1:
             raise ValueError("bad starting player")
         match.start_round(cards[:HAND_SIZE], cards[HAND_SIZE:2 * HAND_SIZE],

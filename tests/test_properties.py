@@ -53,10 +53,10 @@ def assert_expeditions_legal(state):
 
 
 def check_invariants(state):
-    assert all_cards(state) == list(range(state.deck_size()))
+    assert all_cards(state) == list(range(state.full_deck_size()))
     for player in (0, 1):
         hand = state.hand(player)
-        assert len(hand) == HAND_SIZE and max(hand) < state.deck_size()
+        assert len(hand) == HAND_SIZE and max(hand) < state.full_deck_size()
     assert_expeditions_legal(state)
 
 

@@ -6,8 +6,9 @@ from lostcities.bots import random_move
 from lostcities.rng import Rng
 from lostcities.rules import (
     HIDDEN, SOURCE_DECK, IllegalMove, Match, State, card_color, card_text,
-    check_deal, is_wager, make_card, make_move, move_text, new_deck,
-    next_starter, parse_card, parse_move, parse_source)
+    check_deal, is_wager, make_card, make_move, move_card, move_discards,
+    move_source, move_text, new_deck, next_starter, parse_card, parse_move,
+    parse_source)
 
 
 def cards(text, colors=5, wagers=None):
@@ -151,7 +152,7 @@ def test_a_discarded_card_may_be_taken_on_a_later_turn():
 def test_empty_discard_piles_cannot_be_drawn_from():
     state = deal(HAND1, HAND2)
     assert reason(state, "play R5 G") == "the green discard pile is empty"
-    assert all(move & 7 == SOURCE_DECK for move in state.legal_moves())
+    assert all(move_source(move) == SOURCE_DECK for move in state.legal_moves())
 
 
 def test_the_round_ends_on_the_last_draw_from_the_deck():
@@ -176,16 +177,16 @@ def test_every_turn_ends_with_eight_cards_in_hand():
 
 def wager_blind(move):
     """A move with any wager written as its colour's first wager."""
-    card = move >> 4
+    card = move_card(move)
     if is_wager(card):
         card = make_card(card_color(card), 0)
-    return card << 4 | (move & 15)
+    return make_move(card, move_discards(move), move_source(move))
 
 
 def assert_legal_moves_agree_with_check_move(state):
     listed = [wager_blind(move) for move in state.legal_moves()]
     assert len(set(listed)) == len(listed), "identical wagers listed once"
-    for card in range(state.deck_size()):
+    for card in range(state.full_deck_size()):
         for discard in (False, True):
             for source in range(state.colors + 1):
                 move = make_move(card, discard, source)
@@ -228,7 +229,7 @@ def test_a_deal_is_one_whole_deck_and_eight_cards_a_hand():
 def test_six_colours_deal_56_cards_to_the_deck():
     match = Match(6, 3, Rng(3))
     state = match.start_round()
-    assert state.deck_size() == 72 and state.deck_len == 56
+    assert state.full_deck_size() == 72 and state.deck_len == 56
     assert all_cards(state) == list(range(72))
     assert parse_card("P10", 6) == make_card(5, 10)
 
@@ -299,7 +300,8 @@ def test_a_match_of_equal_totals_is_a_draw():
         discard_round(match)
     assert match.scores == [(0, 0)] * 3
     assert starters in ([0, 1, 0], [1, 0, 1])  # ties alternate the start
-    assert match.totals() == (0, 0) and match.winner() == 0
+    assert match.totals() == (0, 0)
+    assert match.winner() == 0 and match.winning_player() is None
 
 
 def test_the_higher_total_wins():
@@ -307,7 +309,16 @@ def test_the_higher_total_wins():
     state = match.start_round(start=0)
     match.play(make_move(state.hand_card(0, 0), False, SOURCE_DECK))
     discard_round(match)
-    assert match.winner() == 2
+    assert match.winner() == 2  # as records and screens count players
+    assert match.winning_player() == 1  # as the engine counts them
+
+
+def test_a_match_remembers_who_started_each_round():
+    match = Match(5, 3, Rng(2))
+    match.start_round(start=1)
+    discard_round(match)
+    match.start_round(start=0)  # a tie: the other player starts
+    assert (match.starter(0), match.starter(1), match.starter()) == (1, 0, 0)
 
 
 def test_round_state_rebuilds_a_finished_round():
@@ -341,6 +352,17 @@ def test_views_do_not_depend_on_hidden_cards():
     other = deal(HAND1, HAND2.replace("R10", "Y2"), deck="R10 Y3")
     assert state.view(0).buf == other.view(0).buf
     assert state.view(1).buf != other.view(1).buf  # player 2's own hand differs
+
+
+def test_views_do_not_tell_the_order_of_the_cards_in_a_hand():
+    """Which slot a card sits in (where a drawn card went) leaks nothing."""
+    state = deal(HAND1, HAND2)
+    reordered = deal(" ".join(reversed(HAND1.split())), " ".join(reversed(HAND2.split())))
+    for each in (state, reordered):
+        play(each, "discard B3 deck", "play B4 B")  # player 2 takes B3 openly
+    assert state.hand(1) != reordered.hand(1)
+    for player in (0, 1):
+        assert state.view(player).buf == reordered.view(player).buf
 
 
 def test_determinize_fills_a_view_with_the_unseen_cards():

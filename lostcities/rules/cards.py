@@ -31,6 +31,8 @@ BONUS_POINTS = const(20)  # ...this, not multiplied by the wagers
 
 DISCARD = const(8)
 SOURCE_DECK = const(0)
+_CARD_SHIFT = const(4)  # a move's card sits above its discard bit and source
+_SOURCE_BITS = const(7)
 
 
 # Cards -------------------------------------------------------------------
@@ -79,11 +81,11 @@ def same_kind(a, b):
 
 def make_move(card, discard, source):
     """``source`` is ``SOURCE_DECK`` or ``1 + colour`` of a discard pile."""
-    return card << 4 | (DISCARD if discard else 0) | source
+    return card << _CARD_SHIFT | (DISCARD if discard else 0) | source
 
 
 def move_card(move):
-    return move >> 4
+    return move >> _CARD_SHIFT
 
 
 def move_discards(move):
@@ -91,7 +93,8 @@ def move_discards(move):
 
 
 def move_source(move):
-    return move & 7
+    """``SOURCE_DECK``, or ``1 + colour`` of the discard pile drawn from."""
+    return move & _SOURCE_BITS
 
 
 def source_text(source):
@@ -101,8 +104,8 @@ def source_text(source):
 def move_text(move):
     """Record notation: ``play R7 deck``, ``discard B3 G``."""
     return "%s %s %s" % (
-        "discard" if move & DISCARD else "play",
-        card_text(move >> 4), source_text(move & 7))
+        "discard" if move_discards(move) else "play",
+        card_text(move_card(move)), source_text(move_source(move)))
 
 
 def taken_card(moves, index):
@@ -112,17 +115,17 @@ def taken_card(moves, index):
     Replays that one pile from the round's start (every pile starts empty);
     allocates 12 bytes. A wager comes back as the one its discard named.
     """
-    source = moves[index] & 7
+    source = move_source(moves[index])
     if source == SOURCE_DECK:
         return NO_CARD
     pile = bytearray(CARDS_PER_COLOR)
     count = 0
     for at in range(index):
         move = moves[at]
-        if move & DISCARD and (move >> 4) // CARDS_PER_COLOR == source - 1:
-            pile[count] = move >> 4
+        if move & DISCARD and card_color(move_card(move)) == source - 1:
+            pile[count] = move_card(move)
             count += 1
-        if (move & 7) == source:
+        if move_source(move) == source:
             count -= 1
     return pile[count - 1]
 
