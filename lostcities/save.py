@@ -68,7 +68,11 @@ KIND_NO_MATCH = const(2)
 KIND_PROFILE = const(3)
 _HEADER = const(8)
 _CRC = const(2)
-_PROFILE_SLOT = const(128)
+# The layout above, for the board's NVM (docs/formats.md, The save in the NVM).
+NVM_SIZE = const(8192)  # microcontroller.nvm on a PyBadge; a laptop's save file
+PROFILE_SLOT = const(128)
+MATCH_AT = const(2 * PROFILE_SLOT)  # the first match slot, after two profile slots
+MATCH_SLOT = const((NVM_SIZE - MATCH_AT) // 2)  # 3968: a smaller NVM has smaller ones
 # A 3-round match's record: 553-1,279 bytes with 5 or 6 colours, rarely more.
 _MATCH_BUFFER = const(2048)
 _BUFFER_STEP = const(256)
@@ -180,10 +184,10 @@ class Storage:
 
     def __init__(self, nvm):
         self.nvm = nvm
-        size = (len(nvm) - 2 * _PROFILE_SLOT) // 2
+        size = (len(nvm) - MATCH_AT) // 2
         self._slots = {
-            KIND_PROFILE: (0, _PROFILE_SLOT, _PROFILE_SLOT),
-            KIND_MATCH: (2 * _PROFILE_SLOT, 2 * _PROFILE_SLOT + size, size),
+            KIND_PROFILE: (0, PROFILE_SLOT, PROFILE_SLOT),
+            KIND_MATCH: (MATCH_AT, MATCH_AT + size, size),
         }
         self._newest = {}  # kind -> (slot index, sequence) of the newest record
         self.profile_message = None

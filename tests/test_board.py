@@ -19,6 +19,7 @@ import zipfile
 
 import pytest
 
+from conftest import micropython_unavailable
 from host_sim import bundle
 
 ROOT = bundle.ROOT
@@ -457,9 +458,7 @@ def micropython_with_board(built, tmp_path):
             missing = probe.run("for name in %r:\n    try:\n        __import__(name)\n"
                                 "    except ImportError:\n        print(name)" % firmware).split()
     except MicroPythonUnavailable as err:
-        if os.environ.get("CI") == "true":
-            pytest.fail("CI must run the MicroPython tests, but: %s" % err)
-        pytest.skip("MicroPython unavailable: %s" % err)
+        micropython_unavailable(str(err))
     lib = os.path.join(drive, "lib")
     copies = [os.path.join(drive, "lostcities")] + [
         os.path.join(lib, name) for name in sorted(os.listdir(lib))]

@@ -6,11 +6,6 @@ PyBadge (about 140 KB free for everything). The figures are printed per module;
 the test fails only past a generous bound, to catch a module that bloats.
 """
 
-import os
-
-import pytest
-
-from host_sim import bundle
 from test_board import FIRMWARE_STAND_INS, micropython_with_board
 
 # What the board has imported once every screen has been shown (code.py imports

@@ -2,9 +2,10 @@
 
 import pytest
 
+from conftest import deal as hand_made_deal
 from lostcities.bots import heuristic_move, may_take_discard, random_move
 from lostcities.rng import Rng
-from lostcities.rules import State, deal, move_text, parse_card, parse_move
+from lostcities.rules import deal, move_text, parse_move
 
 BOTS = (random_move, heuristic_move)
 
@@ -15,23 +16,7 @@ def position(hand1, hand2, moves=(), deck_tail="", deck_len=44):
     The deck holds ``deck_tail`` on top, then other cards up to ``deck_len``
     (a short deck is a late position: the missing cards are simply unseen).
     """
-    used = []
-    wagers = {}
-
-    def card(text):  # each Yx is the next unused yellow wager
-        value = parse_card(text)
-        if text.endswith("x"):
-            taken = wagers.get(value, 0)
-            wagers[value] = taken + 1
-            value += taken
-        used.append(value)
-        return value
-
-    one = [card(text) for text in hand1.split()]
-    two = [card(text) for text in hand2.split()]
-    top = [card(text) for text in deck_tail.split()]
-    deck = (top + [c for c in range(60) if c not in used])[:deck_len]
-    state = State.from_deal(one, two, deck, 0)
+    state = hand_made_deal(hand1, hand2, deck_tail, deck_len=deck_len)
     for text in moves:
         state.play(parse_move(text))
     return state

@@ -3,6 +3,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from host_sim.workloads import play_random
 from lostcities.bots import random_move
 from lostcities.record import parse_record, write_record
 from lostcities.rng import Rng
@@ -18,14 +19,7 @@ few = settings(max_examples=20, deadline=None)
 def random_match(seed, colors, rounds, each_turn=None):
     """A whole match of random legal moves; ``each_turn(state)`` after every turn."""
     rng = Rng(seed)
-    match = Match(colors, rounds, rng)
-    while not match.is_over():
-        state = match.start_round()
-        while not state.is_over():
-            match.play(random_move(state.view(state.to_move), rng))
-            if each_turn:
-                each_turn(state)
-    return match
+    return play_random(Match(colors, rounds, rng), (rng, rng), each_turn)
 
 
 def random_position(seed, colors, turns):

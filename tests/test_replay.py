@@ -9,7 +9,7 @@ import pytest
 
 from host_sim import replay
 from host_sim.samples.make_sample import PATH as SAMPLE, sample_record
-from lostcities.bots import random_move
+from host_sim.workloads import play_random
 from lostcities import record
 from lostcities.record import parse_record, write_record
 from lostcities.rng import Rng
@@ -32,12 +32,7 @@ rounds 1
 def engine_record(rounds, seed):
     """A whole match of random moves, as the engine writes it."""
     rng = Rng(seed)
-    match = Match(5, rounds, rng)
-    while not match.is_over():
-        state = match.start_round()
-        while not state.is_over():
-            match.play(random_move(state.view(state.to_move), rng))
-    return write_record(match)
+    return write_record(play_random(Match(5, rounds, rng), (rng, rng)))
 
 
 def line_count(text):

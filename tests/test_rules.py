@@ -2,39 +2,14 @@
 
 import pytest
 
+from conftest import deal
 from lostcities.bots import random_move
 from lostcities.rng import Rng
 from lostcities.rules import (
-    HIDDEN, SOURCE_DECK, IllegalMove, Match, State, card_color, card_text,
+    HIDDEN, SOURCE_DECK, IllegalMove, Match, card_color, card_text,
     check_deal, is_wager, make_card, make_move, move_card, move_discards,
     move_source, move_text, new_deck, next_starter, parse_card, parse_move,
     parse_source)
-
-
-def cards(text, colors=5, wagers=None):
-    """Cards from record notation; each ``Yx`` is the next unused yellow wager."""
-    wagers = {} if wagers is None else wagers
-    result = bytearray()
-    for word in text.split():
-        card = parse_card(word, colors)
-        if is_wager(card):
-            taken = wagers.get(card, 0)
-            wagers[card] = taken + 1
-            card += taken
-        result.append(card)
-    return result
-
-
-def deal(hand1, hand2, deck="", start=1, colors=5, full=True):
-    """A round from its deal; with ``full`` the deck goes on with every card
-    not named, in card order, so that the deal is one whole deck."""
-    wagers = {}
-    one, two = cards(hand1, colors, wagers), cards(hand2, colors, wagers)
-    top = cards(deck, colors, wagers)
-    if full:
-        named = set(one + two + top)
-        top += bytes(card for card in range(colors * 12) if card not in named)
-    return State.from_deal(one, two, top, start - 1, colors)
 
 
 def play(state, *moves):

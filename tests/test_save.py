@@ -2,21 +2,21 @@
 
 import contextlib
 import io
-import os
 import time
 
 import pytest
 
+from conftest import micropython_unavailable
 from host_sim.micropython import MicroPython, MicroPythonUnavailable
 from host_sim.nvm_file import FileNvm, NotASaveFile
 from lostcities import save
 from lostcities.bots import random_move
 from lostcities.rng import Rng
 from lostcities.rules import Match
-from lostcities.save import Profile, SavedMatch, Storage
+from lostcities.save import MATCH_AT, MATCH_SLOT, NVM_SIZE, Profile, SavedMatch, Storage
 
 
-def erased(size=8192):
+def erased(size=NVM_SIZE):
     return bytearray(b"\xff" * size)
 
 
@@ -155,7 +155,7 @@ def test_a_corrupt_newest_slot_falls_back_to_the_other(offset, message):
 
 def test_both_slots_corrupt_means_starting_fresh():
     nvm, _, _ = two_saves()
-    for start in (256, 256 + 3968):
+    for start in (MATCH_AT, MATCH_AT + MATCH_SLOT):
         nvm[start + 30] ^= 0xFF
     assert Storage(nvm).load_match() == (None, save.DAMAGED)
 
@@ -222,8 +222,8 @@ def test_a_torn_first_save_is_damaged_not_a_crash():
 
 
 @pytest.mark.parametrize("content", [
-    b"\x00" * 8192,
-    b"\xff" * 8192,
+    b"\x00" * NVM_SIZE,
+    b"\xff" * NVM_SIZE,
 ])
 def test_an_empty_nvm_has_no_save(content):
     storage = Storage(bytearray(content))
@@ -235,13 +235,13 @@ def test_an_empty_nvm_has_no_save(content):
 
 
 @pytest.mark.parametrize("content", [
-    (b"CIRCUITPY settings: " * 500)[:8192],
+    (b"CIRCUITPY settings: " * 500)[:NVM_SIZE],
     "random bytes",
 ])
 def test_foreign_content_is_ignored_and_then_overwritten(content):
     if content == "random bytes":
         rng = Rng(5)
-        content = bytes(rng.randbelow(256) for _ in range(8192))
+        content = bytes(rng.randbelow(256) for _ in range(NVM_SIZE))
     nvm = bytearray(content)
     storage = Storage(nvm)
     assert storage.load_match() == (None, save.FOREIGN)
@@ -255,7 +255,7 @@ def test_foreign_content_is_ignored_and_then_overwritten(content):
 def test_another_version_is_ignored():
     nvm = erased()
     Storage(nvm).save_match(new_game())
-    for start in (256, 256 + 3968):
+    for start in (MATCH_AT, MATCH_AT + MATCH_SLOT):
         nvm[start + 2] = 99
     assert Storage(nvm).load_match() == (None, save.OTHER_VERSION)
 
@@ -401,12 +401,12 @@ def test_profile_and_match_do_not_disturb_each_other():
 def test_file_nvm_reads_erased_then_keeps_writes(tmp_path):
     path = str(tmp_path / "nvm.bin")
     nvm = FileNvm(path)
-    assert len(nvm) == 8192 and nvm[0] == 0xFF and nvm[8000:8004] == b"\xff" * 4
+    assert len(nvm) == NVM_SIZE and nvm[0] == 0xFF and nvm[8000:8004] == b"\xff" * 4
     saved = play_turns(new_game(), 12)
     Storage(nvm).save_match(saved)
     assert_same(reload(FileNvm(path)), saved)  # a new run reads the file
     with open(path, "rb") as stream:
-        assert len(stream.read()) == 8192
+        assert len(stream.read()) == NVM_SIZE
 
 
 def test_file_nvm_refuses_a_resizing_assignment(tmp_path):
@@ -442,7 +442,8 @@ def test_file_nvm_says_a_file_was_cut_short(tmp_path):
     path = tmp_path / "nvm.bin"
     Storage(FileNvm(str(path))).save_match(play_turns(new_game(), 12))
     path.write_bytes(path.read_bytes()[:100])
-    assert FileNvm(str(path)).problem.startswith("Save file was cut short (100 of 8192")
+    assert FileNvm(str(path)).problem.startswith(
+        "Save file was cut short (100 of %d" % NVM_SIZE)
 
 
 # On the board's Python ---------------------------------------------------------
@@ -451,8 +452,8 @@ SCENARIO = """
 from lostcities.bots import random_move
 from lostcities.rng import Rng
 from lostcities.rules import Match
-from lostcities.save import SavedMatch, Storage, crc16
-nvm = bytearray(b"\\xff" * 8192)
+from lostcities.save import NVM_SIZE, SavedMatch, Storage, crc16
+nvm = bytearray(b"\\xff" * NVM_SIZE)
 storage = Storage(nvm)
 for colors in (5, 6):
     saved = SavedMatch(Match(colors, 3, Rng(colors)), "ai", "normal", 0, Rng(7))
@@ -472,9 +473,7 @@ def test_saves_are_byte_identical_under_micropython(capsys):
     try:
         interpreter = MicroPython()
     except MicroPythonUnavailable as err:
-        if os.environ.get("CI") == "true":
-            pytest.fail("CI must run the MicroPython tests, but: %s" % err)
-        pytest.skip("MicroPython tests skipped: %s" % err)
+        micropython_unavailable(str(err))
     with interpreter:
         started = time.perf_counter()
         under_micropython = interpreter.run(SCENARIO)

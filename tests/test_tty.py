@@ -14,7 +14,7 @@ from lostcities.record import parse_record
 from lostcities.rng import Rng
 from lostcities.rules import (
     COLOR_LETTERS, COLOR_NAMES, card_text, is_wager, move_text, parse_move, taken_card)
-from lostcities.save import Storage
+from lostcities.save import MATCH_AT, MATCH_SLOT, NVM_SIZE, Storage
 
 
 class Keyboard:
@@ -61,7 +61,7 @@ def session(nvm, keyboard, seed=7, record=None):
 
 
 def erased():
-    return bytearray(b"\xff" * 8192)
+    return bytearray(b"\xff" * NVM_SIZE)
 
 
 @pytest.mark.parametrize("level", ["easy", "hard"])
@@ -143,7 +143,7 @@ def test_main_refuses_an_unusable_save_file(tmp_path, capsys):
 def test_a_damaged_save_is_reported_and_the_menu_still_works():
     nvm = erased()
     session(nvm, Keyboard(["new"], moves=3))
-    for start in (256, 256 + 3968):
+    for start in (MATCH_AT, MATCH_AT + MATCH_SLOT):
         nvm[start + 12] ^= 0xFF
     text, _ = session(nvm, Keyboard(["continue"]))
     assert save.DAMAGED in text and "There is no saved match." in text
@@ -279,7 +279,7 @@ def test_a_save_file_cut_short_is_said(tmp_path):
         stream.truncate(100)
     out = io.StringIO()
     assert tty.main(["--save", path], stdin=io.StringIO("quit\n"), stdout=out) == 0
-    assert "Save file was cut short (100 of 8192 bytes)" in out.getvalue()
+    assert "Save file was cut short (100 of %d bytes)" % NVM_SIZE in out.getvalue()
 
 
 # What a player is told --------------------------------------------------------

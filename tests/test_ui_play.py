@@ -11,7 +11,7 @@ from lostcities.rng import Rng
 from lostcities.rules import (DISCARD, HAND_SIZE, NO_CARD, SOURCE_DECK,
                               card_color, make_move, move_source, move_text,
                               score_cards)
-from lostcities.save import Storage
+from lostcities.save import NVM_SIZE, Storage
 from lostcities.screens.table import DRAW, END, HAND_Y, PICK
 from lostcities.sprites import EMPTY_PILE
 
@@ -366,7 +366,7 @@ def test_lights_sounds_and_memory_reports_follow_the_game():
 
 
 def test_foreign_memory_is_reported_on_the_title_and_ignored():
-    nvm = bytearray((i * 37 + 11) % 256 for i in range(8192))
+    nvm = bytearray((i * 37 + 11) % 256 for i in range(NVM_SIZE))
     driver = Driver(seed=1, nvm=nvm, render=False)
     title = driver.app.screen
     assert title.name == "title" and title.items[0] == "New match"

@@ -11,6 +11,7 @@ from host_sim.harness import Driver
 from lostcities import buttons as btn
 from lostcities import ai
 from lostcities.rng import Rng
+from lostcities.save import NVM_SIZE
 
 from tests.test_ui_play import play_human_turn, play_match
 
@@ -27,7 +28,7 @@ class CountingNvm(bytearray):
 
 
 def fresh_nvm():
-    return CountingNvm(b"\xff" * 8192)
+    return CountingNvm(b"\xff" * NVM_SIZE)
 
 
 def test_a_match_against_the_ai_saves_about_once_per_turn_pair():
@@ -93,7 +94,7 @@ class FullNvm(bytearray):
     """An NVM whose writes fail after ``good`` of them, like a laptop's full disk."""
 
     def __init__(self, good):
-        super().__init__(b"\xff" * 8192)
+        super().__init__(b"\xff" * NVM_SIZE)
         self.good = good
 
     def __setitem__(self, key, value):

@@ -6,6 +6,7 @@ from host_sim.harness import Driver, presses_for
 from lostcities import buttons as btn
 from lostcities import sprites as S
 from lostcities.rng import Rng
+from lostcities.save import NVM_SIZE
 from lostcities.rules import (
     SOURCE_DECK, card_color, card_text, card_value, expedition_points, make_card,
     make_move, move_card, move_discards, move_text, score_cards, taken_card)
@@ -358,7 +359,7 @@ def test_selects_pages_cover_the_table_with_a_margin_then_close(table):
 
 
 def test_the_title_notice_and_the_menus_question_keep_a_margin():
-    nvm = bytearray((i * 37 + 11) % 256 for i in range(8192))
+    nvm = bytearray((i * 37 + 11) % 256 for i in range(NVM_SIZE))
     driver = Driver(seed=1, nvm=nvm, render=False)
     check_margin(driver.app.screen.popup)
     driver.press_all(["A", "START"])  # the press closing the notice counts: a match

@@ -15,6 +15,7 @@ from lostcities import buttons as btn
 from lostcities.record import parse_record
 from lostcities.rng import Rng
 from lostcities.rules import move_text
+from lostcities.save import NVM_SIZE
 
 
 def test_screenshot_renders_after_scripted_buttons(tmp_path, capsys):
@@ -110,7 +111,7 @@ def test_simulator_window_plays_from_the_keyboard(tmp_path):
     finally:
         pygame.event.get = real_get
     assert app.match.state.turns >= 1  # the human's discard (and the AI's reply)
-    assert (tmp_path / "nvm.bin").stat().st_size == 8192
+    assert (tmp_path / "nvm.bin").stat().st_size == NVM_SIZE
     assert "discard" in (tmp_path / "rec.txt").read_text()
 
 
@@ -249,7 +250,7 @@ def test_the_window_says_a_save_file_was_cut_short(tmp_path):
     path = tmp_path / "nvm.bin"
     path.write_bytes(b"\xff" * 4000)
     app = simulator.run(scale=1, save=str(path), max_steps=1)
-    assert "cut short (4000 of 8192 bytes)" in app.screen.popup.text()
+    assert "cut short (4000 of %d bytes)" % NVM_SIZE in app.screen.popup.text()
 
 
 def test_without_the_host_packages_a_tool_names_the_command_to_run():
