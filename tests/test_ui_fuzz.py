@@ -152,7 +152,7 @@ def restart(driver, seed):
     {"mode": "ai", "level": "normal", "colors": 5, "rounds": 1},
     {"mode": "ai", "level": "hard", "colors": 5, "rounds": 1},
 ])
-def test_random_presses_never_break_the_game(profile):
+def test_random_presses_never_break_the_game(profile, monkeypatch):
     rng = Rng(len(repr(profile)))
     driver = Driver(seed=7, profile=profile, render=False)
     seen = set()
@@ -161,16 +161,13 @@ def test_random_presses_never_break_the_game(profile):
     def show(app, screen):
         seen.add(screen.name)
         original(app, screen)
-    type(driver.app).show = show
-    try:
-        # every button, menus included: any screen, any setting, abandoned matches
-        driver = mash(driver, rng, 400, 80, ANY)
-        # then through a whole match: mashing in between turns, never leaving it
-        driver = restart(driver, 1)
-        for _ in range(4):
-            if driver.screen == "title":
-                driver.press(btn.A)
-        driver = mash(driver, rng, 450, 150, IN_MATCH, turns=2)
-    finally:
-        type(driver.app).show = original
+    monkeypatch.setattr(type(driver.app), "show", show)  # restarted apps too
+    # every button, menus included: any screen, any setting, abandoned matches
+    driver = mash(driver, rng, 400, 80, ANY)
+    # then through a whole match: mashing in between turns, never leaving it
+    driver = restart(driver, 1)
+    for _ in range(4):
+        if driver.screen == "title":
+            driver.press(btn.A)
+    driver = mash(driver, rng, 450, 150, IN_MATCH, turns=2)
     assert {"title", "table", "pause", "round", "settings", "rules"} <= seen

@@ -12,7 +12,7 @@ from lostcities.rules import (DISCARD, HAND_SIZE, NO_CARD, SOURCE_DECK,
                               card_color, make_move, move_source, move_text,
                               score_cards)
 from lostcities.save import NVM_SIZE, Storage
-from lostcities.screens.table import DRAW, END, HAND_Y, PICK
+from lostcities.screens.table import ACTION, DRAW, END, HAND_Y, PICK
 from lostcities.sprites import EMPTY_PILE
 
 
@@ -85,7 +85,7 @@ def play_match(driver, rng, limit=6000):
     return shown_ends
 
 
-def test_a_whole_two_player_match_with_the_pass_screen_between_turns():
+def test_a_whole_two_player_match_with_the_pass_screen_between_turns(monkeypatch):
     driver = Driver(seed=11, profile={"mode": "duel", "rounds": 3}, render=False)
     seen = set()
     original = driver.app.show
@@ -93,7 +93,7 @@ def test_a_whole_two_player_match_with_the_pass_screen_between_turns():
     def show(screen):
         seen.add(screen.name)
         original(screen)
-    driver.app.show = show
+    monkeypatch.setattr(driver.app, "show", show)
     assert play_match(driver, Rng(4)) == 3  # each round's last move shown
     match = driver.app.last_match
     assert len(match.scores) == 3 and match.is_over()
@@ -130,8 +130,8 @@ def first_unplayable(driver):
 
 def test_a_forbidden_play_is_refused_with_the_engines_reason():
     feedback = Feedback()
-    driver = Driver(seed=3, profile={"mode": "duel", "rounds": 1}, render=False)
-    driver.app.feedback = feedback
+    driver = Driver(seed=3, profile={"mode": "duel", "rounds": 1}, render=False,
+                    feedback=feedback)
     driver.press_all(["A", "A"])  # new match, pass screen
     rng = Rng(2)
     for _ in range(200):
@@ -153,7 +153,7 @@ def test_a_forbidden_play_is_refused_with_the_engines_reason():
     reason = state.check_move(make_move(card, False, 0))
     assert reason in table.popup.text()
     assert ("sound", "illegal") in feedback.calls
-    assert bytes(state.buf) == before and table.phase == 1
+    assert bytes(state.buf) == before and table.phase == ACTION
 
 
 def test_b_steps_back_until_the_draw_is_taken():

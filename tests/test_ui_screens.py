@@ -6,15 +6,16 @@ from host_sim.harness import Driver, presses_for
 from lostcities import buttons as btn
 from lostcities import sprites as S
 from lostcities.rng import Rng
-from lostcities.save import NVM_SIZE
 from lostcities.rules import (
-    SOURCE_DECK, card_color, card_text, card_value, expedition_points, make_card,
-    make_move, move_card, move_discards, move_text, score_cards, taken_card)
+    SOURCE_DECK, card_color, card_index, card_text, card_value, expedition_points,
+    make_card, make_move, move_card, move_discards, move_text, new_deck, score_cards,
+    taken_card)
+from lostcities.save import NVM_SIZE
 from lostcities.screens import ACCENT, DIM
 from lostcities.screens.summary import breakdown
 from lostcities.screens.layout import HAND_Y, PANEL_X, PILE_Y
 from lostcities.screens.words import PAGES
-from lostcities.screens.table import END, move_words
+from lostcities.screens.table import DRAW, END, move_words
 
 SCREEN = 160 * 128
 
@@ -50,7 +51,7 @@ def test_hand_cards_show_their_colour_letter_and_cursor(table):
         x = slot * S.CARD_W
         assert pixel(table, x + 10, 96 + 11) == rgb565(S.COLOR_RGB[card_color(card)])
         assert t.hand_grids[slot][0] == S.HEADER + card_color(card)
-        assert t.hand_grids[slot][1] == S.HAND_RANK + card % 12
+        assert t.hand_grids[slot][1] == S.HAND_RANK + card_index(card)
     at = t.cursor[t.viewer]
     assert pixel(table, at * 20 + 5, 126) == (255, 255, 255)
     others = [pixel(table, slot * 20 + 5, 126) for slot in range(8) if slot != at]
@@ -63,8 +64,8 @@ def test_piles_deck_and_panel_are_drawn(table):
     for color in range(state.colors):
         top = state.pile_top(color)
         tile = t.piles[color][0]
-        assert tile == (S.EMPTY_PILE + color if top < 0 else S.PILE_RANK + top % 12) or \
-            tile == S.PILE_MARKED + top % 12
+        assert tile == (S.EMPTY_PILE + color if top < 0 else S.PILE_RANK + card_index(top)) or \
+            tile == S.PILE_MARKED + card_index(top)
     assert t.group[t.group.index(t.panels[0]) - 1][0] == S.BACK
     # the deck count is written in the top panel, the round in the bottom one
     assert panel_line(t.panels[0], 3) == "DECK"
@@ -90,11 +91,11 @@ def check_marked(driver, move):
     card = move_card(move)
     color = card_color(card)
     if move_discards(move):
-        assert t.piles[color][0] == S.PILE_MARKED + card % 12
+        assert t.piles[color][0] == S.PILE_MARKED + card_index(card)
         assert pixel(driver, t.column_x(color) + 1, PILE_Y + 1) == (255, 255, 255)
     else:
         count = driver.app.match.state.expedition_len(1 - t.viewer, color)
-        assert t.cells[0][color][count - 1] == S.MINI_MARKED + card % 12
+        assert t.cells[0][color][count - 1] == S.MINI_MARKED + card_index(card)
 
 
 def test_opponents_last_move_is_highlighted(table):
@@ -140,7 +141,7 @@ def test_a_cursor_move_redraws_under_five_percent_of_the_screen():
     driver.press_all(["A", "DOWN", "A", "A"])  # P1 discards, P2 takes over
     driver.press_all(["A", "A"])  # P2 plays a card: the deck and P1's pile offered
     t = driver.app.table
-    assert t.phase == 2 and len(t.sources) == 2
+    assert t.phase == DRAW and len(t.sources) == 2
     driver.press(btn.LEFT)
     pixels = driver.display.last_pixels
     print("draw cursor move redraws %d pixels" % pixels)
@@ -535,7 +536,7 @@ def test_select_shows_each_pile_from_the_top_and_the_cards_not_seen():
         for p in range(2):
             seen |= set(state.expedition(p, color))
         seen |= set(state.pile(color))
-        left = [c for c in range(60) if c // 12 == color and c not in seen]
+        left = [c for c in new_deck(5) if card_color(c) == color and c not in seen]
         assert unseen[1 + color] == "%s: %s" % ("YBWGR"[color], rank_list(left) or "-")
     first = info_page(app, 0, 0)
     assert first[3] == "Last moves, newest first:"

@@ -92,7 +92,7 @@ def test_record_writer_keeps_the_file_in_step_with_the_match(tmp_path):
     assert len(texts[0]) == 6  # three turns each
 
 
-def test_simulator_window_plays_from_the_keyboard(tmp_path):
+def test_simulator_window_plays_from_the_keyboard(tmp_path, monkeypatch):
     from host_sim import simulator
     pygame.init()
     keys = (pygame.K_x, pygame.K_RIGHT, pygame.K_x, pygame.K_DOWN, pygame.K_x)
@@ -104,12 +104,9 @@ def test_simulator_window_plays_from_the_keyboard(tmp_path):
 
     def get(*args, **kwargs):  # one key event a loop, then the window's own events
         return [queue.pop(0)] if queue else real_get(*args, **kwargs)
-    pygame.event.get = get
-    try:
-        app = simulator.run(scale=2, seed=5, save=str(tmp_path / "nvm.bin"),
-                            record=str(tmp_path / "rec.txt"), max_steps=40)
-    finally:
-        pygame.event.get = real_get
+    monkeypatch.setattr(pygame.event, "get", get)
+    app = simulator.run(scale=2, seed=5, save=str(tmp_path / "nvm.bin"),
+                        record=str(tmp_path / "rec.txt"), max_steps=40)
     assert app.match.state.turns >= 1  # the human's discard (and the AI's reply)
     assert (tmp_path / "nvm.bin").stat().st_size == NVM_SIZE
     assert "discard" in (tmp_path / "rec.txt").read_text()
