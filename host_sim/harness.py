@@ -42,6 +42,11 @@ class KeyQueue:
         self.events.append(Event(_KEY_OF[action], pressed))
 
 
+def popup_text(popup):
+    """A screen's popup message in one line ("" when hidden): what a player reads."""
+    return "" if popup.box.hidden else " ".join(popup.item.text.split())
+
+
 class SaveFileError(Exception):
     """A --save FILE that cannot be used; ``str(err)`` says which and why."""
 

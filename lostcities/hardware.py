@@ -18,11 +18,10 @@ import keypad
 import neopixel_write
 from busdisplay import BusDisplay  # board.DISPLAY's type, for mypy to check its use here
 
-from lostcities import buttons
+from lostcities import BOARDS, buttons  # noqa: F401 (BOARDS: code.py's check)
 
 from micropython import const
 
-BOARDS = ("pybadge", "edgebadge", "pygamer")
 _JOYSTICK_BOARDS = ("pygamer",)
 
 _PIXELS = const(5)

@@ -1,7 +1,6 @@
 """``python -m host_sim replay``: accounts of good records, one stderr line for bad ones."""
 
 import json
-import os
 import subprocess
 import sys
 
@@ -17,7 +16,7 @@ from lostcities.rules import Match
 from test_record import DEAL
 from test_rules import discard_round
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from conftest import ROOT
 
 # Line numbers matter below: the first move is on line 11.
 START = """\

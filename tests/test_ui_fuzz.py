@@ -64,9 +64,9 @@ def labels_shown(group, x=0, y=0):
     for item in group:
         if isinstance(item, Text):
             if not item.hidden:
-                left, top, width, height = item.bounding_box
-                left = x + item.x + left * item.scale
-                top = y + item.y + top * item.scale
+                width, height = item.size()
+                left = x + item.x
+                top = y + item.y
                 yield item, (left, top, left + width * item.scale,
                              top + height * item.scale)
         elif isinstance(item, displayio.Group):

@@ -2,7 +2,7 @@
 
 import pytest
 
-from host_sim.harness import Driver, presses_for
+from host_sim.harness import Driver, popup_text, presses_for
 from lostcities import buttons as btn
 from lostcities.ai import LEVELS
 from lostcities.app import AI_SEAT
@@ -52,7 +52,7 @@ def check_round_end_table(driver):
     assert not (app.saved.mode == "ai" and not app.is_ai(mover))
     assert table.status.text == "%s: %s, last card" % (
         app.player_name(mover), " ".join(move_text(move).split()[:2]))
-    assert table.popup.text() == "Round over. A: scores"
+    assert popup_text(table.popup) == "Round over. A: scores"
     assert table.hand_bar.hidden and table.draw_bar.hidden
 
 
@@ -151,7 +151,7 @@ def test_a_forbidden_play_is_refused_with_the_engines_reason():
     assert "can't play" in table.status.text
     driver.press(btn.A)
     reason = state.check_move(make_move(card, False, 0))
-    assert reason in table.popup.text()
+    assert reason in popup_text(table.popup)
     assert ("sound", "illegal") in feedback.calls
     assert bytes(state.buf) == before and table.phase == ACTION
 
@@ -231,7 +231,7 @@ def test_pause_menu_gives_a_hint_from_the_ai_and_resumes():
     driver.press(btn.A)
     table = driver.app.table
     assert driver.screen == "table"
-    text = table.popup.text()
+    text = popup_text(table.popup)
     assert text.startswith("Hint: ")
     card = table.hand[table.cursor[table.viewer]]
     from lostcities.rules import card_text
@@ -246,7 +246,7 @@ def test_a_hint_after_a_card_was_picked_steps_back_to_the_pick():
         driver.press_all(steps)
         assert driver.screen == "pause" and driver.app.screen.items[1] == "Hint"
         driver.press_all(["DOWN", "A"])
-        assert driver.screen == "table" and table.popup.text().startswith("Hint: ")
+        assert driver.screen == "table" and popup_text(table.popup).startswith("Hint: ")
         assert table.phase == PICK and table.chosen == NO_CARD
         assert all(grid.y == HAND_Y for grid in table.hand_grids)  # none raised
         assert table.status.text == "YOU: pick a card, A"
@@ -261,7 +261,7 @@ def test_a_new_match_over_a_saved_one_asks_first():
     driver.press(btn.START)  # the pause menu (on the pass screen)
     driver.press_all(["DOWN", "DOWN", "A"])  # past Rules (no hint here): New match
     pause = driver.app.screen
-    assert pause.items[pause.at] == "New match" and "give up" in pause.popup.text()
+    assert pause.items[pause.at] == "New match" and "give up" in popup_text(pause.popup)
     driver.press_all(["UP", "DOWN", "A"])  # closed (and moved), back: asks again
     assert driver.screen == "pause" and driver.app.match.deals[0] == deal
     driver.press(btn.A)
@@ -270,7 +270,7 @@ def test_a_new_match_over_a_saved_one_asks_first():
     driver.press(btn.START, hold_ms=btn.LONG_PRESS_MS)  # the title, saved
     deal = driver.app.match.deals[0]
     driver.press_all(["DOWN", "A"])
-    assert driver.screen == "title" and "give up" in driver.app.screen.popup.text()
+    assert driver.screen == "title" and "give up" in popup_text(driver.app.screen.popup)
     driver.press_all(["A"])
     assert driver.screen == "pass" and driver.app.match.deals[0] != deal
 
@@ -370,9 +370,9 @@ def test_foreign_memory_is_reported_on_the_title_and_ignored():
     driver = Driver(seed=1, nvm=nvm, render=False)
     title = driver.app.screen
     assert title.name == "title" and title.items[0] == "New match"
-    assert "starting fresh" in title.popup.text()
+    assert "starting fresh" in popup_text(title.popup)
     driver.press(btn.DOWN)  # the press closing the message counts as well
-    assert title.at == 1 and title.popup.text() == ""
+    assert title.at == 1 and popup_text(title.popup) == ""
     driver.press_all(["UP", "A"])
     assert driver.screen == "table"
 
@@ -386,7 +386,7 @@ def test_a_save_cut_short_resumes_the_one_before():
     start = next(i for i in range(len(before)) if driver.nvm[i] != before[i])
     driver.nvm[start + 20:start + 40] = bytes(20)  # ...torn by a power cut
     again = Driver(seed=1, nvm=driver.nvm, render=False)
-    assert "cut short" in again.app.screen.popup.text()
+    assert "cut short" in popup_text(again.app.screen.popup)
     again.press_all(["B", "A"])  # Continue
     assert bytes(again.app.match.state.buf) == first
 
@@ -429,6 +429,6 @@ def test_a_power_cut_at_the_rounds_last_move_resumes_with_it_on_show():
     resumed = again.app.table
     assert again.screen == "table" and resumed.phase == END
     assert resumed.status.text == table.status.text
-    assert resumed.popup.text() == "Round over. A: scores"
+    assert popup_text(resumed.popup) == "Round over. A: scores"
     again.press(btn.A)
     assert again.screen == "round"

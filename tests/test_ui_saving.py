@@ -7,7 +7,7 @@ last move) but not after the AI's, unless the AI ran out of its time budget
 (then its move depends on the clock and is saved).
 """
 
-from host_sim.harness import Driver
+from host_sim.harness import Driver, popup_text
 from lostcities import buttons as btn
 from lostcities import ai
 from lostcities.rng import Rng
@@ -115,7 +115,7 @@ def test_a_save_that_cannot_be_written_is_said_once_on_the_table_and_play_goes_o
         for _ in range(30):  # turns: each shows the table to a player first
             while driver.screen == "pass":
                 driver.press(btn.A)
-            said += driver.app.table.popup.text() == UNSAVED
+            said += popup_text(driver.app.table.popup) == UNSAVED
             play_human_turn(driver, rng)
         assert said == 1, mode
         assert driver.app.match.state.turns >= 30

@@ -2,7 +2,7 @@
 
 import pytest
 
-from host_sim.harness import Driver, presses_for
+from host_sim.harness import Driver, popup_text, presses_for
 from lostcities import buttons as btn
 from lostcities import sprites as S
 from lostcities.rng import Rng
@@ -15,7 +15,7 @@ from lostcities.screens import ACCENT, DIM
 from lostcities.screens.summary import breakdown
 from lostcities.screens.layout import HAND_Y, PANEL_X, PILE_Y
 from lostcities.screens.words import PAGES
-from lostcities.screens.table import DRAW, END, move_words
+from lostcities.screens.table import DRAW, END, PICK, move_words
 
 SCREEN = 160 * 128
 
@@ -202,12 +202,12 @@ def test_the_rounds_last_move_shows_on_the_table_until_a(mode):
     name = "AI" if mode == "ai" else "P%d" % (mover + 1)
     assert mode == "duel" or driver.app.is_ai(mover)
     assert t.status.text == "%s: %s %s, last card" % (name, verb, card)
-    assert t.popup.text() == "Round over. A: scores"
+    assert popup_text(t.popup) == "Round over. A: scores"
     assert colours(driver, HAND_Y, 101) == colours(driver, 119, 128) == {(0, 0, 0)}
     assert t.deck[0] == S.EMPTY_DECK  # the draw pile is gone
     for action in (btn.LEFT, btn.B, btn.SELECT, btn.UP, btn.DOWN):
         driver.press(action)
-        assert t.phase == END and t.popup.text() == "Round over. A: scores"
+        assert t.phase == END and popup_text(t.popup) == "Round over. A: scores"
     driver.press(btn.START)
     assert driver.app.screen.items == ["Resume", "Rules", "New match", "Title screen"]
     driver.press(btn.A)
@@ -253,12 +253,12 @@ def test_select_names_the_cards_the_opponent_took_from_the_piles():
     driver = Driver(seed=3, profile={"mode": "duel"}, render=False)
     driver.press_all(["A", "A", "SELECT"])
     t = driver.app.table
-    assert t.popup.text().endswith("P2 holds from piles: none")
+    assert popup_text(t.popup).endswith("P2 holds from piles: none")
     driver.press(btn.B)
     driver = Driver(seed=3, profile={"mode": "duel"}, render=False)
     card = take_a_discard(driver)
     driver.press(btn.SELECT)
-    text = driver.app.table.popup.text()
+    text = popup_text(driver.app.table.popup)
     assert text.startswith("1/3 Match")
     assert "Totals: P1 0, P2 0" in text
     assert "P2 holds from piles: %s " % card_text(card) in text
@@ -322,7 +322,7 @@ def frame_of(popup):
     """(left, top, right, bottom) of an overlay's frame on the screen, and its text's."""
     box, frame, item = popup.box, popup.frame, popup.item
     left, top = box.x + frame.x, box.y + frame.y
-    _, _, width, height = item.bounding_box
+    width, height = item.size()
     return ((left, top, left + frame.width, top + frame.height),
             (box.x + item.x, box.y + item.y, box.x + item.x + width,
              box.y + item.y + height))
@@ -331,10 +331,10 @@ def frame_of(popup):
 def check_margin(popup, right=160):
     """The overlay shows, framed, 2 px or more from the screen's edges (or
     ``right``), its text inside the frame."""
-    assert popup.text()
+    assert popup_text(popup)
     (left, top, far, bottom), (x0, y0, x1, y1) = frame_of(popup)
-    assert 2 <= left and far <= right - 2 and 2 <= top and bottom <= 126, popup.text()
-    assert left + 2 <= x0 and x1 <= far - 2 and top + 2 <= y0 and y1 <= bottom, popup.text()
+    assert 2 <= left and far <= right - 2 and 2 <= top and bottom <= 126, popup_text(popup)
+    assert left + 2 <= x0 and x1 <= far - 2 and top + 2 <= y0 and y1 <= bottom, popup_text(popup)
 
 
 def test_a_message_on_the_table_keeps_a_margin_and_the_side_panel_readable(table):
@@ -353,10 +353,10 @@ def test_selects_pages_cover_the_table_with_a_margin_then_close(table):
     for page in range(PAGES):
         table.press(btn.SELECT)
         check_margin(t.popup)
-        texts.append(t.popup.text())
+        texts.append(popup_text(t.popup))
         assert texts[-1].startswith("%d/%d" % (page + 1, PAGES))
     table.press(btn.SELECT)
-    assert t.popup.text() == "" and t.phase == 0
+    assert popup_text(t.popup) == "" and t.phase == PICK
 
 
 def test_the_title_notice_and_the_menus_question_keep_a_margin():
@@ -368,7 +368,7 @@ def test_the_title_notice_and_the_menus_question_keep_a_margin():
     while pause.items[pause.at] != "New match":
         driver.press(btn.DOWN)
     driver.press(btn.A)
-    assert "give up" in pause.popup.text()
+    assert "give up" in popup_text(pause.popup)
     check_margin(driver.app.screen.popup)
 
 

@@ -8,8 +8,9 @@ import sys
 import pygame
 import pytest
 
+from conftest import ROOT
 from host_sim import play, screenshot
-from host_sim.harness import Driver, presses_for
+from host_sim.harness import Driver, popup_text, presses_for
 from host_sim.simulator import RecordWriter
 from lostcities import buttons as btn
 from lostcities.record import parse_record
@@ -192,8 +193,6 @@ def test_the_keyboard_map_under_the_window_is_whole_at_any_scale():
     assert len(simulator.help_lines(simulator.WIDTH * 4)) == 1
 
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
 
 def run_game(argv, env_changes, text_in="quit\n", python=(sys.executable,)):
     """The real program in a subprocess: (status, stdout, stderr)."""
@@ -247,7 +246,7 @@ def test_the_window_says_a_save_file_was_cut_short(tmp_path):
     path = tmp_path / "nvm.bin"
     path.write_bytes(b"\xff" * 4000)
     app = simulator.run(scale=1, save=str(path), max_steps=1)
-    assert "cut short (4000 of %d bytes)" % NVM_SIZE in app.screen.popup.text()
+    assert "cut short (4000 of %d bytes)" % NVM_SIZE in popup_text(app.screen.popup)
 
 
 def test_without_the_host_packages_a_tool_names_the_command_to_run():
