@@ -7,7 +7,8 @@ from host_sim.workloads import play_random
 from lostcities.bots import random_move
 from lostcities.record import parse_record, write_record
 from lostcities.rng import Rng
-from lostcities.rules import HAND_SIZE, Match, card_index, is_wager
+from lostcities.rules import (
+    HAND_SIZE, NO_CARD, SOURCE_DECK, Match, card_index, is_wager, move_source, taken_card)
 from test_rules import all_cards, assert_legal_moves_agree_with_check_move
 
 seeds = st.integers(min_value=0, max_value=2 ** 40)
@@ -46,12 +47,31 @@ def assert_expeditions_legal(state):
             assert all(a < b for a, b in zip(numbers, numbers[1:]))
 
 
+def assert_lookups_agree(state):
+    """The in-place lookups (the AI's and the screens') read what the copies hold."""
+    for color in range(state.colors):
+        pile = state.pile(color)
+        assert state.pile_len(color) == len(pile)
+        assert [state.pile_card(color, i) for i in range(len(pile))] == list(pile)
+        assert state.pile_top(color) == (pile[-1] if pile else NO_CARD)
+        for player in (0, 1):
+            cards = state.expedition(player, color)
+            assert state.expedition_len(player, color) == len(cards)
+            assert [state.expedition_card(player, color, i)
+                    for i in range(len(cards))] == list(cards)
+            assert state.expedition_top(player, color) == (cards[-1] if cards else NO_CARD)
+    for player in (0, 1):
+        assert [state.hand_card(player, slot) for slot in range(HAND_SIZE)] == list(
+            state.hand(player))
+
+
 def check_invariants(state):
     assert all_cards(state) == list(range(state.full_deck_size()))
     for player in (0, 1):
         hand = state.hand(player)
         assert len(hand) == HAND_SIZE and max(hand) < state.full_deck_size()
     assert_expeditions_legal(state)
+    assert_lookups_agree(state)
 
 
 @few
@@ -99,3 +119,19 @@ def test_a_view_shows_nothing_a_guess_could_change(seed, turns, player):
     guess.determinize(player, Rng(seed + 1))
     assert all_cards(guess) == list(range(60))
     assert guess.view(player).buf == view.buf
+
+
+@few
+@given(seeds, colors)
+def test_taken_card_names_the_top_of_the_pile_drawn_from(seed, colors):
+    rng = Rng(seed)
+    match = Match(colors, 1, rng)
+    state = match.start_round()
+    tops = []
+    while not state.is_over():
+        move = random_move(state, rng)
+        source = move_source(move)
+        tops.append(NO_CARD if source == SOURCE_DECK else state.pile_top(source - 1))
+        match.play(move)
+    moves = match.moves[0]
+    assert [taken_card(moves, index) for index in range(len(moves))] == tops

@@ -6,7 +6,7 @@ from conftest import deal
 from lostcities.bots import random_move
 from lostcities.rng import Rng
 from lostcities.rules import (
-    HIDDEN, SOURCE_DECK, IllegalMove, Match, card_color, card_text,
+    HIDDEN, SOURCE_DECK, IllegalMove, Match, NotationError, card_color, card_text,
     check_deal, is_wager, make_card, make_move, move_card, move_discards,
     move_source, move_text, new_deck, next_starter, parse_card, parse_move,
     parse_source)
@@ -63,6 +63,9 @@ def test_unknown_cards_are_refused_by_name(text):
 def test_moves_read_and_write_the_record_notation():
     for text in ("play R7 deck", "discard B3 G", "play Yx W", "play P10 P"):
         assert move_text(parse_move(text)) == text
+    for text in ("play R7", "take R7 deck", "play R7 deck now", ""):
+        with pytest.raises(NotationError, match="expected 'play|discard CARD SOURCE'"):
+            parse_move(text)
     with pytest.raises(ValueError, match="unknown draw source 'X'"):
         parse_move("play R7 X")
     with pytest.raises(ValueError, match="unknown draw source 'P'"):
@@ -89,6 +92,13 @@ def test_wagers_only_before_the_first_number():
     play(wager_after_number, "play R4 deck", "discard G2 deck")
     assert reason(wager_after_number, "play Rx deck") == (
         "red expedition has numbers: wagers only go first")
+
+
+def test_no_wager_after_the_lowest_number():
+    state = deal("Y2 Yx Y3 Y4 Y5 Y6 Y7 Y8", HAND2)
+    play(state, "play Y2 deck", "discard G2 deck")
+    assert reason(state, "play Yx deck") == (
+        "yellow expedition has numbers: wagers only go first")
 
 
 def test_several_wagers_in_a_row_then_numbers():
@@ -122,6 +132,15 @@ def test_a_discarded_card_may_be_taken_on_a_later_turn():
     play(state, "discard W2 deck", "discard G2 deck")
     play(state, "play Y4 W")  # player 1 takes back W2 on the next turn
     assert parse_card("W2") in state.hand(0)
+
+
+def test_cards_and_piles_must_exist_in_the_game():
+    state = deal(HAND1, HAND2)  # five colours: no purple, no seventh pile
+    purple = make_move(make_card(5, 3), False, SOURCE_DECK)
+    assert state.check_move(purple) == "there is no such card in this game"
+    for source in (6, 7):
+        assert state.check_move(make_move(parse_card("Y4"), False, source)) == (
+            "there is no such discard pile")
 
 
 def test_empty_discard_piles_cannot_be_drawn_from():
@@ -338,6 +357,13 @@ def test_views_do_not_tell_the_order_of_the_cards_in_a_hand():
     assert state.hand(1) != reordered.hand(1)
     for player in (0, 1):
         assert state.view(player).buf == reordered.view(player).buf
+
+
+def test_a_view_lists_only_the_moves_of_cards_it_shows():
+    state = deal(HAND1, HAND2)
+    play(state, "discard B3 deck", "play B4 B", "discard Y9 deck")  # player 2 holds B3 openly
+    moves = state.view(0).legal_moves()  # player 2 to move: one card known
+    assert moves and {card_text(move_card(move)) for move in moves} == {"B3"}
 
 
 def test_determinize_fills_a_view_with_the_unseen_cards():

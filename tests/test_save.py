@@ -12,7 +12,7 @@ from host_sim.nvm_file import FileNvm, NotASaveFile
 from lostcities import save
 from lostcities.bots import random_move
 from lostcities.rng import Rng
-from lostcities.rules import Match
+from lostcities.rules import SOURCE_DECK, Match, move_source
 from lostcities.save import MATCH_AT, MATCH_SLOT, NVM_SIZE, Profile, SavedMatch, Storage
 
 
@@ -296,7 +296,7 @@ def stall(saved, turns):
     match = saved.match
     for _ in range(turns):
         moves = match.state.legal_moves()
-        piles = [move for move in moves if move & 7]
+        piles = [move for move in moves if move_source(move) != SOURCE_DECK]
         choices = piles or moves
         match.play(choices[saved.ai_rng.randbelow(len(choices))])
 

@@ -13,7 +13,8 @@ from lostcities.bots import heuristic_move, random_move
 from lostcities.record import parse_record
 from lostcities.rng import Rng
 from lostcities.rules import (
-    COLOR_LETTERS, COLOR_NAMES, card_text, is_wager, move_text, parse_move, taken_card)
+    COLOR_LETTERS, COLOR_NAMES, SOURCE_DECK, card_text, is_wager, move_source, move_text,
+    parse_move, taken_card)
 from lostcities.save import MATCH_AT, MATCH_SLOT, NVM_SIZE, Storage
 
 
@@ -207,9 +208,10 @@ def test_a_card_taken_from_a_pile_is_named(tmp_path):
     moves = match.moves[0]
     # each move is shown to the next player (the last one before the scores)
     assert [card for card, _ in taken] == [
-        card_text(taken_card(moves, i)) for i in range(len(moves)) if moves[i] & 7]
+        card_text(taken_card(moves, i)) for i in range(len(moves))
+        if move_source(moves[i]) != SOURCE_DECK]
     last = "Player %d: %s, drew from the deck\n\nRound 1 is over." % (
-        1 + (match.deals[0][3] + len(moves) - 1) % 2,  # turns alternate
+        1 + (match.starter(0) + len(moves) - 1) % 2,  # turns alternate
         " ".join(move_text(moves[-1]).split()[:2]))
     assert last in text
 

@@ -12,9 +12,9 @@ from host_sim.harness import Driver, presses_for
 from lostcities import ai
 from lostcities import buttons as btn
 from lostcities.rng import Rng
-from lostcities.rules import Match
+from lostcities.rules import SOURCE_DECK, Match, move_source
 from lostcities.screens import Text
-from lostcities.screens.table import DRAW, END
+from lostcities.screens.table import DRAW, END, PICK
 from lostcities.sprites import BLANK, MINI_MARKED, hand_tiles, mini_card
 
 # Arrows and A most often, as a player would; B, START, SELECT less.
@@ -89,11 +89,11 @@ def whole_turn(driver, rng):
     for _ in range(2):
         if table.phase in (1, 2):  # a card chosen: step back to the hand
             driver.press(btn.B)
-    if table.phase != 0:
+    if table.phase != PICK:
         return
     moves = app.match.state.legal_moves()
     if rng.randbelow(5):  # mostly from the deck, so that rounds end
-        moves = [move for move in moves if move & 7 == 0]
+        moves = [move for move in moves if move_source(move) == SOURCE_DECK]
     move = moves[rng.randbelow(len(moves))]
     for action in presses_for(table, move):
         driver.press(action)

@@ -8,7 +8,7 @@ from lostcities.ai import LEVELS
 from lostcities.app import AI_SEAT
 from lostcities.bots import random_move
 from lostcities.rng import Rng
-from lostcities.rules import (DISCARD, HAND_SIZE, NO_CARD, SOURCE_DECK,
+from lostcities.rules import (HAND_SIZE, NO_CARD, SOURCE_DECK,
                               card_color, make_move, move_source, move_text,
                               score_cards)
 from lostcities.save import NVM_SIZE, Storage
@@ -171,7 +171,7 @@ def test_b_steps_back_until_the_draw_is_taken():
     assert table.piles[color][0] == EMPTY_PILE + color  # the empty pile again
     assert bytes(state.buf) == before and state.turns == 0
     driver.press_all(["A", "DOWN", "A"])
-    assert list(driver.app.match.moves[0]) == [card << 4 | DISCARD]
+    assert list(driver.app.match.moves[0]) == [make_move(card, True, SOURCE_DECK)]
 
 
 def test_the_pile_just_discarded_to_is_not_offered():
