@@ -63,6 +63,8 @@ def assert_lookups_agree(state):
     for player in (0, 1):
         assert [state.hand_card(player, slot) for slot in range(HAND_SIZE)] == list(
             state.hand(player))
+        assert state.score(player) == sum(  # the search's in-place score
+            state.expedition_score(player, color)[0] for color in range(state.colors))
 
 
 def check_invariants(state):

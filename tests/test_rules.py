@@ -108,6 +108,8 @@ def test_several_wagers_in_a_row_then_numbers():
          "play R2 deck")
     assert texts(state.expedition(0, 4)) == "Rx Rx Rx R2"
     assert state.expedition_score(0, 4)[:3] == ((2 - 20) * 4, 2, 3)
+    assert state.score(0) == (2 - 20) * 4  # the round's score counts the wagers too
+    assert all_cards(state) == list(range(60))  # each "Rx" played the wager held
 
 
 def test_only_cards_in_hand_can_be_played():
@@ -136,7 +138,7 @@ def test_a_discarded_card_may_be_taken_on_a_later_turn():
 
 def test_cards_and_piles_must_exist_in_the_game():
     state = deal(HAND1, HAND2)  # five colours: no purple, no seventh pile
-    purple = make_move(make_card(5, 3), False, SOURCE_DECK)
+    purple = make_move(make_card(5, 0), False, SOURCE_DECK)  # card 60
     assert state.check_move(purple) == "there is no such card in this game"
     for source in (6, 7):
         assert state.check_move(make_move(parse_card("Y4"), False, source)) == (
@@ -315,6 +317,15 @@ def test_a_match_remembers_who_started_each_round():
     assert (match.starter(0), match.starter(1), match.starter()) == (1, 0, 0)
 
 
+def test_copy_into_makes_the_same_state_without_allocating():
+    state = deal(HAND1, HAND2)
+    play(state, "discard B3 deck", "play B4 B", "play R5 deck")
+    into = Match(6, 1, Rng(1)).start_round()
+    state.copy_into(into)
+    assert (bytes(into.buf), into.colors, into.to_move, into.turns, into.deck_len) == (
+        bytes(state.buf), state.colors, state.to_move, state.turns, state.deck_len)
+
+
 def test_round_state_rebuilds_a_finished_round():
     match = Match(5, 3, Rng(8))
     state = match.start_round()
@@ -348,6 +359,16 @@ def test_views_do_not_depend_on_hidden_cards():
     assert state.view(1).buf != other.view(1).buf  # player 2's own hand differs
 
 
+def test_views_do_not_remember_the_cards_drawn_from_the_deck():
+    """A deck card drawn leaves no trace where it lay: the drawer's card stays hidden."""
+    state = deal(HAND1, HAND2, deck="Y3 Y2")
+    other = deal(HAND1, HAND2.replace("R10", "Y2"), deck="Y3 R10")
+    for each in (state, other):
+        play(each, "discard Y9 deck", "discard G2 deck")  # player 2 draws Y2 or R10
+    assert sorted(state.hand(1)) == sorted(other.hand(1))
+    assert state.view(0).buf == other.view(0).buf
+
+
 def test_views_do_not_tell_the_order_of_the_cards_in_a_hand():
     """Which slot a card sits in (where a drawn card went) leaks nothing."""
     state = deal(HAND1, HAND2)
@@ -379,3 +400,6 @@ def test_determinize_fills_a_view_with_the_unseen_cards():
     again = state.view(0)
     again.determinize(0, Rng(9))
     assert again.buf == view.buf  # the same rng gives the same guess
+    other = state.view(0)
+    other.determinize(0, Rng(10))
+    assert other.buf != view.buf  # another rng, another guess
