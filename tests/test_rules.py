@@ -220,6 +220,9 @@ def test_a_deal_is_one_whole_deck_and_eight_cards_a_hand():
     yx = bytes([parse_card("Yx")])
     assert check_deal(hand1, hand2, deck[:-1] + yx, 5) == (
         2, "more than 3 yellow wagers in the deal")
+    purple = bytes([make_card(5, 0)])  # card 60: a six-colour game's
+    assert check_deal(hand1[:7] + purple, hand2, deck, 5) == (
+        0, "there is no such card in this game")
 
 
 def test_six_colours_deal_56_cards_to_the_deck():
@@ -247,6 +250,26 @@ def test_a_one_round_match_ends_after_its_round():
     assert match.is_over() and match.scores == [(0, 0)]
     with pytest.raises(IllegalMove, match="the match is over"):
         match.start_round()
+    with pytest.raises(IllegalMove, match="the match is over"):
+        match.play(0)
+
+
+def test_a_round_begins_only_after_the_last_one_ends():
+    match = Match(5, 3, Rng(1))
+    match.start_round()
+    with pytest.raises(IllegalMove, match="round 1 is not finished"):
+        match.start_round()
+
+
+def test_a_match_without_an_rng_needs_each_deal_and_round_1s_starter():
+    whole = deal(HAND1, HAND2)
+    parts = (whole.hand(0), whole.hand(1), whole.deck())
+    for given in ((), parts):
+        with pytest.raises(ValueError, match="a shuffled round needs the match's rng"):
+            Match(5, 3).start_round(*given)
+    assert Match(5, 3).start_round(*parts, start=1).to_move == 1
+    with pytest.raises(IllegalMove, match="more than 3 yellow wagers in the deal"):
+        Match(5, 3).start_round(parts[0], parts[0], parts[2], start=0)
 
 
 def test_a_three_round_match_goes_on_until_three_rounds_are_scored():
