@@ -81,6 +81,11 @@ def check_invariants(state):
 def test_every_card_once_eight_in_hand_and_legal_expeditions(seed, colors, rounds):
     match = random_match(seed, colors, rounds, check_invariants)
     assert match.is_over() and len(match.scores) == rounds
+    totals = match.totals()
+    assert totals == tuple(sum(scores[player] for scores in match.scores)
+                           for player in (0, 1))
+    assert match.winning_player() == (
+        None if totals[0] == totals[1] else 0 if totals[0] > totals[1] else 1)
 
 
 @few
