@@ -344,6 +344,7 @@ def test_copy_into_makes_the_same_state_without_allocating():
     state = deal(HAND1, HAND2)
     play(state, "discard B3 deck", "play B4 B", "play R5 deck")
     into = Match(6, 1, Rng(1)).start_round()
+    into.to_move = 1 - state.to_move
     state.copy_into(into)
     assert (bytes(into.buf), into.colors, into.to_move, into.turns, into.deck_len) == (
         bytes(state.buf), state.colors, state.to_move, state.turns, state.deck_len)
