@@ -354,6 +354,23 @@ def test_profile_round_trip_with_statistics():
     assert profile.best_round is not None
 
 
+def test_a_drawn_match_counts_as_drawn():
+    profile = Profile()
+    match = Match(5, 1, Rng(1))
+    match.scores.append((12, 12))
+    profile.record_match(SavedMatch(match, "ai", "easy", 1, Rng(1)))
+    profile.record_match(SavedMatch(match, "duel"))
+    assert profile.stats == {"easy": [1, 0, 1], "duel": [1, 0, 1]}
+
+
+def test_memory_blank_only_at_a_slots_start_is_not_a_save():
+    """A laptop's file that merely starts like erased flash is still not ours."""
+    nvm = erased()
+    assert not Storage(nvm).foreign()
+    nvm[MATCH_AT + 100:MATCH_AT + 200] = b"\x00" * 100  # 0xFF and 0x00 only
+    assert Storage(nvm).foreign()
+
+
 def test_statistics_count_wins_losses_and_best_round():
     profile = Profile()
     match = Match(5, 1, Rng(1))
