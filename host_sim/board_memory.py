@@ -23,14 +23,14 @@ BUDGETS = {
     "live": 80 * KB,  # the live heap at its worst moment: 40 KB or more stay free
     "compile": 32 * KB,  # what compiling one module may need
 }
-# Past these the tests fail: the figures measured when they were set, and a
-# few KB for the spread between runs (a scenario's need moves by 1-5 KB with
-# where the heap happens to split). Where a figure is over its goal above,
-# the bench says so.
+# Past these the tests fail: the figures measured when they were set and some
+# KB more, for a scenario's need is not a sharp line: where the heap happens
+# to split moves it by a few KB from one heap size (or one change) to the
+# next. Where a figure is over its goal above, the bench says so.
 BOUNDS = {
-    "mpy": 100 * KB,
-    "py": 114 * KB,
-    "live": 90 * KB,
+    "mpy": 104 * KB,
+    "py": 118 * KB,
+    "live": 92 * KB,
     "compile": 40 * KB,
 }
 DRIVES = (("mpy", "the bundle (.mpy)"), ("py", ".py sources"))

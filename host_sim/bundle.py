@@ -27,9 +27,10 @@ import subprocess
 import sys
 import zipfile
 
+from lostcities import BOARDS
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ENTRY = "code.py"  # the board's entry point, at the top of the repository as on the drive
-BOARDS = ("pybadge", "edgebadge", "pygamer")
 DRIVE_BYTES = 2 * 1024 * 1024  # the PyBadge's and PyGamer's flash drive
 MAX_BUNDLE_BYTES = DRIVE_BYTES // 2  # room to spare for the maker's own files
 CLUSTER = 512  # FAT allocation unit on CircuitPython's small drives
@@ -49,7 +50,7 @@ class BundleError(Exception):
 
 
 def firmware_modules():
-    """Modules built into CircuitPython on all of :data:`BOARDS` (from circuitpython-stubs).
+    """Modules built into CircuitPython on all of ``lostcities.BOARDS`` (from circuitpython-stubs).
 
     Each board definition's docstring lists its "Included modules" and
     "Frozen libraries"; a module the game may import without a lib/ file must

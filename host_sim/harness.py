@@ -6,6 +6,7 @@ through the real input model (``lostcities.buttons``), as on the board.
 
 from host_sim.firmware.presses import presses_for  # noqa: F401 (the tests' one place for it)
 from lostcities import buttons as btn
+from lostcities.save import NVM_SIZE
 
 _KEY_OF = {action: number for number, action in enumerate(btn.PYBADGE_KEYS)}
 
@@ -41,11 +42,16 @@ class KeyQueue:
         self.events.append(Event(_KEY_OF[action], pressed))
 
 
+def popup_text(popup):
+    """A screen's popup message in one line ("" when hidden): what a player reads."""
+    return "" if popup.box.hidden else " ".join(popup.item.text.split())
+
+
 class SaveFileError(Exception):
     """A --save FILE that cannot be used; ``str(err)`` says which and why."""
 
 
-def make_nvm(path=None, size=8192):
+def make_nvm(path=None, size=NVM_SIZE):
     """Erased memory, or the file ``path`` standing in for the board's NVM.
 
     A file that cannot be written, or that holds something other than a save

@@ -11,9 +11,8 @@ README given by mistake) is refused with NotASaveFile and left as it is.
 import os
 import stat
 
-from lostcities.save import Storage
+from lostcities.save import NVM_SIZE, Storage
 
-NVM_SIZE = 8192
 ERASED = 0xFF
 
 

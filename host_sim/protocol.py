@@ -127,7 +127,7 @@ class BotPlayer:
         if match.round_number() == 1:
             self._send("match colors %d rounds %d seat %d" % (
                 match.colors, match.rounds, seat + 1))
-        hand, start = match.deals[-1][seat], match.deals[-1][3]
+        hand, start = match.deals[-1][seat], match.starter()
         self._send("round hand %s start %d" % (
             " ".join(rules.card_text(card) for card in hand), start + 1))
 

@@ -72,7 +72,7 @@ def account(match, name):
         name, match.colors, match.rounds, "s" if match.rounds > 1 else "")]
     for index in range(len(match.deals)):
         state = match.round_state(index)
-        start = match.deals[index][3] + 1
+        start = match.starter(index) + 1
         lines.append("")
         if index >= len(match.scores):
             lines.append("Round %d: unfinished after %d turns (player %d "

@@ -9,6 +9,22 @@ from lostcities import bots, rules
 from lostcities.rng import Rng
 
 
+def play_random(match, rngs, each_turn=None):
+    """Play ``match`` to its end with random legal moves; the match.
+
+    Player p decides from its own view with ``rngs[p]`` (both may be one
+    Rng); ``each_turn(state)`` runs after every turn when given.
+    """
+    while not match.is_over():
+        state = match.start_round()
+        while not state.is_over():
+            player = state.to_move
+            match.play(bots.random_move(state.view(player), rngs[player]))
+            if each_turn:
+                each_turn(state)
+    return match
+
+
 def random_match(colors, seed, rounds=3):
     """Play a whole match of random legal moves; return its digest, one line.
 
@@ -16,13 +32,8 @@ def random_match(colors, seed, rounds=3):
     digest has every round's scores, turn counts, deals and moves: equal
     digests mean the two interpreters played exactly the same match.
     """
-    match = rules.Match(colors, rounds, Rng(seed))
-    player_rngs = (Rng(seed + 1000), Rng(seed + 2000))
-    while not match.is_over():
-        state = match.start_round()
-        while not state.is_over():
-            player = state.to_move
-            match.play(bots.random_move(state.view(player), player_rngs[player]))
+    match = play_random(rules.Match(colors, rounds, Rng(seed)),
+                        (Rng(seed + 1000), Rng(seed + 2000)))
     deals = [list(hand1) + list(hand2) + list(deck) + [start]
              for hand1, hand2, deck, start in match.deals]
     return "colors %d seed %d scores %r totals %r winner %r turns %r deals %r moves %r" % (

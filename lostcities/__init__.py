@@ -1,6 +1,9 @@
 """Lost Cities for CircuitPython handhelds: engine, AI, screens and saving."""
 
 __version__ = "0.1.0"
+# The boards it runs on, by ``board.board_id``: code.py checks, the bundle is
+# built against each one's firmware modules.
+BOARDS = ("pybadge", "edgebadge", "pygamer")
 
 
 def forget(name):

@@ -18,11 +18,10 @@ import keypad
 import neopixel_write
 from busdisplay import BusDisplay  # board.DISPLAY's type, for mypy to check its use here
 
-from lostcities import buttons
+from lostcities import BOARDS, buttons  # noqa: F401 (BOARDS: code.py's check)
 
 from micropython import const
 
-BOARDS = ("pybadge", "edgebadge", "pygamer")
 _JOYSTICK_BOARDS = ("pygamer",)
 
 _PIXELS = const(5)
@@ -83,7 +82,8 @@ def tone(notes, rate=_RATE):
 
 
 class Feedback:
-    """What the app shows and plays besides the screen (contracts.md's ``feedback``).
+    """What the app shows and plays besides the screen: the ``feedback``
+    handed to ``App``, whose methods here are all that the app calls.
 
     NeoPixels in the colour of the player to move, purple while the AI thinks;
     a short tune for an impossible move or a round's or match's end; the

@@ -44,11 +44,11 @@ class Profile:
         if line is None:
             line = self.stats[name] = [0, 0, 0]
         line[0] += 1
-        winner = match.winner()
+        winner = match.winning_player()  # the match is over: None is a draw
         human = 1 - saved.ai_seat if against_ai else 0
-        if winner == 0:
+        if winner is None:
             line[2] += 1
-        elif winner == human + 1:
+        elif winner == human:
             line[1] += 1
         for scores in match.scores:
             for player in (0, 1):

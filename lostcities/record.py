@@ -1,4 +1,4 @@
-"""Game records: a match as text, to save, share and replay (issue 2's format).
+"""Game records: a match as text, to save, share and replay (docs/formats.md).
 
 ::
 

@@ -30,7 +30,11 @@ KIND_NO_MATCH = const(2)
 KIND_PROFILE = const(3)
 HEADER = const(8)  # a record's header, then its body
 CRC = const(2)  # and its CRC after the body
-_PROFILE_SLOT = const(128)
+# The layout, for the board's NVM (docs/formats.md, The save in the NVM).
+NVM_SIZE = const(8192)  # microcontroller.nvm on a PyBadge; a laptop's save file
+PROFILE_SLOT = const(128)
+MATCH_AT = const(2 * PROFILE_SLOT)  # the first match slot, after two profile slots
+MATCH_SLOT = const((NVM_SIZE - MATCH_AT) // 2)  # 3968: a smaller NVM has smaller ones
 # A 3-round match's record: 553-1,279 bytes with 5 or 6 colours, rarely more.
 _MATCH_BUFFER = const(2048)
 _BUFFER_STEP = const(256)
@@ -76,10 +80,10 @@ class Storage:
 
     def __init__(self, nvm):
         self.nvm = nvm
-        size = (len(nvm) - 2 * _PROFILE_SLOT) // 2
+        size = (len(nvm) - MATCH_AT) // 2
         self._slots = {
-            KIND_PROFILE: (0, _PROFILE_SLOT, _PROFILE_SLOT),
-            KIND_MATCH: (2 * _PROFILE_SLOT, 2 * _PROFILE_SLOT + size, size),
+            KIND_PROFILE: (0, PROFILE_SLOT, PROFILE_SLOT),
+            KIND_MATCH: (MATCH_AT, MATCH_AT + size, size),
         }
         self._newest = {}  # kind -> (slot index, sequence) of the newest record
         self.profile_message = None
@@ -348,10 +352,10 @@ def _decode_match(body):
     dealt = read.byte()
     if dealt > rounds:
         raise ValueError("too many rounds")
-    deck_size = colors * CARDS_PER_COLOR
+    deal_size = colors * CARDS_PER_COLOR  # a deal is the whole deck
     for _ in range(dealt):
         start = read.byte()
-        cards = read.take(deck_size)
+        cards = read.take(deal_size)
         if start > 1:
             raise ValueError("bad starting player")
         match.start_round(cards[:HAND_SIZE], cards[HAND_SIZE:2 * HAND_SIZE],

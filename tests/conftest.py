@@ -24,3 +24,50 @@ def built(tmp_path_factory):
     from host_sim import bundle
     out = tmp_path_factory.mktemp("bundle")
     return str(out), bundle.build(str(out))
+
+
+# Helpers shared by the test modules (``from conftest import ...``) ----------
+
+CI = os.environ.get("CI") == "true"
+
+
+def micropython_unavailable(reason):
+    """Skip a test that needs MicroPython (node) when it is missing, saying why;
+    in CI (CI=true) the MicroPython tests must run, so there fail instead."""
+    if CI:
+        pytest.fail("CI must run the MicroPython tests, but: %s" % reason)
+    pytest.skip("MicroPython tests skipped: %s" % reason)
+
+
+def cards(text, colors=5, wagers=None):
+    """Cards from record notation; each ``Yx`` is the next unused yellow wager
+    (``wagers`` counts those taken, shared by the parts of one deal)."""
+    from lostcities.rules import is_wager, parse_card
+    wagers = {} if wagers is None else wagers
+    result = bytearray()
+    for word in text.split():
+        card = parse_card(word, colors)
+        if is_wager(card):
+            taken = wagers.get(card, 0)
+            wagers[card] = taken + 1
+            card += taken
+        result.append(card)
+    return result
+
+
+def deal(hand1, hand2, deck="", start=1, colors=5, full=True, deck_len=None):
+    """A hand-made round: the hands and the deck's top in record notation,
+    player ``start`` (1 or 2) to move. With ``full`` the deck goes on with
+    every card not named, in card order, so that the deal is one whole deck;
+    ``deck_len`` cuts that deck short (a late position: the cards cut are
+    simply unseen)."""
+    from lostcities.rules import State
+    wagers = {}
+    one, two = cards(hand1, colors, wagers), cards(hand2, colors, wagers)
+    top = cards(deck, colors, wagers)
+    if full:
+        named = set(one + two + top)
+        top += bytes(card for card in range(colors * 12) if card not in named)
+    if deck_len is not None:
+        top = top[:deck_len]
+    return State.from_deal(one, two, top, start - 1, colors)

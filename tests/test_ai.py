@@ -4,7 +4,6 @@ import pytest
 
 from lostcities import ai
 from lostcities.evaluation import Position
-from lostcities.bots import random_move
 from lostcities.rng import Rng
 from lostcities.rules import SOURCE_DECK, deal, move_source, move_text, score_cards, turn_limit
 

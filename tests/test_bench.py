@@ -5,12 +5,13 @@ import re
 
 import pytest
 
+from conftest import CI
 from host_sim import bench
 from host_sim.micropython import MicroPython, MicroPythonUnavailable, ensure_installed
 
 
 def micropython_available():
-    if os.environ.get("CI") == "true":
+    if CI:
         return True  # CI must have it: the bench then has to print its figures
     try:
         ensure_installed()

@@ -2,12 +2,13 @@
 
 import pytest
 
+from conftest import deal as hand_made_deal
 from lostcities.bots import heuristic_move, random_move
 from lostcities.frozen_normal import frozen_normal_move
 from lostcities.reference import counter_move, tempo_move
 from lostcities.rng import Rng
 from lostcities.rules import (
-    SOURCE_DECK, State, deal, move_source, move_text, parse_card, parse_move, turn_limit)
+    SOURCE_DECK, deal, move_source, move_text, parse_move, turn_limit)
 
 POOL_BOTS = (heuristic_move, counter_move, tempo_move, frozen_normal_move)
 BOTS = (random_move,) + POOL_BOTS
@@ -19,23 +20,7 @@ def position(hand1, hand2, moves=(), deck_tail="", deck_len=44):
     The deck holds ``deck_tail`` on top, then other cards up to ``deck_len``
     (a short deck is a late position: the missing cards are simply unseen).
     """
-    used = []
-    wagers = {}
-
-    def card(text):  # each Yx is the next unused yellow wager
-        value = parse_card(text)
-        if text.endswith("x"):
-            taken = wagers.get(value, 0)
-            wagers[value] = taken + 1
-            value += taken
-        used.append(value)
-        return value
-
-    one = [card(text) for text in hand1.split()]
-    two = [card(text) for text in hand2.split()]
-    top = [card(text) for text in deck_tail.split()]
-    deck = (top + [c for c in range(60) if c not in used])[:deck_len]
-    state = State.from_deal(one, two, deck, 0)
+    state = hand_made_deal(hand1, hand2, deck_tail, deck_len=deck_len)
     for text in moves:
         state.play(parse_move(text))
     return state

@@ -1,4 +1,5 @@
-"""The AI and the reference players see only what their player may see (RULES.md, Hidden information).
+"""The AI and the reference players see only what their player may see (docs/rules.md, What each
+player knows).
 
 Every place that asks the AI for a move (the screen game, the terminal game,
 tournaments) is run with a spy in place of ``ai.choose_move`` that checks what

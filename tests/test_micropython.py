@@ -10,6 +10,7 @@ import subprocess
 
 import pytest
 
+from conftest import micropython_unavailable
 from host_sim import bench, workloads
 from host_sim.micropython import (
     LOSTCITIES, RUNNER, MicroPython, MicroPythonError, MicroPythonUnavailable, ensure_installed)
@@ -18,19 +19,13 @@ WORKLOADS = os.path.join(os.path.dirname(LOSTCITIES), "host_sim", "workloads.py"
 MATCHES = [(colors, seed) for colors in (5, 6) for seed in (1, 2, 3, 4)]
 
 
-def unavailable(reason):
-    if os.environ.get("CI") == "true":
-        pytest.fail("CI must run the MicroPython tests, but: %s" % reason)
-    pytest.skip("MicroPython tests skipped: %s" % reason)
-
-
 @pytest.fixture(scope="module")
 def micropython():
     """One interpreter for the whole module, with lostcities/ and workloads in it."""
     try:
         interpreter = MicroPython(copy=(LOSTCITIES, WORKLOADS))
     except MicroPythonUnavailable as err:
-        unavailable(str(err))
+        micropython_unavailable(str(err))
     with interpreter:
         yield interpreter
 
@@ -83,7 +78,7 @@ def test_the_runner_sets_the_exit_status(tmp_path):
     try:
         node = ensure_installed()
     except MicroPythonUnavailable as err:
-        unavailable(str(err))
+        micropython_unavailable(str(err))
     cases = [("print('fine')", 0), ("import sys\nsys.exit(4)", 4), ("1 / 0", 1)]
     for source, status in cases:
         script = tmp_path / "script.py"

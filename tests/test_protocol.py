@@ -1,6 +1,6 @@
 """The bot protocol end to end: our bot against our referee, and bots that misbehave."""
 
-import os
+import shlex
 import subprocess
 import sys
 
@@ -11,7 +11,7 @@ from host_sim.bot import Bot, ProtocolError
 from lostcities import ai, rules
 from lostcities.rng import Rng
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from conftest import ROOT
 PYTHON = sys.executable
 
 
@@ -22,11 +22,7 @@ def at_root(monkeypatch):
 
 def script_bot(source, timeout=5.0):
     """A bot made of a few lines of Python reading the protocol on stdin."""
-    return protocol.BotPlayer("%s -c %s" % (PYTHON, _quote(source)), timeout)
-
-
-def _quote(text):
-    return "'" + text.replace("'", "'\"'\"'") + "'"
+    return protocol.BotPlayer("%s -c %s" % (PYTHON, shlex.quote(source)), timeout)
 
 
 def new_match(seed, colors=5):

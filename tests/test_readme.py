@@ -18,7 +18,7 @@ import sys
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from conftest import ROOT
 PREFIXES = ("make ", "python -m host_sim", ".venv/bin/python -m host_sim")
 STAMP = os.path.join(".venv", ".installed-stamp")  # the Makefile's "packages installed" mark
 

@@ -1,7 +1,6 @@
 """``python -m host_sim replay``: accounts of good records, one stderr line for bad ones."""
 
 import json
-import os
 import subprocess
 import sys
 
@@ -9,7 +8,7 @@ import pytest
 
 from host_sim import replay
 from host_sim.samples.make_sample import PATH as SAMPLE, sample_record
-from lostcities.bots import random_move
+from host_sim.workloads import play_random
 from lostcities import record
 from lostcities.record import parse_record, write_record
 from lostcities.rng import Rng
@@ -17,7 +16,7 @@ from lostcities.rules import Match
 from test_record import DEAL
 from test_rules import discard_round
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from conftest import ROOT
 
 # Line numbers matter below: the first move is on line 11.
 START = """\
@@ -32,12 +31,7 @@ rounds 1
 def engine_record(rounds, seed):
     """A whole match of random moves, as the engine writes it."""
     rng = Rng(seed)
-    match = Match(5, rounds, rng)
-    while not match.is_over():
-        state = match.start_round()
-        while not state.is_over():
-            match.play(random_move(state.view(state.to_move), rng))
-    return write_record(match)
+    return write_record(play_random(Match(5, rounds, rng), (rng, rng)))
 
 
 def line_count(text):

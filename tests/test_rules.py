@@ -1,39 +1,15 @@
-"""RULES.md, one rule or edge case per test, on hand-made deals."""
+"""docs/rules.md, one rule or edge case per test, on hand-made deals."""
 
 import pytest
 
+from conftest import deal
 from lostcities.bots import random_move
 from lostcities.rng import Rng
 from lostcities.rules import (
-    HIDDEN, SOURCE_DECK, IllegalMove, Match, State, card_color, card_text,
-    check_deal, is_wager, make_card, make_move, move_text, new_deck,
-    next_starter, parse_card, parse_move, parse_source)
-
-
-def cards(text, colors=5, wagers=None):
-    """Cards from record notation; each ``Yx`` is the next unused yellow wager."""
-    wagers = {} if wagers is None else wagers
-    result = bytearray()
-    for word in text.split():
-        card = parse_card(word, colors)
-        if is_wager(card):
-            taken = wagers.get(card, 0)
-            wagers[card] = taken + 1
-            card += taken
-        result.append(card)
-    return result
-
-
-def deal(hand1, hand2, deck="", start=1, colors=5, full=True):
-    """A round from its deal; with ``full`` the deck goes on with every card
-    not named, in card order, so that the deal is one whole deck."""
-    wagers = {}
-    one, two = cards(hand1, colors, wagers), cards(hand2, colors, wagers)
-    top = cards(deck, colors, wagers)
-    if full:
-        named = set(one + two + top)
-        top += bytes(card for card in range(colors * 12) if card not in named)
-    return State.from_deal(one, two, top, start - 1, colors)
+    HIDDEN, SOURCE_DECK, IllegalMove, Match, NotationError, card_color, card_text,
+    check_deal, is_wager, make_card, make_move, move_card, move_discards,
+    move_source, move_text, new_deck, next_starter, parse_card, parse_move,
+    parse_source)
 
 
 def play(state, *moves):
@@ -87,6 +63,9 @@ def test_unknown_cards_are_refused_by_name(text):
 def test_moves_read_and_write_the_record_notation():
     for text in ("play R7 deck", "discard B3 G", "play Yx W", "play P10 P"):
         assert move_text(parse_move(text)) == text
+    for text in ("play R7", "take R7 deck", "play R7 deck now", ""):
+        with pytest.raises(NotationError, match="expected 'play|discard CARD SOURCE'"):
+            parse_move(text)
     with pytest.raises(ValueError, match="unknown draw source 'X'"):
         parse_move("play R7 X")
     with pytest.raises(ValueError, match="unknown draw source 'P'"):
@@ -115,6 +94,13 @@ def test_wagers_only_before_the_first_number():
         "red expedition has numbers: wagers only go first")
 
 
+def test_no_wager_after_the_lowest_number():
+    state = deal("Y2 Yx Y3 Y4 Y5 Y6 Y7 Y8", HAND2)
+    play(state, "play Y2 deck", "discard G2 deck")
+    assert reason(state, "play Yx deck") == (
+        "yellow expedition has numbers: wagers only go first")
+
+
 def test_several_wagers_in_a_row_then_numbers():
     state = deal("Rx Rx Rx R2 Y2 Y3 Y4 Y5", HAND2)
     play(state, "play Rx deck", "discard G2 deck", "play Rx deck",
@@ -122,6 +108,8 @@ def test_several_wagers_in_a_row_then_numbers():
          "play R2 deck")
     assert texts(state.expedition(0, 4)) == "Rx Rx Rx R2"
     assert state.expedition_score(0, 4)[:3] == ((2 - 20) * 4, 2, 3)
+    assert state.score(0) == (2 - 20) * 4  # the round's score counts the wagers too
+    assert all_cards(state) == list(range(60))  # each "Rx" played the wager held
 
 
 def test_only_cards_in_hand_can_be_played():
@@ -148,10 +136,19 @@ def test_a_discarded_card_may_be_taken_on_a_later_turn():
     assert parse_card("W2") in state.hand(0)
 
 
+def test_cards_and_piles_must_exist_in_the_game():
+    state = deal(HAND1, HAND2)  # five colours: no purple, no seventh pile
+    purple = make_move(make_card(5, 0), False, SOURCE_DECK)  # card 60
+    assert state.check_move(purple) == "there is no such card in this game"
+    for source in (6, 7):
+        assert state.check_move(make_move(parse_card("Y4"), False, source)) == (
+            "there is no such discard pile")
+
+
 def test_empty_discard_piles_cannot_be_drawn_from():
     state = deal(HAND1, HAND2)
     assert reason(state, "play R5 G") == "the green discard pile is empty"
-    assert all(move & 7 == SOURCE_DECK for move in state.legal_moves())
+    assert all(move_source(move) == SOURCE_DECK for move in state.legal_moves())
 
 
 def test_the_round_ends_on_the_last_draw_from_the_deck():
@@ -176,16 +173,16 @@ def test_every_turn_ends_with_eight_cards_in_hand():
 
 def wager_blind(move):
     """A move with any wager written as its colour's first wager."""
-    card = move >> 4
+    card = move_card(move)
     if is_wager(card):
         card = make_card(card_color(card), 0)
-    return card << 4 | (move & 15)
+    return make_move(card, move_discards(move), move_source(move))
 
 
 def assert_legal_moves_agree_with_check_move(state):
     listed = [wager_blind(move) for move in state.legal_moves()]
     assert len(set(listed)) == len(listed), "identical wagers listed once"
-    for card in range(state.deck_size()):
+    for card in range(state.full_deck_size()):
         for discard in (False, True):
             for source in range(state.colors + 1):
                 move = make_move(card, discard, source)
@@ -223,12 +220,15 @@ def test_a_deal_is_one_whole_deck_and_eight_cards_a_hand():
     yx = bytes([parse_card("Yx")])
     assert check_deal(hand1, hand2, deck[:-1] + yx, 5) == (
         2, "more than 3 yellow wagers in the deal")
+    purple = bytes([make_card(5, 0)])  # card 60: a six-colour game's
+    assert check_deal(hand1[:7] + purple, hand2, deck, 5) == (
+        0, "there is no such card in this game")
 
 
 def test_six_colours_deal_56_cards_to_the_deck():
     match = Match(6, 3, Rng(3))
     state = match.start_round()
-    assert state.deck_size() == 72 and state.deck_len == 56
+    assert state.full_deck_size() == 72 and state.deck_len == 56
     assert all_cards(state) == list(range(72))
     assert parse_card("P10", 6) == make_card(5, 10)
 
@@ -250,6 +250,26 @@ def test_a_one_round_match_ends_after_its_round():
     assert match.is_over() and match.scores == [(0, 0)]
     with pytest.raises(IllegalMove, match="the match is over"):
         match.start_round()
+    with pytest.raises(IllegalMove, match="the match is over"):
+        match.play(0)
+
+
+def test_a_round_begins_only_after_the_last_one_ends():
+    match = Match(5, 3, Rng(1))
+    match.start_round()
+    with pytest.raises(IllegalMove, match="round 1 is not finished"):
+        match.start_round()
+
+
+def test_a_match_without_an_rng_needs_each_deal_and_round_1s_starter():
+    whole = deal(HAND1, HAND2)
+    parts = (whole.hand(0), whole.hand(1), whole.deck())
+    for given in ((), parts):
+        with pytest.raises(ValueError, match="a shuffled round needs the match's rng"):
+            Match(5, 3).start_round(*given)
+    assert Match(5, 3).start_round(*parts, start=1).to_move == 1
+    with pytest.raises(IllegalMove, match="more than 3 yellow wagers in the deal"):
+        Match(5, 3).start_round(parts[0], parts[0], parts[2], start=0)
 
 
 def test_a_three_round_match_goes_on_until_three_rounds_are_scored():
@@ -299,7 +319,8 @@ def test_a_match_of_equal_totals_is_a_draw():
         discard_round(match)
     assert match.scores == [(0, 0)] * 3
     assert starters in ([0, 1, 0], [1, 0, 1])  # ties alternate the start
-    assert match.totals() == (0, 0) and match.winner() == 0
+    assert match.totals() == (0, 0)
+    assert match.winner() == 0 and match.winning_player() is None
 
 
 def test_the_higher_total_wins():
@@ -307,7 +328,26 @@ def test_the_higher_total_wins():
     state = match.start_round(start=0)
     match.play(make_move(state.hand_card(0, 0), False, SOURCE_DECK))
     discard_round(match)
-    assert match.winner() == 2
+    assert match.winner() == 2  # as records and screens count players
+    assert match.winning_player() == 1  # as the engine counts them
+
+
+def test_a_match_remembers_who_started_each_round():
+    match = Match(5, 3, Rng(2))
+    match.start_round(start=1)
+    discard_round(match)
+    match.start_round(start=0)  # a tie: the other player starts
+    assert (match.starter(0), match.starter(1), match.starter()) == (1, 0, 0)
+
+
+def test_copy_into_makes_the_same_state_without_allocating():
+    state = deal(HAND1, HAND2)
+    play(state, "discard B3 deck", "play B4 B", "play R5 deck")
+    into = Match(6, 1, Rng(1)).start_round()
+    into.to_move = 1 - state.to_move
+    state.copy_into(into)
+    assert (bytes(into.buf), into.colors, into.to_move, into.turns, into.deck_len) == (
+        bytes(state.buf), state.colors, state.to_move, state.turns, state.deck_len)
 
 
 def test_round_state_rebuilds_a_finished_round():
@@ -343,6 +383,34 @@ def test_views_do_not_depend_on_hidden_cards():
     assert state.view(1).buf != other.view(1).buf  # player 2's own hand differs
 
 
+def test_views_do_not_remember_the_cards_drawn_from_the_deck():
+    """A deck card drawn leaves no trace where it lay: the drawer's card stays hidden."""
+    state = deal(HAND1, HAND2, deck="Y3 Y2")
+    other = deal(HAND1, HAND2.replace("R10", "Y2"), deck="Y3 R10")
+    for each in (state, other):
+        play(each, "discard Y9 deck", "discard G2 deck")  # player 2 draws Y2 or R10
+    assert sorted(state.hand(1)) == sorted(other.hand(1))
+    assert state.view(0).buf == other.view(0).buf
+
+
+def test_views_do_not_tell_the_order_of_the_cards_in_a_hand():
+    """Which slot a card sits in (where a drawn card went) leaks nothing."""
+    state = deal(HAND1, HAND2)
+    reordered = deal(" ".join(reversed(HAND1.split())), " ".join(reversed(HAND2.split())))
+    for each in (state, reordered):
+        play(each, "discard B3 deck", "play B4 B")  # player 2 takes B3 openly
+    assert state.hand(1) != reordered.hand(1)
+    for player in (0, 1):
+        assert state.view(player).buf == reordered.view(player).buf
+
+
+def test_a_view_lists_only_the_moves_of_cards_it_shows():
+    state = deal(HAND1, HAND2)
+    play(state, "discard B3 deck", "play B4 B", "discard Y9 deck")  # player 2 holds B3 openly
+    moves = state.view(0).legal_moves()  # player 2 to move: one card known
+    assert moves and {card_text(move_card(move)) for move in moves} == {"B3"}
+
+
 def test_determinize_fills_a_view_with_the_unseen_cards():
     state = deal(HAND1, HAND2)
     play(state, "discard B3 deck", "play B4 B", "play R5 deck")
@@ -356,3 +424,6 @@ def test_determinize_fills_a_view_with_the_unseen_cards():
     again = state.view(0)
     again.determinize(0, Rng(9))
     assert again.buf == view.buf  # the same rng gives the same guess
+    other = state.view(0)
+    other.determinize(0, Rng(10))
+    assert other.buf != view.buf  # another rng, another guess

@@ -1,4 +1,4 @@
-"""RULES.md's worked scoring examples."""
+"""The worked scoring examples of docs/rules.md."""
 
 from lostcities.rules import make_card, score_cards
 

@@ -30,7 +30,7 @@ def test_a_label_shows_its_lines_from_its_top_left_corner():
     assert (item.x, item.y, item.scale) == (4, 56, 2)
     assert shown(item) == ["Pass to", "PLAYER 2"]
     assert [grid.y for grid in item] == [0, 12]
-    assert item.bounding_box == (0, 0, 8 * 6, 24)
+    assert item.size() == (8 * 6, 24)
 
 
 def test_changing_the_text_reuses_the_tile_grids():
@@ -49,7 +49,7 @@ def test_a_line_shows_what_fits_the_screen_and_unknown_characters_as_question_ma
     assert item[0].width == 26  # 4 + 26 * 6 = 160
     assert shown(item) == ["x" * 26, "?t?"]
     assert item.text == "x" * 40 + "\n\u00e9t\u00e9"
-    assert item.bounding_box[2] == 40 * 6  # the whole text: the tests see what was cut
+    assert item.size()[0] == 40 * 6  # the whole text: the tests see what was cut
 
 
 def test_a_background_fills_the_columns_asked_for():

@@ -13,8 +13,8 @@ from lostcities.bots import heuristic_move, random_move
 from lostcities.record import parse_record
 from lostcities.rng import Rng
 from lostcities.rules import (
-    card_text, is_wager, move_text, parse_move, taken_card)
-from lostcities.save import Storage
+    SOURCE_DECK, card_text, is_wager, move_source, move_text, parse_move, taken_card)
+from lostcities.save import MATCH_AT, MATCH_SLOT, NVM_SIZE, Storage
 
 
 class Keyboard:
@@ -61,7 +61,7 @@ def session(nvm, keyboard, seed=7, record=None):
 
 
 def erased():
-    return bytearray(b"\xff" * 8192)
+    return bytearray(b"\xff" * NVM_SIZE)
 
 
 @pytest.mark.parametrize("level", ["easy", "hard"])
@@ -143,7 +143,7 @@ def test_main_refuses_an_unusable_save_file(tmp_path, capsys):
 def test_a_damaged_save_is_reported_and_the_menu_still_works():
     nvm = erased()
     session(nvm, Keyboard(["new"], moves=3))
-    for start in (256, 256 + 3968):
+    for start in (MATCH_AT, MATCH_AT + MATCH_SLOT):
         nvm[start + 12] ^= 0xFF
     text, _ = session(nvm, Keyboard(["continue"]))
     assert save.DAMAGED in text and "There is no saved match." in text
@@ -205,9 +205,10 @@ def test_a_card_taken_from_a_pile_is_named(tmp_path):
     moves = match.moves[0]
     # each move is shown to the next player (the last one before the scores)
     assert taken == [
-        card_text(taken_card(moves, i)) for i in range(len(moves)) if moves[i] & 7]
+        card_text(taken_card(moves, i)) for i in range(len(moves))
+        if move_source(moves[i]) != SOURCE_DECK]
     last = "Player %d: %s, drew deck\n\nRound 1 is over." % (
-        1 + (match.deals[0][3] + len(moves) - 1) % 2,  # turns alternate
+        1 + (match.starter(0) + len(moves) - 1) % 2,  # turns alternate
         " ".join(move_text(moves[-1]).split()[:2]))
     assert last in text
 
@@ -277,7 +278,7 @@ def test_a_save_file_cut_short_is_said(tmp_path):
         stream.truncate(100)
     out = io.StringIO()
     assert tty.main(["--save", path], stdin=io.StringIO("quit\n"), stdout=out) == 0
-    assert "Save file was cut short (100 of 8192 bytes)" in out.getvalue()
+    assert "Save file was cut short (100 of %d bytes)" % NVM_SIZE in out.getvalue()
 
 
 # What a player is told --------------------------------------------------------

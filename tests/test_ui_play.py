@@ -2,17 +2,17 @@
 
 import pytest
 
-from host_sim.harness import Driver, presses_for
+from host_sim.harness import Driver, popup_text, presses_for
 from lostcities import buttons as btn
 from lostcities.ai import LEVELS
 from lostcities.session import AI_SEAT
 from lostcities.bots import random_move
 from lostcities.rng import Rng
-from lostcities.rules import (DISCARD, HAND_SIZE, NO_CARD, SOURCE_DECK,
+from lostcities.rules import (HAND_SIZE, NO_CARD, SOURCE_DECK,
                               card_color, make_move, move_source, move_text,
                               score_cards)
-from lostcities.save import Storage
-from lostcities.screens.table import DRAW, END, HAND_Y, PICK
+from lostcities.save import NVM_SIZE, Storage
+from lostcities.screens.table import ACTION, DRAW, END, HAND_Y, PICK
 from lostcities.sprites import EMPTY_PILE
 
 
@@ -52,7 +52,7 @@ def check_round_end_table(driver):
     assert not (app.saved.mode == "ai" and not app.session.is_ai(mover))
     assert table.status.text == "%s: %s, last card" % (
         app.session.short_name(mover), " ".join(move_text(move).split()[:2]))
-    assert table.popup.text() == "Round over. A: scores"
+    assert popup_text(table.popup) == "Round over. A: scores"
     assert table.hand_bar.hidden and table.draw_bar.hidden
 
 
@@ -85,7 +85,7 @@ def play_match(driver, rng, limit=6000):
     return shown_ends
 
 
-def test_a_whole_two_player_match_with_the_pass_screen_between_turns():
+def test_a_whole_two_player_match_with_the_pass_screen_between_turns(monkeypatch):
     driver = Driver(seed=11, profile={"mode": "duel", "rounds": 3}, render=False)
     seen = set()
     original = driver.app.show
@@ -93,7 +93,7 @@ def test_a_whole_two_player_match_with_the_pass_screen_between_turns():
     def show(screen):
         seen.add(screen.name)
         original(screen)
-    driver.app.show = show
+    monkeypatch.setattr(driver.app, "show", show)
     assert play_match(driver, Rng(4)) == 3  # each round's last move shown
     match = driver.app.session.last_match
     assert len(match.scores) == 3 and match.is_over()
@@ -130,8 +130,8 @@ def first_unplayable(driver):
 
 def test_a_forbidden_play_is_refused_with_the_engines_reason():
     feedback = Feedback()
-    driver = Driver(seed=3, profile={"mode": "duel", "rounds": 1}, render=False)
-    driver.app.feedback = feedback
+    driver = Driver(seed=3, profile={"mode": "duel", "rounds": 1}, render=False,
+                    feedback=feedback)
     driver.press_all(["A", "A"])  # new match, pass screen
     rng = Rng(2)
     for _ in range(200):
@@ -151,9 +151,9 @@ def test_a_forbidden_play_is_refused_with_the_engines_reason():
     assert "can't play" in table.status.text
     driver.press(btn.A)
     reason = state.check_move(make_move(card, False, 0))
-    assert reason in table.popup.text()
+    assert reason in popup_text(table.popup)
     assert ("sound", "illegal") in feedback.calls
-    assert bytes(state.buf) == before and table.phase == 1
+    assert bytes(state.buf) == before and table.phase == ACTION
 
 
 def test_b_steps_back_until_the_draw_is_taken():
@@ -171,7 +171,7 @@ def test_b_steps_back_until_the_draw_is_taken():
     assert table.piles[color][0] == EMPTY_PILE + color  # the empty pile again
     assert bytes(state.buf) == before and state.turns == 0
     driver.press_all(["A", "DOWN", "A"])
-    assert list(driver.app.match.moves[0]) == [card << 4 | DISCARD]
+    assert list(driver.app.match.moves[0]) == [make_move(card, True, SOURCE_DECK)]
 
 
 def test_the_pile_just_discarded_to_is_not_offered():
@@ -231,7 +231,7 @@ def test_pause_menu_gives_a_hint_from_the_ai_and_resumes():
     driver.press(btn.A)
     table = driver.app.table
     assert driver.screen == "table"
-    text = table.popup.text()
+    text = popup_text(table.popup)
     assert text.startswith("Hint: ")
     card = table.hand[table.cursor[table.viewer]]
     from lostcities.rules import card_text
@@ -246,7 +246,7 @@ def test_a_hint_after_a_card_was_picked_steps_back_to_the_pick():
         driver.press_all(steps)
         assert driver.screen == "pause" and driver.app.screen.items[1] == "Hint"
         driver.press_all(["DOWN", "A"])
-        assert driver.screen == "table" and table.popup.text().startswith("Hint: ")
+        assert driver.screen == "table" and popup_text(table.popup).startswith("Hint: ")
         assert table.phase == PICK and table.chosen == NO_CARD
         assert all(grid.y == HAND_Y for grid in table.hand_grids)  # none raised
         assert table.status.text == "YOU: pick a card, A"
@@ -261,7 +261,7 @@ def test_a_new_match_over_a_saved_one_asks_first():
     driver.press(btn.START)  # the pause menu (on the pass screen)
     driver.press_all(["DOWN", "DOWN", "A"])  # past Rules (no hint here): New match
     pause = driver.app.screen
-    assert pause.items[pause.at] == "New match" and "give up" in pause.popup.text()
+    assert pause.items[pause.at] == "New match" and "give up" in popup_text(pause.popup)
     driver.press_all(["UP", "DOWN", "A"])  # closed (and moved), back: asks again
     assert driver.screen == "pause" and driver.app.match.deals[0] == deal
     driver.press(btn.A)
@@ -270,7 +270,7 @@ def test_a_new_match_over_a_saved_one_asks_first():
     driver.press(btn.START, hold_ms=btn.LONG_PRESS_MS)  # the title, saved
     deal = driver.app.match.deals[0]
     driver.press_all(["DOWN", "A"])
-    assert driver.screen == "title" and "give up" in driver.app.screen.popup.text()
+    assert driver.screen == "title" and "give up" in popup_text(driver.app.screen.popup)
     driver.press_all(["A"])
     assert driver.screen == "pass" and driver.app.match.deals[0] != deal
 
@@ -366,13 +366,13 @@ def test_lights_sounds_and_memory_reports_follow_the_game():
 
 
 def test_foreign_memory_is_reported_on_the_title_and_ignored():
-    nvm = bytearray((i * 37 + 11) % 256 for i in range(8192))
+    nvm = bytearray((i * 37 + 11) % 256 for i in range(NVM_SIZE))
     driver = Driver(seed=1, nvm=nvm, render=False)
     title = driver.app.screen
     assert title.name == "title" and title.items[0] == "New match"
-    assert "starting fresh" in title.popup.text()
+    assert "starting fresh" in popup_text(title.popup)
     driver.press(btn.DOWN)  # the press closing the message counts as well
-    assert title.at == 1 and title.popup.text() == ""
+    assert title.at == 1 and popup_text(title.popup) == ""
     driver.press_all(["UP", "A"])
     assert driver.screen == "table"
 
@@ -386,7 +386,7 @@ def test_a_save_cut_short_resumes_the_one_before():
     start = next(i for i in range(len(before)) if driver.nvm[i] != before[i])
     driver.nvm[start + 20:start + 40] = bytes(20)  # ...torn by a power cut
     again = Driver(seed=1, nvm=driver.nvm, render=False)
-    assert "cut short" in again.app.screen.popup.text()
+    assert "cut short" in popup_text(again.app.screen.popup)
     again.press_all(["B", "A"])  # Continue
     assert bytes(again.app.match.state.buf) == first
 
@@ -429,6 +429,6 @@ def test_a_power_cut_at_the_rounds_last_move_resumes_with_it_on_show():
     resumed = again.app.table
     assert again.screen == "table" and resumed.phase == END
     assert resumed.status.text == table.status.text
-    assert resumed.popup.text() == "Round over. A: scores"
+    assert popup_text(resumed.popup) == "Round over. A: scores"
     again.press(btn.A)
     assert again.screen == "round"

@@ -7,10 +7,11 @@ last move) but not after the AI's, unless the AI ran out of its time budget
 (then its move depends on the clock and is saved).
 """
 
-from host_sim.harness import Driver
+from host_sim.harness import Driver, popup_text
 from lostcities import buttons as btn
 from lostcities import ai
 from lostcities.rng import Rng
+from lostcities.save import NVM_SIZE
 
 from tests.test_ui_play import play_human_turn, play_match
 
@@ -27,7 +28,7 @@ class CountingNvm(bytearray):
 
 
 def fresh_nvm():
-    return CountingNvm(b"\xff" * 8192)
+    return CountingNvm(b"\xff" * NVM_SIZE)
 
 
 def test_a_match_against_the_ai_saves_about_once_per_turn_pair():
@@ -93,7 +94,7 @@ class FullNvm(bytearray):
     """An NVM whose writes fail after ``good`` of them, like a laptop's full disk."""
 
     def __init__(self, good):
-        super().__init__(b"\xff" * 8192)
+        super().__init__(b"\xff" * NVM_SIZE)
         self.good = good
 
     def __setitem__(self, key, value):
@@ -114,7 +115,7 @@ def test_a_save_that_cannot_be_written_is_said_once_on_the_table_and_play_goes_o
         for _ in range(30):  # turns: each shows the table to a player first
             while driver.screen == "pass":
                 driver.press(btn.A)
-            said += driver.app.table.popup.text() == UNSAVED
+            said += popup_text(driver.app.table.popup) == UNSAVED
             play_human_turn(driver, rng)
         assert said == 1, mode
         assert driver.app.match.state.turns >= 30

@@ -2,18 +2,20 @@
 
 import pytest
 
-from host_sim.harness import Driver, presses_for
+from host_sim.harness import Driver, popup_text, presses_for
 from lostcities import buttons as btn
 from lostcities import sprites as S
 from lostcities.rng import Rng
 from lostcities.rules import (
-    SOURCE_DECK, card_color, card_text, card_value, expedition_points, make_card,
-    make_move, move_card, move_discards, move_text, score_cards, taken_card)
+    SOURCE_DECK, card_color, card_index, card_text, card_value, expedition_points,
+    make_card, make_move, move_card, move_discards, move_text, new_deck, score_cards,
+    taken_card)
+from lostcities.save import NVM_SIZE
 from lostcities.screens import ACCENT, DIM
 from lostcities.screens.summary import breakdown
 from lostcities.screens.layout import HAND_Y, PANEL_X, PILE_Y
 from lostcities.screens.words import PAGES
-from lostcities.screens.table import END
+from lostcities.screens.table import DRAW, END, PICK
 from lostcities.session import move_words
 
 SCREEN = 160 * 128
@@ -50,7 +52,7 @@ def test_hand_cards_show_their_colour_letter_and_cursor(table):
         x = slot * S.CARD_W
         assert pixel(table, x + 10, 96 + 11) == rgb565(S.COLOR_RGB[card_color(card)])
         assert t.hand_grids[slot][0] == S.HEADER + card_color(card)
-        assert t.hand_grids[slot][1] == S.HAND_RANK + card % 12
+        assert t.hand_grids[slot][1] == S.HAND_RANK + card_index(card)
     at = t.cursor[t.viewer]
     assert pixel(table, at * 20 + 5, 126) == (255, 255, 255)
     others = [pixel(table, slot * 20 + 5, 126) for slot in range(8) if slot != at]
@@ -63,8 +65,8 @@ def test_piles_deck_and_panel_are_drawn(table):
     for color in range(state.colors):
         top = state.pile_top(color)
         tile = t.piles[color][0]
-        assert tile == (S.EMPTY_PILE + color if top < 0 else S.PILE_RANK + top % 12) or \
-            tile == S.PILE_MARKED + top % 12
+        assert tile == (S.EMPTY_PILE + color if top < 0 else S.PILE_RANK + card_index(top)) or \
+            tile == S.PILE_MARKED + card_index(top)
     assert t.group[t.group.index(t.panels[0]) - 1][0] == S.BACK
     # the deck count is written in the top panel, the round in the bottom one
     assert panel_line(t.panels[0], 3) == "DECK"
@@ -90,11 +92,11 @@ def check_marked(driver, move):
     card = move_card(move)
     color = card_color(card)
     if move_discards(move):
-        assert t.piles[color][0] == S.PILE_MARKED + card % 12
+        assert t.piles[color][0] == S.PILE_MARKED + card_index(card)
         assert pixel(driver, t.column_x(color) + 1, PILE_Y + 1) == (255, 255, 255)
     else:
         count = driver.app.match.state.expedition_len(1 - t.viewer, color)
-        assert t.cells[0][color][count - 1] == S.MINI_MARKED + card % 12
+        assert t.cells[0][color][count - 1] == S.MINI_MARKED + card_index(card)
 
 
 def test_opponents_last_move_is_highlighted(table):
@@ -140,7 +142,7 @@ def test_a_cursor_move_redraws_under_five_percent_of_the_screen():
     driver.press_all(["A", "DOWN", "A", "A"])  # P1 discards, P2 takes over
     driver.press_all(["A", "A"])  # P2 plays a card: the deck and P1's pile offered
     t = driver.app.table
-    assert t.phase == 2 and len(t.sources) == 2
+    assert t.phase == DRAW and len(t.sources) == 2
     driver.press(btn.LEFT)
     pixels = driver.display.last_pixels
     print("draw cursor move redraws %d pixels" % pixels)
@@ -201,12 +203,12 @@ def test_the_rounds_last_move_shows_on_the_table_until_a(mode):
     name = "AI" if mode == "ai" else "P%d" % (mover + 1)
     assert mode == "duel" or driver.app.session.is_ai(mover)
     assert t.status.text == "%s: %s %s, last card" % (name, verb, card)
-    assert t.popup.text() == "Round over. A: scores"
+    assert popup_text(t.popup) == "Round over. A: scores"
     assert colours(driver, HAND_Y, 101) == colours(driver, 119, 128) == {(0, 0, 0)}
     assert t.deck[0] == S.EMPTY_DECK  # the draw pile is gone
     for action in (btn.LEFT, btn.B, btn.SELECT, btn.UP, btn.DOWN):
         driver.press(action)
-        assert t.phase == END and t.popup.text() == "Round over. A: scores"
+        assert t.phase == END and popup_text(t.popup) == "Round over. A: scores"
     driver.press(btn.START)
     assert driver.app.screen.items == ["Resume", "Rules", "New match", "Title screen"]
     driver.press(btn.A)
@@ -252,12 +254,12 @@ def test_select_names_the_cards_the_opponent_took_from_the_piles():
     driver = Driver(seed=3, profile={"mode": "duel"}, render=False)
     driver.press_all(["A", "A", "SELECT"])
     t = driver.app.table
-    assert t.popup.text().endswith("P2 holds from piles: none")
+    assert popup_text(t.popup).endswith("P2 holds from piles: none")
     driver.press(btn.B)
     driver = Driver(seed=3, profile={"mode": "duel"}, render=False)
     card = take_a_discard(driver)
     driver.press(btn.SELECT)
-    text = driver.app.table.popup.text()
+    text = popup_text(driver.app.table.popup)
     assert text.startswith("1/3 Match")
     assert "Totals: P1 0, P2 0" in text
     assert "P2 holds from piles: %s " % card_text(card) in text
@@ -321,7 +323,7 @@ def frame_of(popup):
     """(left, top, right, bottom) of an overlay's frame on the screen, and its text's."""
     box, frame, item = popup.box, popup.frame, popup.item
     left, top = box.x + frame.x, box.y + frame.y
-    _, _, width, height = item.bounding_box
+    width, height = item.size()
     return ((left, top, left + frame.width, top + frame.height),
             (box.x + item.x, box.y + item.y, box.x + item.x + width,
              box.y + item.y + height))
@@ -330,10 +332,10 @@ def frame_of(popup):
 def check_margin(popup, right=160):
     """The overlay shows, framed, 2 px or more from the screen's edges (or
     ``right``), its text inside the frame."""
-    assert popup.text()
+    assert popup_text(popup)
     (left, top, far, bottom), (x0, y0, x1, y1) = frame_of(popup)
-    assert 2 <= left and far <= right - 2 and 2 <= top and bottom <= 126, popup.text()
-    assert left + 2 <= x0 and x1 <= far - 2 and top + 2 <= y0 and y1 <= bottom, popup.text()
+    assert 2 <= left and far <= right - 2 and 2 <= top and bottom <= 126, popup_text(popup)
+    assert left + 2 <= x0 and x1 <= far - 2 and top + 2 <= y0 and y1 <= bottom, popup_text(popup)
 
 
 def test_a_message_on_the_table_keeps_a_margin_and_the_side_panel_readable(table):
@@ -352,14 +354,14 @@ def test_selects_pages_cover_the_table_with_a_margin_then_close(table):
     for page in range(PAGES):
         table.press(btn.SELECT)
         check_margin(t.popup)
-        texts.append(t.popup.text())
+        texts.append(popup_text(t.popup))
         assert texts[-1].startswith("%d/%d" % (page + 1, PAGES))
     table.press(btn.SELECT)
-    assert t.popup.text() == "" and t.phase == 0
+    assert popup_text(t.popup) == "" and t.phase == PICK
 
 
 def test_the_title_notice_and_the_menus_question_keep_a_margin():
-    nvm = bytearray((i * 37 + 11) % 256 for i in range(8192))
+    nvm = bytearray((i * 37 + 11) % 256 for i in range(NVM_SIZE))
     driver = Driver(seed=1, nvm=nvm, render=False)
     check_margin(driver.app.screen.popup)
     driver.press_all(["A", "START"])  # the press closing the notice counts: a match
@@ -367,7 +369,7 @@ def test_the_title_notice_and_the_menus_question_keep_a_margin():
     while pause.items[pause.at] != "New match":
         driver.press(btn.DOWN)
     driver.press(btn.A)
-    assert "give up" in pause.popup.text()
+    assert "give up" in popup_text(pause.popup)
     check_margin(driver.app.screen.popup)
 
 
@@ -535,7 +537,7 @@ def test_select_shows_each_pile_from_the_top_and_the_cards_not_seen():
         for p in range(2):
             seen |= set(state.expedition(p, color))
         seen |= set(state.pile(color))
-        left = [c for c in range(60) if c // 12 == color and c not in seen]
+        left = [c for c in new_deck(5) if card_color(c) == color and c not in seen]
         assert unseen[1 + color] == "%s: %s" % ("YBWGR"[color], rank_list(left) or "-")
     first = info_page(app, 0, 0)
     assert first[3] == "Last moves, newest first:"

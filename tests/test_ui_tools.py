@@ -8,13 +8,15 @@ import sys
 import pygame
 import pytest
 
+from conftest import ROOT
 from host_sim import play, screenshot
-from host_sim.harness import Driver, presses_for
+from host_sim.harness import Driver, popup_text, presses_for
 from host_sim.simulator import RecordWriter
 from lostcities import buttons as btn
 from lostcities.record import parse_record
 from lostcities.rng import Rng
 from lostcities.rules import move_text
+from lostcities.save import NVM_SIZE
 
 
 def test_screenshot_renders_after_scripted_buttons(tmp_path, capsys):
@@ -91,7 +93,7 @@ def test_record_writer_keeps_the_file_in_step_with_the_match(tmp_path):
     assert len(texts[0]) == 6  # three turns each
 
 
-def test_simulator_window_plays_from_the_keyboard(tmp_path):
+def test_simulator_window_plays_from_the_keyboard(tmp_path, monkeypatch):
     from host_sim import simulator
     pygame.init()
     keys = (pygame.K_x, pygame.K_RIGHT, pygame.K_x, pygame.K_DOWN, pygame.K_x)
@@ -103,14 +105,11 @@ def test_simulator_window_plays_from_the_keyboard(tmp_path):
 
     def get(*args, **kwargs):  # one key event a loop, then the window's own events
         return [queue.pop(0)] if queue else real_get(*args, **kwargs)
-    pygame.event.get = get
-    try:
-        app = simulator.run(scale=2, seed=5, save=str(tmp_path / "nvm.bin"),
-                            record=str(tmp_path / "rec.txt"), max_steps=40)
-    finally:
-        pygame.event.get = real_get
+    monkeypatch.setattr(pygame.event, "get", get)
+    app = simulator.run(scale=2, seed=5, save=str(tmp_path / "nvm.bin"),
+                        record=str(tmp_path / "rec.txt"), max_steps=40)
     assert app.match.state.turns >= 1  # the human's discard (and the AI's reply)
-    assert (tmp_path / "nvm.bin").stat().st_size == 8192
+    assert (tmp_path / "nvm.bin").stat().st_size == NVM_SIZE
     assert "discard" in (tmp_path / "rec.txt").read_text()
 
 
@@ -194,8 +193,6 @@ def test_the_keyboard_map_under_the_window_is_whole_at_any_scale():
     assert len(simulator.help_lines(simulator.WIDTH * 4)) == 1
 
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
 
 def run_game(argv, env_changes, text_in="quit\n", python=(sys.executable,)):
     """The real program in a subprocess: (status, stdout, stderr)."""
@@ -249,7 +246,7 @@ def test_the_window_says_a_save_file_was_cut_short(tmp_path):
     path = tmp_path / "nvm.bin"
     path.write_bytes(b"\xff" * 4000)
     app = simulator.run(scale=1, save=str(path), max_steps=1)
-    assert "cut short (4000 of 8192 bytes)" in app.screen.popup.text()
+    assert "cut short (4000 of %d bytes)" % NVM_SIZE in popup_text(app.screen.popup)
 
 
 def test_without_the_host_packages_a_tool_names_the_command_to_run():

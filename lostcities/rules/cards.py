@@ -18,11 +18,21 @@ MAX_COLORS = const(6)
 CARDS_PER_COLOR = const(12)
 WAGERS_PER_COLOR = const(3)
 HAND_SIZE = const(8)
-HIDDEN = const(255)  # a card the viewing player cannot see
-NO_CARD = const(-1)
+# Two markers where a card would be, told apart because they mean different
+# things: HIDDEN fills a byte of a view (a card is there, unseen), NO_CARD is
+# what a lookup returns when there is no card at all (an empty pile's top).
+HIDDEN = const(255)  # a card the viewing player cannot see (fits a bytearray)
+NO_CARD = const(-1)  # no card: an empty pile or expedition, a deck draw's take
+
+# Scoring (docs/rules.md, Scoring).
+EXPEDITION_COST = const(20)  # what starting an expedition costs
+BONUS_CARDS = const(8)  # an expedition of this many cards or more earns...
+BONUS_POINTS = const(20)  # ...this, not multiplied by the wagers
 
 DISCARD = const(8)
 SOURCE_DECK = const(0)
+_CARD_SHIFT = const(4)  # a move's card sits above its discard bit and source
+_SOURCE_BITS = const(7)
 
 
 # Cards -------------------------------------------------------------------
@@ -71,11 +81,11 @@ def same_kind(a, b):
 
 def make_move(card, discard, source):
     """``source`` is ``SOURCE_DECK`` or ``1 + colour`` of a discard pile."""
-    return card << 4 | (DISCARD if discard else 0) | source
+    return card << _CARD_SHIFT | (DISCARD if discard else 0) | source
 
 
 def move_card(move):
-    return move >> 4
+    return move >> _CARD_SHIFT
 
 
 def move_discards(move):
@@ -83,7 +93,8 @@ def move_discards(move):
 
 
 def move_source(move):
-    return move & 7
+    """``SOURCE_DECK``, or ``1 + colour`` of the discard pile drawn from."""
+    return move & _SOURCE_BITS
 
 
 def source_text(source):
@@ -93,8 +104,8 @@ def source_text(source):
 def move_text(move):
     """Record notation: ``play R7 deck``, ``discard B3 G``."""
     return "%s %s %s" % (
-        "discard" if move & DISCARD else "play",
-        card_text(move >> 4), source_text(move & 7))
+        "discard" if move_discards(move) else "play",
+        card_text(move_card(move)), source_text(move_source(move)))
 
 
 def taken_card(moves, index):
@@ -104,17 +115,17 @@ def taken_card(moves, index):
     Replays that one pile from the round's start (every pile starts empty);
     allocates 12 bytes. A wager comes back as the one its discard named.
     """
-    source = moves[index] & 7
+    source = move_source(moves[index])
     if source == SOURCE_DECK:
         return NO_CARD
     pile = bytearray(CARDS_PER_COLOR)
     count = 0
     for at in range(index):
         move = moves[at]
-        if move & DISCARD and (move >> 4) // CARDS_PER_COLOR == source - 1:
-            pile[count] = move >> 4
+        if move & DISCARD and card_color(move_card(move)) == source - 1:
+            pile[count] = move_card(move)
             count += 1
-        if (move & 7) == source:
+        if move_source(move) == source:
             count -= 1
     return pile[count - 1]
 
@@ -183,8 +194,8 @@ def parse_move(text, colors=MAX_COLORS):
 def score_cards(cards):
     """Score one expedition: ``(score, number_sum, wagers, card_count, bonus)``.
 
-    RULES.md: ``(sum - 20) * (1 + wagers)``, plus 20 (not multiplied) for 8 or
-    more cards, wagers included; an empty expedition scores 0.
+    ``(sum - 20) * (1 + wagers)``, plus 20 (not multiplied) for 8 or more
+    cards, wagers included; an empty expedition scores 0 (docs/rules.md).
     """
     count = len(cards)
     if not count:
@@ -197,11 +208,12 @@ def score_cards(cards):
             total += value
         else:
             wagers += 1
-    bonus = 20 if count >= 8 else 0
+    bonus = BONUS_POINTS if count >= BONUS_CARDS else 0
     return (expedition_points(total, wagers, count), total, wagers, count,
             bonus)
 
 
 def expedition_points(number_sum, wagers, count):
-    """RULES.md's score of a started expedition from its sum, wagers and size."""
-    return (number_sum - 20) * (1 + wagers) + (20 if count >= 8 else 0)
+    """The score of a started expedition from its sum, wagers and size."""
+    return ((number_sum - EXPEDITION_COST) * (1 + wagers)
+            + (BONUS_POINTS if count >= BONUS_CARDS else 0))

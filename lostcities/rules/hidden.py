@@ -34,7 +34,7 @@ def view(state, player):
 
 def unseen(state, player):
     """Cards ``player`` cannot see anywhere: in the deck or the other hand."""
-    present = bytearray(state.deck_size())
+    present = bytearray(state.full_deck_size())
     buf = state.buf
     for slot in range(HAND_SIZE):
         present[buf[HAND_AT + player * HAND_SIZE + slot]] = 1

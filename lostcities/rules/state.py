@@ -2,7 +2,10 @@
 
 The whole state is one ``bytearray`` plus four ints, so :meth:`State.copy` is
 a single buffer copy and an AI can copy it thousands of times.
-Players are 0 and 1 here (records and screens say 1 and 2).
+Players are 0 and 1 here (records and screens say 1 and 2). The hot paths
+read moves in place (``move >> 4`` the card, ``& 7`` the source, ``& DISCARD``):
+the encoding is cards.py's, and everything outside the rules goes through
+``move_card``, ``move_source`` and ``move_discards``.
 """
 
 from micropython import const
@@ -70,9 +73,12 @@ class State:
 
     # What is where ---------------------------------------------------------
 
-    def deck_size(self):
-        """Cards in the full deck of this game: 60 or 72."""
+    def full_deck_size(self):
+        """Cards in the whole deck of this game, 60 or 72 (``deck_len`` counts
+        the cards left to draw, ``deck()`` lists them)."""
         return self.colors * CARDS_PER_COLOR
+
+    deck_size = full_deck_size  # the old name, for lostcities/bots.py until it moves
 
     def hand(self, player):
         """The player's 8 cards in slot order (HIDDEN where not visible)."""
@@ -197,7 +203,7 @@ class State:
         player = self.to_move
         card = move >> 4
         source = move & 7
-        if card >= self.deck_size():
+        if card >= self.full_deck_size():
             return "there is no such card in this game"
         if self._slot(player, card) < 0:
             return "%s is not in player %d's hand" % (

@@ -95,11 +95,11 @@ class Text(displayio.Group):
             if not self[index].hidden:
                 self[index].hidden = True
 
-    @property
-    def bounding_box(self):
-        """(0, 0, width, height) of the text in unscaled pixels, like bitmap_label's."""
+    def size(self):
+        """``(width, height)`` of the text in unscaled pixels: what a frame
+        around it must hold."""
         lines = self._text.split("\n")
-        return (0, 0, max(len(line) for line in lines) * font_sheet()[2],
+        return (max(len(line) for line in lines) * font_sheet()[2],
                 (len(lines) - 1) * self._step + LINE_H)
 
     def _line(self, row):
@@ -220,17 +220,13 @@ class Popup:
         lines = "\n".join(wrap(part, width or self.width)
                           for part in text.split("\n"))
         set_text(self.item, lines)
-        box = self.item.bounding_box
-        if self.fill.width != box[2] + 4 or self.fill.height != box[3] + 3:
-            self.fill.width = box[2] + 4
-            self.fill.height = box[3] + 3
-            self.frame.width = box[2] + 6
-            self.frame.height = box[3] + 5
+        width, height = self.item.size()
+        if self.fill.width != width + 4 or self.fill.height != height + 3:
+            self.fill.width = width + 4
+            self.fill.height = height + 3
+            self.frame.width = width + 6
+            self.frame.height = height + 5
         self.box.hidden = False
-
-    def text(self):
-        """The message in one line ("" when hidden)."""
-        return "" if self.box.hidden else " ".join(self.item.text.split())
 
     def hide(self):
         """True if it was showing."""

@@ -75,14 +75,14 @@ class MatchScreen(Screen):
         super().__init__(app)
         match = app.match
         names = (app.session.short_name(0), app.session.short_name(1))
-        winner = match.winner()
+        winner = match.winning_player()  # the match is over: None is a draw
         one, two = match.totals()
-        if winner == 0:
+        if winner is None:
             head = "A draw!"
-        elif names[winner - 1] == "YOU":
+        elif names[winner] == "YOU":
             head = "You win!"
         else:
-            head = "%s wins!" % names[winner - 1]
+            head = "%s wins!" % names[winner]
         lines = ["%-6s %5s %5s" % ("", names[0], names[1])]
         for number, scores in enumerate(match.scores):
             lines.append("Round %d %5d %5d" % (number + 1, scores[0], scores[1]))

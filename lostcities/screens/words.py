@@ -53,7 +53,7 @@ def discard_words(state, opponent, name, card):
 def mover(match, index):
     """The player who made move ``index`` of the round (turns alternate from
     the round's starter)."""
-    return (match.deals[-1][3] + index) % 2
+    return (match.starter() + index) % 2
 
 
 def rank_list(cards):
