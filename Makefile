@@ -3,7 +3,7 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
-MP_DIR := tests/micropython
+MP_DIR := host_sim/testing/micropython_runner
 
 .PHONY: play test bench bundle deploy clean
 

@@ -1,4 +1,7 @@
-"""The laptop side: the simulator and the command-line tools.
+"""The laptop side, in rooms: ``play`` (the simulator, the terminal game, the save
+file), ``tools`` (replay, tournament, bot, bench, bundle, screenshot), ``dev``
+(assets, the README's pictures, the UI bench, tuning, samples) and ``testing``
+(the harness, the interpreters' runners, workloads, firmware stand-ins).
 
 The game's modules import ``micropython.const`` as on the board. In ``.venv``
 Blinka provides that module; on a bare Python (a bot started with the system's
@@ -13,11 +16,14 @@ traceback.
 import os as _os
 import sys as _sys
 
+# The repository's root: lostcities/, assets/, code.py beside host_sim/.
+ROOT = _os.path.dirname(_os.path.dirname(_os.path.abspath(__file__)))
+
 _os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 try:
     __import__("micropython")  # Blinka's, on the host (no name bound here:
-    # host_sim.micropython is this package's own MicroPython runner)
+    # host_sim.testing.micropython is this package's own MicroPython runner)
 except ImportError:
     import types as _types
 

@@ -1,27 +1,35 @@
 """``python -m host_sim [TOOL] ...``: the simulator, or one of the tools.
 
 With no tool name it starts the simulator (``--tty`` or no display: the
-terminal game). Each tool is a module of this package with ``main(argv)``
-returning the exit status.
+terminal game). Each tool is a module of one of this package's rooms with
+``main(argv=None)`` returning the exit status.
 """
 
 import sys
 
+# name: (module, what it does). Every module has main(argv=None) returning the exit status.
 TOOLS = {
-    "replay": "check a game record and print its account",
-    "tournament": "play two AIs or bots against each other on mirrored deals",
-    "bot": "play one AI level over stdin/stdout (the bot protocol)",
-    "bench": "print the engine's and the AI's speed and memory figures",
-    "screenshot": "render the screen after scripted buttons to a PNG",
-    "bundle": "build build/CIRCUITPY for the board (and deploy it)",
+    "replay": ("tools.replay", "check a game record and print its account"),
+    "tournament": ("tools.tournament", "play two AIs or bots (or one against the pool) on"
+                                       " mirrored deals"),
+    "bot": ("tools.bot", "play one AI level over stdin/stdout (the bot protocol)"),
+    "bench": ("tools.bench", "print the engine's and the AI's speed and memory figures"
+                             " (--board: the board's memory)"),
+    "screenshot": ("tools.screenshot", "render the screen after scripted buttons to a PNG"),
+    "bundle": ("tools.bundle", "build build/CIRCUITPY for the board (and deploy it)"),
+    "assets": ("dev.make_assets", "draw assets/*.bmp, the sprite sheets (developers)"),
+    "docs-images": ("dev.docs_images", "remake the README's screenshots in docs/img/"),
+    "ui-bench": ("dev.ui_bench", "print the screens' RAM and how much each press redraws"),
+    "tune": ("dev.tune", "tune the evaluation's weights on the reference pool (SPSA)"),
+    "sample": ("dev.samples.make_sample", "rewrite host_sim/dev/samples/sample-match.txt"),
 }
 
 
 def usage():
     lines = ["usage: python -m host_sim [--tty] [options]   play (the simulator)",
              "       python -m host_sim TOOL [options]      run a tool:", ""]
-    for name, what in TOOLS.items():
-        lines.append("  %-11s %s" % (name, what))
+    for name, (_, what) in TOOLS.items():
+        lines.append("  %-12s %s" % (name, what))
     lines.append("\n'python -m host_sim TOOL --help' tells a tool's options.")
     return "\n".join(lines)
 
@@ -36,7 +44,7 @@ def main(argv=None):
         if name not in TOOLS:
             print("unknown tool %r\n\n%s" % (name, usage()), file=sys.stderr)
             return 2
-        module = __import__("host_sim." + name, fromlist=["main"])
+        module = __import__("host_sim." + TOOLS[name][0], fromlist=["main"])
         return module.main(argv[1:])
     from host_sim import play
     return play.main(argv)

@@ -1,7 +1,7 @@
 """The AI's evaluation: the final round margin a move leads to, estimated.
 
 ``lostcities/ai.py`` says what it weighs. Integers throughout (thousandths of
-a point); host_sim/tune.py tunes the weights, module globals under CPython.
+a point); host_sim/dev/tune.py tunes the weights, module globals under CPython.
 """
 
 from micropython import const
@@ -16,7 +16,7 @@ _WAGERS = const(7)  # bit mask of a colour's three wagers (indices 0-2)
 _ALL = const(4095)  # all twelve cards of a colour
 _NONE = const(-1)  # no card (an empty pile)
 _PLAY_THEN_DISCARD = (0, DISCARD)  # built once: a tuple in a loop allocates
-# The weights, in thousandths unless said (host_sim/tune.py tunes them)
+# The weights, in thousandths unless said (host_sim/dev/tune.py tunes them)
 _THEIR_PILE = const(700)  # weight of a pile top the opponent may take next
 _THEIR_DRAWS = const(600)  # weight of the opponent's future draws among the unseen
 _MY_DRAWS = const(1000)  # weight of my future draws among the unseen

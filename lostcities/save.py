@@ -2,7 +2,7 @@
 
 ``Storage(nvm)`` works on any bytearray-like object with ``len()``, slice reads
 and slice assignment: ``microcontroller.nvm`` on the board (8192 bytes),
-``host_sim.nvm_file.FileNvm`` or a plain ``bytearray`` on a laptop. Each save
+``host_sim.play.nvm_file.FileNvm`` or a plain ``bytearray`` on a laptop. Each save
 is ONE slice assignment of one record, because every assignment to the board's
 NVM erases and rewrites flash. Each kind (the match, the profile) has two
 slots used in turn, so a write cut short leaves the previous record intact;

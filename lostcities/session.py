@@ -1,6 +1,6 @@
 """A match's life on a device, the same for every front end.
 
-The screens (lostcities/app.py) and the terminal game (host_sim/tty.py) both
+The screens (lostcities/app.py) and the terminal game (host_sim/play/tty.py) both
 play through a :class:`Session`: starting a match (over a saved one), whose
 turn it is and whether it is the AI's, the AI's move and whether it must be
 saved, a move played and saved, the next round, the match's end (statistics

@@ -21,7 +21,7 @@ if ROOT not in sys.path:
 @pytest.fixture(scope="session")
 def built(tmp_path_factory):
     """The bundle of .py sources, built once a run: (folder, {drive path: size})."""
-    from host_sim import bundle
+    from host_sim.tools import bundle
     out = tmp_path_factory.mktemp("bundle")
     return str(out), bundle.build(str(out))
 

@@ -6,8 +6,8 @@ import re
 import pytest
 
 from conftest import CI
-from host_sim import bench
-from host_sim.micropython import MicroPython, MicroPythonUnavailable, ensure_installed
+from host_sim.tools import bench
+from host_sim.testing.micropython import MicroPython, MicroPythonUnavailable, ensure_installed
 
 
 def micropython_available():

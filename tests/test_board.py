@@ -19,7 +19,7 @@ import zipfile
 
 import pytest
 
-from host_sim import bundle
+from host_sim.tools import bundle
 
 ROOT = bundle.ROOT
 # What the board runs: code.py and the lostcities modules it imports.

@@ -2,9 +2,9 @@
 
 ../shared/tools/circuitpython (or $CIRCUITPYTHON) runs the engine and every AI
 level, which must decide exactly as under CPython, and the whole app booted
-from code.py over firmware stand-ins (host_sim/firmware/): complete matches
+from code.py over firmware stand-ins (host_sim/testing/firmware/): complete matches
 and fuzzes with power cuts, from the bundle as ``make bundle`` builds it and
-from .py sources, each within its heap budget (host_sim/board_memory.py
+from .py sources, each within its heap budget (host_sim/tools/board_memory.py
 prints the figures). Without the interpreter these tests skip, saying why;
 with CI=true they must run.
 """
@@ -15,8 +15,10 @@ import stat
 
 import pytest
 
-from host_sim import board_memory, bundle, workloads
-from host_sim import circuitpython as cp
+from host_sim.tools import board_memory, bundle
+
+from host_sim.testing import workloads
+from host_sim.testing import circuitpython as cp
 from lostcities import ai
 
 KB = 1024

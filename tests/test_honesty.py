@@ -14,8 +14,10 @@ import io
 
 import pytest
 
-from host_sim import protocol, tournament, tty
-from host_sim.harness import Driver
+from host_sim.tools import protocol, tournament
+
+from host_sim.play import tty
+from host_sim.testing.harness import Driver
 from lostcities import ai
 from lostcities.rng import Rng
 from lostcities.rules import HAND_SIZE, HIDDEN

@@ -1,6 +1,6 @@
 """The engine on the board's Python: a real MicroPython interpreter plays the same.
 
-MicroPython's WebAssembly port runs in node (host_sim/micropython.py). Without
+MicroPython's WebAssembly port runs in node (host_sim/testing/micropython.py). Without
 node these tests skip, saying why; in CI (CI=true) they must run, so there a
 missing node fails them.
 """
@@ -11,11 +11,12 @@ import subprocess
 import pytest
 
 from conftest import micropython_unavailable
-from host_sim import bench, workloads
-from host_sim.micropython import (
+from host_sim.tools import bench
+from host_sim.testing import workloads
+from host_sim.testing.micropython import (
     LOSTCITIES, RUNNER, MicroPython, MicroPythonError, MicroPythonUnavailable, ensure_installed)
 
-WORKLOADS = os.path.join(os.path.dirname(LOSTCITIES), "host_sim", "workloads.py")
+WORKLOADS = os.path.join(os.path.dirname(LOSTCITIES), "host_sim", "testing", "workloads.py")
 MATCHES = [(colors, seed) for colors in (5, 6) for seed in (1, 2, 3, 4)]
 
 

@@ -3,7 +3,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from host_sim.workloads import play_random
+from host_sim.testing.workloads import play_random
 from lostcities.bots import random_move
 from lostcities.record import parse_record, write_record
 from lostcities.rng import Rng

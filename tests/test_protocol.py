@@ -6,8 +6,8 @@ import sys
 
 import pytest
 
-from host_sim import protocol
-from host_sim.bot import Bot, ProtocolError
+from host_sim.tools import protocol
+from host_sim.tools.bot import Bot, ProtocolError
 from lostcities import ai, rules
 from lostcities.rng import Rng
 

@@ -61,11 +61,11 @@ def why_not_here(words):
         if target == "deploy":
             return "needs a board's drive"
         return None
-    if words[2] == "host_sim.docs_images":
-        return "rewrites the README's pictures in docs/img"
-    if words[2] != "host_sim":
-        return None  # a module of its own: python -m host_sim.ui_bench
     tool = words[3] if len(words) > 3 else ""
+    if tool == "docs-images":
+        return "rewrites the README's pictures in docs/img"
+    if tool in ("tune", "sample", "assets") and "--help" not in words:
+        return "rewrites files of the repository"
     if not tool or tool.startswith("-") and tool not in ("-h", "--help"):
         return "interactive: the game"
     if "--deploy" in words:

@@ -6,9 +6,9 @@ import sys
 
 import pytest
 
-from host_sim import replay
-from host_sim.samples.make_sample import PATH as SAMPLE, sample_record
-from host_sim.workloads import play_random
+from host_sim.tools import replay
+from host_sim.dev.samples.make_sample import PATH as SAMPLE, sample_record
+from host_sim.testing.workloads import play_random
 from lostcities import record
 from lostcities.record import parse_record, write_record
 from lostcities.rng import Rng
@@ -248,7 +248,7 @@ def test_an_unfinished_match_says_so(tmp_path, capsys):
 def test_the_sample_is_the_engines_and_replays(capsys):
     with open(SAMPLE) as stream:
         assert stream.read() == sample_record(), (
-            "regenerate: python -m host_sim.samples.make_sample")
+            "regenerate: python -m host_sim sample")
     assert replay.main([SAMPLE]) == 0
     out = capsys.readouterr().out
     assert "Round 3:" in out and "Result: player" in out

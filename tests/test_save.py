@@ -7,8 +7,8 @@ import time
 import pytest
 
 from conftest import micropython_unavailable
-from host_sim.micropython import MicroPython, MicroPythonUnavailable
-from host_sim.nvm_file import FileNvm, NotASaveFile
+from host_sim.testing.micropython import MicroPython, MicroPythonUnavailable
+from host_sim.play.nvm_file import FileNvm, NotASaveFile
 from lostcities import save
 from lostcities.bots import random_move
 from lostcities.rng import Rng

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from host_sim import protocol, tournament
+from host_sim.tools import protocol, tournament
 from lostcities.record import parse_record
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from host_sim import tty
-from host_sim.nvm_file import FileNvm
+from host_sim.play import tty
+from host_sim.play.nvm_file import FileNvm
 from lostcities import save
 from lostcities.bots import heuristic_move, random_move
 from lostcities.record import parse_record

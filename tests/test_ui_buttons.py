@@ -5,8 +5,8 @@ from lostcities import buttons
 from lostcities.buttons import (A, B, DOWN, LEFT, PYBADGE_KEYS, PYGAMER_KEYS,
                                 RIGHT, START, START_HELD, UP, Buttons,
                                 JoystickSource, KeypadSource)
-from host_sim.harness import Clock, Event
-from host_sim.harness import KeyQueue as Queue
+from host_sim.testing.harness import Clock, Event
+from host_sim.testing.harness import KeyQueue as Queue
 
 
 class Analog:
@@ -178,7 +178,7 @@ def test_the_input_model_runs_the_same_under_micropython():
     import os
     import subprocess
     import sys
-    from host_sim import micropython
+    from host_sim.testing import micropython
     try:
         micropython.ensure_installed()
         got = micropython.run(MICROPYTHON_SCRIPT)

@@ -8,7 +8,7 @@ deals and moves, and the same after a restart from the NVM.
 import displayio
 import pytest
 
-from host_sim.harness import Driver, presses_for
+from host_sim.testing.harness import Driver, presses_for
 from lostcities import ai
 from lostcities import buttons as btn
 from lostcities.rng import Rng

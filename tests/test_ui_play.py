@@ -2,7 +2,7 @@
 
 import pytest
 
-from host_sim.harness import Driver, popup_text, presses_for
+from host_sim.testing.harness import Driver, popup_text, presses_for
 from lostcities import buttons as btn
 from lostcities.ai import LEVELS
 from lostcities.session import AI_SEAT

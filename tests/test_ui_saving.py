@@ -7,7 +7,7 @@ last move) but not after the AI's, unless the AI ran out of its time budget
 (then its move depends on the clock and is saved).
 """
 
-from host_sim.harness import Driver, popup_text
+from host_sim.testing.harness import Driver, popup_text
 from lostcities import buttons as btn
 from lostcities import ai
 from lostcities.rng import Rng

@@ -2,7 +2,7 @@
 
 import pytest
 
-from host_sim.harness import Driver, popup_text, presses_for
+from host_sim.testing.harness import Driver, popup_text, presses_for
 from lostcities import buttons as btn
 from lostcities import sprites as S
 from lostcities.rng import Rng

@@ -9,9 +9,10 @@ import pygame
 import pytest
 
 from conftest import ROOT
-from host_sim import play, screenshot
-from host_sim.harness import Driver, popup_text, presses_for
-from host_sim.simulator import RecordWriter
+from host_sim import play
+from host_sim.tools import screenshot
+from host_sim.testing.harness import Driver, popup_text, presses_for
+from host_sim.play.simulator import RecordWriter
 from lostcities import buttons as btn
 from lostcities.record import parse_record
 from lostcities.rng import Rng
@@ -36,7 +37,7 @@ def test_screenshot_names_a_bad_button(tmp_path, capsys):
 
 
 def test_tools_turn_bad_files_and_options_into_a_message(tmp_path, capsys):
-    from host_sim import simulator, tty
+    from host_sim.play import simulator, tty
     missing = str(tmp_path / "no" / "such.nvm")
     # refused before any window opens or any move is made, not at the first save
     assert simulator.main(["--save", missing]) == 2
@@ -94,7 +95,7 @@ def test_record_writer_keeps_the_file_in_step_with_the_match(tmp_path):
 
 
 def test_simulator_window_plays_from_the_keyboard(tmp_path, monkeypatch):
-    from host_sim import simulator
+    from host_sim.play import simulator
     pygame.init()
     keys = (pygame.K_x, pygame.K_RIGHT, pygame.K_x, pygame.K_DOWN, pygame.K_x)
     real_get = pygame.event.get
@@ -115,13 +116,13 @@ def test_simulator_window_plays_from_the_keyboard(tmp_path, monkeypatch):
 
 def test_committed_sprite_sheets_are_what_the_script_draws(tmp_path):
     import os
-    from host_sim import make_assets
+    from host_sim.dev import make_assets
     assert make_assets.main([str(tmp_path)]) == 0
     assets = os.path.join(os.path.dirname(os.path.dirname(__file__)), "assets")
     for name in ("cards.bmp", "mini.bmp", "text.bmp"):
         with open(os.path.join(assets, name), "rb") as committed:
             assert committed.read() == (tmp_path / name).read_bytes(), (
-                "run python -m host_sim.make_assets and commit assets/")
+                "run python -m host_sim assets and commit assets/")
 
 
 def test_sprite_sheets_load_as_two_bit_bitmaps_of_whole_tiles():
@@ -143,8 +144,8 @@ def test_importing_the_tools_leaves_the_window_driver_alone():
     import sys
     env = dict(os.environ)
     env.pop("SDL_VIDEODRIVER", None)
-    code = ("import os, host_sim.harness, host_sim.simulator, host_sim.play, "
-            "host_sim.screenshot; print(os.environ.get('SDL_VIDEODRIVER'))")
+    code = ("import os, host_sim.testing.harness, host_sim.play.simulator, host_sim.play, "
+            "host_sim.tools.screenshot; print(os.environ.get('SDL_VIDEODRIVER'))")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
                          text=True, check=True,
                          cwd=os.path.dirname(os.path.dirname(__file__))).stdout
@@ -157,7 +158,7 @@ def test_every_expedition_digit_reads_on_its_own_between_its_neighbours():
     # read as 3), and 4 6 7 10 read as 46 7 10 with one dark column between
     # cards, so: each digit's pixels are the font's own, bright, a dark row
     # above, and three dark columns after it (one after a 10, always last).
-    from host_sim import make_assets as M
+    from host_sim.dev import make_assets as M
     from lostcities import sprites as S
     sheet = M.draw_mini()
 
@@ -183,7 +184,7 @@ def test_every_expedition_digit_reads_on_its_own_between_its_neighbours():
 
 
 def test_the_keyboard_map_under_the_window_is_whole_at_any_scale():
-    from host_sim import simulator
+    from host_sim.play import simulator
     font = simulator._help_font()
     for scale in (1, 2, 3, 4):
         width = simulator.WIDTH * scale
@@ -233,7 +234,7 @@ def test_ctrl_c_leaves_the_game_with_status_zero(monkeypatch):
 
 
 def test_the_window_refuses_a_file_that_is_not_a_save(tmp_path, capsys):
-    from host_sim import simulator
+    from host_sim.play import simulator
     notes = tmp_path / "README.md"
     notes.write_text("# my notes\n")
     assert simulator.main(["--save", str(notes)]) == 2
@@ -242,7 +243,7 @@ def test_the_window_refuses_a_file_that_is_not_a_save(tmp_path, capsys):
 
 
 def test_the_window_says_a_save_file_was_cut_short(tmp_path):
-    from host_sim import simulator
+    from host_sim.play import simulator
     path = tmp_path / "nvm.bin"
     path.write_bytes(b"\xff" * 4000)
     app = simulator.run(scale=1, save=str(path), max_steps=1)
@@ -250,7 +251,7 @@ def test_the_window_says_a_save_file_was_cut_short(tmp_path):
 
 
 def test_without_the_host_packages_a_tool_names_the_command_to_run():
-    for argv in (["host_sim.docs_images"], ["host_sim", "screenshot", "--out", "x.png"]):
+    for argv in (["host_sim", "docs-images"], ["host_sim", "screenshot", "--out", "x.png"]):
         # -S: no site-packages, as with a Python where they were never installed
         status, out, err = run_game(argv, {}, python=(sys.executable, "-S"))
         assert status != 0 and "Traceback" not in err

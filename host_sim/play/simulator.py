@@ -206,7 +206,7 @@ def run(scale=4, seed=None, save=None, record=None, max_steps=None):
 
     import pygame
 
-    from host_sim.harness import make_nvm
+    from host_sim.play.nvm_file import make_nvm
     from lostcities.app import App
     from lostcities.buttons import Buttons
 
@@ -238,7 +238,7 @@ def main(argv=None):
                                      description="Play in the simulator window.")
     add_options(parser)
     args = parser.parse_args(argv)
-    from host_sim.harness import SaveFileError
+    from host_sim.play.nvm_file import SaveFileError
     try:
         run(args.scale, args.seed, args.save, args.record)
     except SaveFileError as err:

@@ -27,9 +27,10 @@ import subprocess
 import sys
 import zipfile
 
+from host_sim import ROOT
+
 from lostcities import BOARDS
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ENTRY = "code.py"  # the board's entry point, at the top of the repository as on the drive
 DRIVE_BYTES = 2 * 1024 * 1024  # the PyBadge's and PyGamer's flash drive
 MAX_BUNDLE_BYTES = DRIVE_BYTES // 2  # room to spare for the maker's own files
@@ -442,7 +443,7 @@ def _same_file(source, destination):
         return ours.read() == theirs.read()
 
 
-def main(argv):
+def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="python -m host_sim bundle",
         description="Build build/CIRCUITPY/ and build/lostcities-circuitpy.zip for the"

@@ -12,7 +12,7 @@ import os
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
-from host_sim import circuitpython as cp
+from host_sim.testing import circuitpython as cp
 
 KB = 1024
 # The goals: what the game may need of the board's heap, so that a PyBadge
@@ -81,13 +81,13 @@ def compile_need(path):
 
 def game_modules():
     """The lostcities modules the board runs: {drive path: source path}."""
-    from host_sim import bundle
+    from host_sim.tools import bundle
     return {path: source for path, source in bundle.game_files().items()
             if path.endswith(".py") and path != bundle.ENTRY}
 
 
-def main(presses=3000, jobs=2):
-    """Print every figure; return 1 if one is over its budget."""
+def report(presses=3000, jobs=2):
+    """Print every figure; return 1 if one is over the tests' bound."""
     try:
         cp.find_interpreter()
     except cp.CircuitPythonUnavailable as err:

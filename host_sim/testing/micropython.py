@@ -1,8 +1,8 @@
 """Run Python source under a real MicroPython interpreter, with our package in it.
 
 The interpreter is MicroPython's WebAssembly port (the npm package pinned in
-``tests/micropython/package.json``) driven by node through
-``tests/micropython/run.mjs``. The ``lostcities/`` folder is copied into the
+``host_sim/testing/micropython_runner/package.json``) driven by node through
+``host_sim/testing/micropython_runner/run.mjs``. The ``lostcities/`` folder is copied into the
 interpreter's in-memory file system, so ``import lostcities.rules`` works there
 as on the board.
 
@@ -25,8 +25,9 @@ import shutil
 import subprocess
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-RUNNER_DIR = os.path.join(ROOT, "tests", "micropython")
+from host_sim import ROOT
+
+RUNNER_DIR = os.path.join(ROOT, "host_sim", "testing", "micropython_runner")
 RUNNER = os.path.join(RUNNER_DIR, "run.mjs")
 PACKAGE = "@micropython/micropython-webassembly-pyscript"
 LOSTCITIES = os.path.join(ROOT, "lostcities")

@@ -1,6 +1,6 @@
 """Make the README's screenshots in docs/img with the screenshot tool.
 
-``python -m host_sim.docs_images``: each picture is a seed and a list of
+``python -m host_sim docs-images``: each picture is a seed and a list of
 buttons pressed from the title screen; the buttons of whole turns are worked
 out here by playing the AI's moves for the human, then handed to
 ``python -m host_sim screenshot``.
@@ -9,14 +9,15 @@ out here by playing the AI's moves for the human, then handed to
 import os
 import sys
 
-from host_sim import screenshot
-from host_sim.harness import Driver, presses_for
+from host_sim import ROOT
+from host_sim.tools import screenshot
+from host_sim.testing.harness import Driver, presses_for
 from lostcities import ai
 from lostcities import buttons as btn
 from lostcities.rng import Rng
 from lostcities.screens.table import END
 
-OUT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+OUT = os.path.join(ROOT,
                    "docs", "img")
 
 

@@ -15,9 +15,9 @@ import shutil
 import sys
 import textwrap
 
-from host_sim.harness import SaveFileError, make_nvm
-from host_sim.nvm_file import NVM_SIZE
-from host_sim.replay import expedition_line
+from host_sim.play.nvm_file import SaveFileError, make_nvm
+from host_sim.play.nvm_file import NVM_SIZE
+from host_sim.tools.replay import expedition_line
 from lostcities import ai, rules_pages
 from lostcities.record import write_record
 from lostcities.rng import Rng

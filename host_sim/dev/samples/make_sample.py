@@ -1,6 +1,6 @@
 """Write sample-match.txt: a full 3-round match of random moves, seed 2026.
 
-``python -m host_sim.samples.make_sample`` rewrites it; tests/test_replay.py
+``python -m host_sim.dev.samples.make_sample`` rewrites it; tests/test_replay.py
 checks that the engine still produces exactly the committed file.
 """
 
@@ -26,11 +26,17 @@ def sample_record():
             match.play(random_move(state.view(state.to_move), rng))
     return ("# A sample match: both players make random legal moves (seed %d).\n"
             "# Replay it: python -m host_sim replay %s\n" % (
-                SEED, "host_sim/samples/sample-match.txt")
+                SEED, "host_sim/dev/samples/sample-match.txt")
             + write_record(match))
 
 
-if __name__ == "__main__":
+def main(argv=None):
+    """Rewrite the sample record beside this file."""
     with open(PATH, "w") as stream:
         stream.write(sample_record())
     print("wrote", PATH)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

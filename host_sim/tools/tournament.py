@@ -19,7 +19,7 @@ import signal
 import statistics
 import sys
 
-from host_sim import protocol
+from host_sim.tools import protocol
 from lostcities import rules
 from lostcities.rng import Rng
 
@@ -269,7 +269,7 @@ def run(a, b, deals, seed=1, colors=5, jobs=None, record=False, timeout=None,
     return (None, forfeit) if forfeit else (results, None)
 
 
-def main(argv):
+def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="python -m host_sim tournament",
         description="Play two AIs or bots on mirrored deals and compare them.")

@@ -1,7 +1,7 @@
 """``python -m host_sim [--tty] [options]``: play.
 
-Opens the simulator window (``host_sim/simulator.py``), or plays in the
-terminal (``host_sim/tty.py``) with ``--tty`` or where no window can open:
+Opens the simulator window (``host_sim/play/simulator.py``), or plays in the
+terminal (``host_sim/play/tty.py``) with ``--tty`` or where no window can open:
 no DISPLAY or WAYLAND_DISPLAY on Linux, or pygame failing to open one.
 """
 
@@ -33,7 +33,7 @@ def options(argv):
     """Check the options of both games (a usage error exits with status 2)."""
     import argparse
 
-    from host_sim import simulator
+    from host_sim.play import simulator
     parser = argparse.ArgumentParser(prog="python -m host_sim",
                                      description="Play in a window, or in the terminal.")
     parser.add_argument("--tty", action="store_true", help="play in the terminal")
@@ -45,7 +45,7 @@ def play(argv):
     if "--tty" not in argv and display_available():
         try:
             import pygame  # noqa: F401  (is the window library there at all?)
-            from host_sim import simulator
+            from host_sim.play import simulator
         except ImportError as err:
             print("No simulator window (%s): playing in the terminal." % err,
                   file=sys.stderr)
@@ -55,7 +55,7 @@ def play(argv):
             except (pygame.error, ImportError) as err:
                 print("The window could not open (%s): playing in the terminal."
                       % err, file=sys.stderr)
-    from host_sim import tty
+    from host_sim.play import tty
     return tty.main(terminal_args(argv))
 
 

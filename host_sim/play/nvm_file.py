@@ -71,3 +71,25 @@ class FileNvm:
             file.seek(start)
             file.write(self._data[start:stop])
             file.flush()
+
+
+class SaveFileError(Exception):
+    """A --save FILE that cannot be used; ``str(err)`` says which and why."""
+
+
+def make_nvm(path=None, size=NVM_SIZE):
+    """Erased memory, or the file ``path`` standing in for the board's NVM.
+
+    A file that cannot be written, or that holds something other than a save
+    (never overwritten), raises SaveFileError now, not at the first save in
+    the middle of a match.
+    """
+    if path:
+        try:
+            with open(path, "ab"):  # created empty if missing: reads as erased
+                pass
+            return FileNvm(path, size)
+        except (OSError, NotASaveFile) as err:
+            raise SaveFileError("cannot use %s as the save file: %s" % (
+                path, getattr(err, "strerror", None) or err))
+    return bytearray(b"\xff" * size)

@@ -1,6 +1,6 @@
 """``python -m host_sim bot --level L [--seed S]``: one AI level over stdin/stdout.
 
-Speaks the bot protocol (see host_sim/protocol.py) so that any program can
+Speaks the bot protocol (see host_sim/tools/protocol.py) so that any program can
 play our AI. The bot remembers only what its player saw: its deal, the
 opponent's moves, its own moves and draws. Before each move it rebuilds a
 round consistent with that knowledge (cards it never saw placed anywhere
@@ -180,7 +180,7 @@ def _number(text, allowed):
     raise ProtocolError("expected one of %s, got %r" % (allowed, text))
 
 
-def main(argv):
+def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m host_sim bot",
                                      description="Play one AI level over the bot protocol.")
     parser.add_argument("--level", choices=ai.LEVELS, default="normal")

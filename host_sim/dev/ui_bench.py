@@ -1,6 +1,6 @@
 """Print the screen's figures: RAM of what the UI allocates, pixels redrawn.
 
-``python -m host_sim.ui_bench [--turns N] [--mash N]``
+``python -m host_sim ui-bench [--turns N] [--mash N]``
 
 * RAM: the displayio objects of each screen (bitmaps, tile grids, groups,
   palettes, labels), counted by walking the screen's group and sizing each
@@ -101,7 +101,7 @@ def print_ram(name, totals):
 
 def redraw_figures(turns):
     """Cursor moves and whole turns against the AI, and two-player turns."""
-    from host_sim.harness import Driver, presses_for
+    from host_sim.testing.harness import Driver, presses_for
     from lostcities import ai
     from lostcities import buttons as btn
     from lostcities.rng import Rng
@@ -202,7 +202,7 @@ def overlay_figures(driver):
 
 def mash(presses):
     """Random presses with a restart every 100, timed."""
-    from host_sim.harness import Driver
+    from host_sim.testing.harness import Driver
     from lostcities import buttons as btn
     from lostcities.rng import Rng
     rng = Rng(presses)
@@ -219,7 +219,7 @@ def mash(presses):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m host_sim.ui_bench")
+    parser = argparse.ArgumentParser(prog="python -m host_sim ui-bench")
     parser.add_argument("--turns", type=int, default=30)
     parser.add_argument("--mash", type=int, default=2000)
     args = parser.parse_args(argv)

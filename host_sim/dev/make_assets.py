@@ -1,4 +1,4 @@
-"""Draw the sprite sheets into ``assets/`` (``python -m host_sim.make_assets``).
+"""Draw the sprite sheets into ``assets/`` (``python -m host_sim assets``).
 
 Every pixel is drawn here from the small font and symbols below: no
 third-party art. The sheets are 4-bit indexed BMPs using four colours that
@@ -8,6 +8,8 @@ stand for roles (see ``lostcities/sprites.py``); the game swaps palettes.
 import os
 import struct
 import sys
+
+from host_sim import ROOT
 
 from lostcities import sprites as S
 
@@ -194,7 +196,7 @@ def draw_text():
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     out = argv[0] if argv else os.path.join(
-        os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "assets")
+        ROOT, "assets")
     os.makedirs(out, exist_ok=True)
     draw_cards().save(os.path.join(out, "cards.bmp"))
     draw_mini().save(os.path.join(out, "mini.bmp"))

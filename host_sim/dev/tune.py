@@ -1,4 +1,4 @@
-"""``python -m host_sim.tune``: tune the AI's evaluation weights by SPSA on the reference pool.
+"""``python -m host_sim tune``: tune the AI's evaluation weights by SPSA on the reference pool.
 
 Simultaneous perturbation stochastic approximation: each step perturbs every
 weight at once by +-c (a random sign each), plays both perturbed AIs against
@@ -16,7 +16,7 @@ import multiprocessing
 import random
 import statistics
 
-from host_sim import protocol, tournament
+from host_sim.tools import protocol, tournament
 from lostcities import ai, evaluation, rules
 from lostcities.rng import Rng
 
@@ -85,7 +85,7 @@ def _weights(theta):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m host_sim.tune", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m host_sim tune", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--level", default="normal", choices=ai.LEVELS)
     parser.add_argument("--steps", type=int, default=40)

@@ -3,7 +3,7 @@
 The interpreter is CircuitPython's unix port (``$CIRCUITPYTHON``, on PATH, or
 ``../shared/tools/circuitpython`` beside the project; its README says how it
 was built). :func:`run_scenario` boots a drive's ``code.py`` there with the
-firmware stand-ins of ``host_sim/firmware/`` and plays a scenario through the
+firmware stand-ins of ``host_sim/testing/firmware/`` and plays a scenario through the
 buttons; :func:`smallest_heap` finds the least ``-X heapsize`` it passes in.
 
     drive = make_drive(folder, mpy=True)        # the bundle as make bundle builds it
@@ -16,9 +16,10 @@ import shutil
 import subprocess
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from host_sim import ROOT
+
 SHARED = os.path.join(os.path.dirname(ROOT), "shared", "tools", "circuitpython")
-FIRMWARE = os.path.join(ROOT, "host_sim", "firmware")
+FIRMWARE = os.path.join(ROOT, "host_sim", "testing", "firmware")
 RIG = os.path.join(FIRMWARE, "board_rig.py")
 KB = 1024
 
@@ -45,10 +46,10 @@ def run(args, heap_kb, timeout=600, cwd=None):
 
 def run_source(source, heap_kb=2048, timeout=600):
     """Run Python ``source`` with this repository's ``lostcities`` and
-    ``host_sim/workloads.py`` (as ``workloads``) importable; returns what it
+    ``host_sim/testing/workloads.py`` (as ``workloads``) importable; returns what it
     printed. Raises RuntimeError with the interpreter's traceback if it fails."""
     with tempfile.TemporaryDirectory() as scratch:
-        shutil.copy(os.path.join(ROOT, "host_sim", "workloads.py"), scratch)
+        shutil.copy(os.path.join(ROOT, "host_sim", "testing", "workloads.py"), scratch)
         prelude = "import sys\nsys.path[:0] = [%r, %r]\n" % (scratch, ROOT)
         done = run(["-c", prelude + source], heap_kb, timeout, cwd=scratch)
     if done.returncode:
@@ -58,7 +59,7 @@ def run_source(source, heap_kb=2048, timeout=600):
 
 def make_drive(out_dir, mpy):
     """A CIRCUITPY folder: the bundle as ``make bundle`` builds it (``mpy``) or of .py sources."""
-    from host_sim import bundle
+    from host_sim.tools import bundle
     mpy_cross = bundle.find_mpy_cross()[0] if mpy else None
     if mpy and mpy_cross is None:
         raise CircuitPythonUnavailable("no CircuitPython mpy-cross to build the .mpy bundle")

@@ -2,7 +2,7 @@
 
 Figures to watch, not tests: nothing here passes or fails. Each figure is
 measured under CPython and under a real MicroPython (the WebAssembly port run
-by node, see host_sim/micropython.py) on the same work (host_sim/workloads.py).
+by node, see host_sim/testing/micropython.py) on the same work (host_sim/testing/workloads.py).
 MicroPython there runs about 9x slower than CPython; the board's CircuitPython
 runs 150-350x slower than CPython on a laptop.
 
@@ -44,8 +44,8 @@ import lostcities
 from lostcities import rules
 from lostcities.rng import Rng
 
-from host_sim import workloads
-from host_sim.micropython import MicroPython, MicroPythonError, MicroPythonUnavailable
+from host_sim.testing import workloads
+from host_sim.testing.micropython import MicroPython, MicroPythonError, MicroPythonUnavailable
 
 PACKAGE_DIR = os.path.dirname(os.path.abspath(lostcities.__file__))
 WORKLOADS = os.path.abspath(workloads.__file__)
@@ -300,7 +300,7 @@ def report_circuitpython(quick, colors):
             max(allocated for _, allocated in decisions)))
 
 
-def main(argv):
+def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="python -m host_sim bench", description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -315,8 +315,8 @@ def main(argv):
                         help="with --board: random presses in each fuzz (default 3000)")
     args = parser.parse_args(argv)
     if args.board:
-        from host_sim import board_memory
-        return board_memory.main(args.presses)
+        from host_sim.tools import board_memory
+        return board_memory.report(args.presses)
     quick = 1 if args.quick else 0
     status = 0
     try:

@@ -4,9 +4,9 @@ Used by the screenshot tool, the tests and the fuzzer: everything goes
 through the real input model (``lostcities.buttons``), as on the board.
 """
 
-from host_sim.firmware.presses import presses_for  # noqa: F401 (the tests' one place for it)
+from host_sim.testing.firmware.presses import presses_for  # noqa: F401 (the tests' one place for it)
+from host_sim.play.nvm_file import make_nvm
 from lostcities import buttons as btn
-from lostcities.save import NVM_SIZE
 
 _KEY_OF = {action: number for number, action in enumerate(btn.PYBADGE_KEYS)}
 
@@ -47,35 +47,12 @@ def popup_text(popup):
     return "" if popup.box.hidden else " ".join(popup.item.text.split())
 
 
-class SaveFileError(Exception):
-    """A --save FILE that cannot be used; ``str(err)`` says which and why."""
-
-
-def make_nvm(path=None, size=NVM_SIZE):
-    """Erased memory, or the file ``path`` standing in for the board's NVM.
-
-    A file that cannot be written, or that holds something other than a save
-    (never overwritten), raises SaveFileError now, not at the first save in
-    the middle of a match.
-    """
-    if path:
-        from host_sim.nvm_file import FileNvm, NotASaveFile
-        try:
-            with open(path, "ab"):  # created empty if missing: reads as erased
-                pass
-            return FileNvm(path, size)
-        except (OSError, NotASaveFile) as err:
-            raise SaveFileError("cannot use %s as the save file: %s" % (
-                path, getattr(err, "strerror", None) or err))
-    return bytearray(b"\xff" * size)
-
-
 class Driver:
     """An App with a scripted PyBadge keypad, a manual clock, a headless screen."""
 
     def __init__(self, seed=1, nvm=None, display=None, profile=None,
                  render=True, feedback=None):
-        from host_sim.simulator import make_display
+        from host_sim.play.simulator import make_display
         from lostcities.app import App
         from lostcities.save import Storage
         self.nvm = nvm if nvm is not None else make_nvm()

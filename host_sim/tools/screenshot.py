@@ -7,7 +7,7 @@ buttons pressed from the title screen (a fresh NVM unless --save is given).
 import argparse
 import sys
 
-from host_sim.simulator import scale_arg
+from host_sim.play.simulator import scale_arg
 from lostcities import ai
 
 
@@ -34,7 +34,8 @@ def main(argv=None):
     except ValueError as err:
         print("screenshot: %s" % err, file=sys.stderr)
         return 2
-    from host_sim.harness import Driver, SaveFileError, make_nvm
+    from host_sim.play.nvm_file import SaveFileError, make_nvm
+    from host_sim.testing.harness import Driver
     profile = {}
     for name in ("mode", "level", "colors", "rounds"):
         if getattr(args, name) is not None:

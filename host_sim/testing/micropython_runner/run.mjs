@@ -11,7 +11,7 @@
 // n for sys.exit(n), and 1 with the traceback on stderr for any other exception.
 // (The package's own command-line script exits 0 even when Python fails.)
 //
-// Serve mode (used by host_sim/micropython.py): each stdin line is a JSON object
+// Serve mode (used by host_sim/testing/micropython.py): each stdin line is a JSON object
 // {"code": "..."}; each answer is one stdout line, a JSON object
 // {"ok": true, "stdout": "..."} or
 // {"ok": false, "type": "ValueError", "traceback": "...", "stdout": "..."}.
