@@ -98,7 +98,7 @@ def report(presses=3000, jobs=2):
         drives = {kind: cp.make_drive(os.path.join(scratch, kind), mpy=kind == "mpy")
                   for kind, _ in DRIVES}
         found = scenarios(presses)
-        print("The board's heap, measured on CircuitPython %s (%s)"
+        print("The board's heap, measured on %s (%s)"
               % (cp.run(["-c", "import sys; print(sys.version.split('; ')[1])"], 64)
                  .stdout.strip(), cp.find_interpreter()))
         print("needed: the smallest -X heapsize the scenario passes in, less what the"
