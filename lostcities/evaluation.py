@@ -12,6 +12,7 @@ _UNSET = const(-1000000000)  # below any value: no move found yet
 
 _ONE = const(1000)  # fixed point: 1000 is 1.0 (and one point)
 _COST = const(20000)  # what opening an expedition costs
+_BONUS = const(20000)  # what an expedition of 8 cards or more earns on top
 _WAGERS = const(7)  # bit mask of a colour's three wagers (indices 0-2)
 _ALL = const(4095)  # all twelve cards of a colour
 _NONE = const(-1)  # no card (an empty pile)
@@ -60,7 +61,7 @@ def _projection(top, total, wagers, count, sure, sure_f, maybe, maybe_f,
         index += 1
     value = (points - _COST) * (1 + wagers)
     if cards >= 8 * _ONE:
-        value += _COST
+        value += _BONUS
     elif cards > 6 * _ONE:
         value += (cards - 6 * _ONE) * _LONG_BONUS
     if count == 0 and value < _HURDLE:

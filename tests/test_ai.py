@@ -113,7 +113,7 @@ def test_every_pair_of_levels_finishes_a_round_in_bounded_turns():
             while not state.is_over():
                 player = state.to_move
                 state.play(ai.choose_move(state.view(player), levels[player], rngs[player]))
-                assert state.turns <= 2 * state.deck_size() + 44
+                assert state.turns <= 2 * state.full_deck_size() + 44
 
 
 def test_a_reused_unseen_buffer_deals_as_a_fresh_one():

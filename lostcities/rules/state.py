@@ -78,8 +78,6 @@ class State:
         the cards left to draw, ``deck()`` lists them)."""
         return self.colors * CARDS_PER_COLOR
 
-    deck_size = full_deck_size  # the old name, for lostcities/bots.py until it moves
-
     def hand(self, player):
         """The player's 8 cards in slot order (HIDDEN where not visible)."""
         start = HAND_AT + player * HAND_SIZE
