@@ -8,6 +8,8 @@ once; ``run()`` loops forever. The match itself lives in a
 :class:`~lostcities.session.Session`, as in the terminal game.
 """
 
+import gc
+
 from lostcities import forget
 from lostcities.buttons import START_HELD
 from lostcities.rules.cards import IllegalMove
@@ -103,6 +105,7 @@ class App:
         self.screen = None
         self.table = None
         self.display.root_group = None  # shows nothing until the next refresh
+        gc.collect()  # the next screen is then laid out from the heap's first free block
 
     def leave_screen(self):
         if self.screen is not None:
