@@ -25,11 +25,12 @@ BUDGETS = {
 }
 # Past these the tests fail: the figures measured when they were set and some
 # KB more, for a scenario's need is not a sharp line: where the heap happens
-# to split moves it by a few KB from one heap size (or one change) to the
-# next. Where a figure is over its goal above, the bench says so.
+# to split moves it by up to 5 KB from one heap size to the next, or with the
+# length of a file's path in the rig. Where a figure is over its goal above,
+# the bench says so.
 BOUNDS = {
-    "mpy": 104 * KB,
-    "py": 118 * KB,
+    "mpy": 108 * KB,
+    "py": 120 * KB,
     "live": 92 * KB,
     "compile": 40 * KB,
 }
