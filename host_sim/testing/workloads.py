@@ -9,20 +9,25 @@ from lostcities import bots, rules
 from lostcities.rng import Rng
 
 
-def play_random(match, rngs, each_turn=None):
-    """Play ``match`` to its end with random legal moves; the match.
+def play(match, choose, rngs, each_turn=None):
+    """Play ``match`` to its end; the match.
 
-    Player p decides from its own view with ``rngs[p]`` (both may be one
-    Rng); ``each_turn(state)`` runs after every turn when given.
+    Player p moves ``choose(view, p, rngs[p])`` from its own view (both rngs
+    may be one Rng); ``each_turn(state)`` runs after every turn when given.
     """
     while not match.is_over():
         state = match.start_round()
         while not state.is_over():
             player = state.to_move
-            match.play(bots.random_move(state.view(player), rngs[player]))
+            match.play(choose(state.view(player), player, rngs[player]))
             if each_turn:
                 each_turn(state)
     return match
+
+
+def play_random(match, rngs, each_turn=None):
+    """Play ``match`` to its end with random legal moves (see :func:`play`)."""
+    return play(match, lambda view, player, rng: bots.random_move(view, rng), rngs, each_turn)
 
 
 def random_match(colors, seed, rounds=3):
@@ -46,13 +51,9 @@ def ai_match(ai, colors, seed, levels, rounds=3):
 
     Each side decides from its own view with its own Rng, no clock: equal
     digests mean both interpreters made exactly the same decisions."""
-    match = rules.Match(colors, rounds, Rng(seed))
-    player_rngs = (Rng(seed + 1000), Rng(seed + 2000))
-    while not match.is_over():
-        state = match.start_round()
-        while not state.is_over():
-            player = state.to_move
-            match.play(ai.choose_move(state.view(player), levels[player], player_rngs[player]))
+    match = play(rules.Match(colors, rounds, Rng(seed)),
+                 lambda view, player, rng: ai.choose_move(view, levels[player], rng),
+                 (Rng(seed + 1000), Rng(seed + 2000)))
     return "colors %d seed %d levels %r scores %r moves %r" % (
         colors, seed, levels, match.scores, [list(moves) for moves in match.moves])
 
