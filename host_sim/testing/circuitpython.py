@@ -179,19 +179,30 @@ def _add_up(total, figures):
     total["screens"] = ",".join(screens)
 
 
-def smallest_heap(drive, scenario, low_kb=48, high_kb=256):
-    """The least heap (in KB) in which ``scenario`` passes, and that passing Result.
-
-    Raises RuntimeError if it fails even in ``high_kb`` (a bug, not memory)."""
-    best = run_scenario(drive, scenario, high_kb)
-    if not best.ok:
-        raise RuntimeError("%s fails even with a %d KB heap: %s\n%s" % (
-            scenario.name, high_kb, best.reason, best.output[-2000:]))
+def least_heap(passes, low_kb, high_kb):
+    """The least heap in KB, above ``low_kb``, where ``passes(heap_kb)`` holds,
+    and what it returned there; ``passes(high_kb)`` must hold."""
+    best = passes(high_kb)
     while high_kb - low_kb > 1:
         middle = (low_kb + high_kb) // 2
-        result = run_scenario(drive, scenario, middle)
-        if result.ok:
+        result = passes(middle)
+        if result:
             high_kb, best = middle, result
         else:
             low_kb = middle
     return high_kb, best
+
+
+def smallest_heap(drive, scenario, low_kb=48, high_kb=256):
+    """The least heap (in KB) in which ``scenario`` passes, and that passing Result.
+
+    Raises RuntimeError if it fails even in ``high_kb`` (a bug, not memory)."""
+    roomy = run_scenario(drive, scenario, high_kb)
+    if not roomy.ok:
+        raise RuntimeError("%s fails even with a %d KB heap: %s\n%s" % (
+            scenario.name, high_kb, roomy.reason, roomy.output[-2000:]))
+
+    def passes(heap_kb):
+        result = roomy if heap_kb == high_kb else run_scenario(drive, scenario, heap_kb)
+        return result if result.ok else None
+    return least_heap(passes, low_kb, high_kb)

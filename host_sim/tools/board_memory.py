@@ -65,19 +65,21 @@ def compile_need(path):
         size = len(file.read())
     script = ("import gc\ns = open(%r).read()\ngc.collect()\ncompile(s, %r, 'exec')"
               % (path, os.path.basename(path)))
-    low, high = 4, 256
-    if cp.run(["-c", script], high).returncode:
+    if cp.run(["-c", script], 256).returncode:
         raise RuntimeError("%s does not compile on CircuitPython" % path)
-    while high - low > 1:
-        middle = (low + high) // 2
-        if cp.run(["-c", script], middle).returncode == 0:
-            high = middle
-        else:
-            low = middle
-    empty = 4  # the interpreter's own start-up, before the script's first line
-    while empty < 64 and cp.run(["-c", "s = ''"], empty).returncode:
-        empty += 1
-    return (high - empty) * KB - size
+    heap_kb, _ = cp.least_heap(lambda kb: cp.run(["-c", script], kb).returncode == 0, 4, 256)
+    return (heap_kb - startup_kb()) * KB - size
+
+
+_startup = []  # see startup_kb
+
+
+def startup_kb():
+    """The heap the interpreter takes before a script's first line (measured once)."""
+    if not _startup:
+        _startup.append(cp.least_heap(
+            lambda kb: cp.run(["-c", "s = ''"], kb).returncode == 0, 1, 64)[0])
+    return _startup[0]
 
 
 def game_modules():

@@ -149,8 +149,7 @@ def find_mpy_cross(given=None):
 def _not_circuitpython(path):
     """None if ``path`` is CircuitPython's mpy-cross, else why it cannot be used."""
     try:
-        version = subprocess.run([path, "--version"], capture_output=True, text=True,
-                                 timeout=30).stdout.strip()
+        version = _version(path)
     except (OSError, subprocess.SubprocessError) as err:
         return "%s does not run (%s)" % (path, err)
     if "CircuitPython" in version:
@@ -338,6 +337,7 @@ def build(out_dir, mpy_cross=None):
 
 
 def _version(mpy_cross):
+    """What ``mpy-cross --version`` says."""
     return subprocess.run([mpy_cross, "--version"], capture_output=True, text=True,
                           timeout=30).stdout.strip()
 

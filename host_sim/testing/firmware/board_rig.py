@@ -47,8 +47,6 @@ import random  # noqa: E402
 import supervisor  # noqa: E402
 import terminalio  # noqa: E402,F401
 
-CUTS = OPTIONS.get("cuts", "1") == "1"  # power cuts and torn writes in a fuzz
-TEARS = OPTIONS.get("tears", "1") == "1"
 # PyBadge key numbers of the actions LEFT RIGHT UP DOWN A B START SELECT
 KEY_OF = (7, 4, 6, 5, 1, 0, 2, 3)
 # The PyGamer has no arrow keys: its joystick, (pin, value) for each arrow.
@@ -88,8 +86,6 @@ class Rig:
     def measure(self, where):
         gc.collect()
         used = gc.mem_alloc()
-        if "TRACE" in OPTIONS and used - BASE > int(OPTIONS["TRACE"]):
-            print("trace", where, used - BASE, self.presses)
         if used > self.by_screen.get(where, 0):
             self.by_screen[where] = used
         if used > self.peak:
@@ -109,8 +105,6 @@ class Rig:
             app_module.App.rigged = True
         old = self.app.screen if self.app is not None else None
         self.measure("%s>" % (old.name if old is not None else "none"))
-        if "SHOWS" in OPTIONS:
-            print("show", old.name if old is not None else None, None if group is None else len(group), self.presses, gc.mem_alloc() - BASE)
 
     def event(self):
         """keypad's next event: at most one per poll, then None."""
@@ -155,19 +149,15 @@ class Rig:
             return
         screen = app.screen
         self.measure(screen.name)
-        if "MAP" in OPTIONS and self.presses >= int(OPTIONS["MAP"]):
-            del OPTIONS["MAP"]
-            import micropython
-            micropython.mem_info(1)
         if screen.name not in self.screens:
             self.screens.append(screen.name)
         if self.fuzz:
             if self.presses >= self.limit:
                 raise Done()
-            if CUTS and random.randrange(400) == 0:
+            if random.randrange(400) == 0:
                 self.cuts += 1
                 raise microcontroller.PowerCut()
-            if CUTS and TEARS and random.randrange(150) == 0:
+            if random.randrange(150) == 0:
                 self.torn += 1
                 microcontroller.nvm.tear_next = random.randrange(1, 600)
             if random.randrange(2):
