@@ -165,7 +165,9 @@ def move_words(move, taken=NO_CARD, done=True, last=False):
                           card_text(move_card(move)), drawn)
 
 
-def latest_move_words(moves, last=False):
-    """The round's latest move in words, naming the card it took from a pile."""
-    index = len(moves) - 1
+def played_words(moves, index=-1, last=False):
+    """Move ``index`` of a round's ``moves`` (the latest by default) in words,
+    naming the card it took from a pile."""
+    if index < 0:
+        index += len(moves)
     return move_words(moves[index], taken_card(moves, index), True, last)

@@ -25,7 +25,7 @@ from lostcities.rules import (
     COLOR_LETTERS, SOURCE_DECK, card_text, make_move, move_source, move_text, parse_card,
     parse_source)
 from lostcities.save import MODES, UNSAVED, Storage
-from lostcities.session import Session, latest_move_words
+from lostcities.session import Session, played_words
 
 _ANSI_COLORS = ("33", "34", "37;1", "32", "31", "35")  # Y B W G R P
 # Home, clear the screen, then the scrollback (where 2J pushes the screen in
@@ -234,7 +234,7 @@ class TtyGame:
             if by_ai or (saved.mode == "duel" and match.state.is_over()):
                 # the other player sees it (the round's last move: before the scores)
                 self.say("%s: %s" % (_capital(self.name(player)),
-                                     latest_move_words(match.moves[-1])))
+                                     played_words(match.moves[-1])))
             if match.state.is_over():
                 self.round_summary(match)
                 if not match.is_over():
@@ -279,7 +279,7 @@ class TtyGame:
         self.clear()
         moves = self.saved.match.moves[-1]
         if moves:
-            self.say("%s: %s" % (_capital(self.name(1 - player)), latest_move_words(moves)))
+            self.say("%s: %s" % (_capital(self.name(1 - player)), played_words(moves)))
 
     def clear(self):
         """Push the screen out and clear it and the scrollback (on a terminal)."""

@@ -7,13 +7,13 @@ from lostcities import buttons as btn
 from lostcities import sprites as S
 from lostcities.rules.cards import (
     HAND_SIZE, NO_CARD, SOURCE_DECK, card_color, card_text, make_move, move_card, move_source,
-    same_kind, taken_card)
+    same_kind)
 from lostcities.screens import set_text
 from lostcities.screens.layout import (  # noqa: F401 (the phases, for the app)
     ACTION, DRAW, END, HAND_Y, INFO_CHARS, INFO_Y, LIFT, PICK, WAIT,
     TableLayout)
 from lostcities.screens.words import PAGES, action_words, discard_words, info_page
-from lostcities.session import move_words
+from lostcities.session import move_words, played_words
 
 from micropython import const
 
@@ -64,9 +64,8 @@ class TableScreen(TableLayout):
 
     def marked_words(self, last=False):
         """``AI: discard B3, took G7``: the opponent's move on show."""
-        moves = self.app.match.moves[-1]
-        return "%s: %s" % (self.app.session.short_name(1 - self.viewer), move_words(
-            self.marked, taken_card(moves, len(moves) - 1), last=last))
+        return "%s: %s" % (self.app.session.short_name(1 - self.viewer),
+                           played_words(self.app.match.moves[-1], last=last))
 
     def end_round(self):
         """The round's last move, made by the AI or the other player, on show

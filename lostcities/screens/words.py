@@ -6,9 +6,9 @@ status line (26 characters) or an overlay.
 """
 
 from lostcities.rules.cards import (
-    COLOR_LETTERS, HIDDEN, NO_CARD, card_color, card_index, card_text, score_cards, taken_card)
+    COLOR_LETTERS, HIDDEN, NO_CARD, card_color, card_index, card_text, score_cards)
 from lostcities.screens import CHARS
-from lostcities.session import move_words
+from lostcities.session import played_words
 
 PAGES = 3  # SELECT's overlay: the match, the piles, the cards not seen
 _LAST_MOVES = 3  # moves on the first page, newest first
@@ -94,7 +94,7 @@ def info_page(app, viewer, page):
             lines.append("Last moves, newest first:")
         for index in range(len(moves) - 1, max(-1, len(moves) - 1 - _LAST_MOVES), -1):
             line = "%-3s %s" % (app.session.short_name(mover(match, index)),
-                                move_words(moves[index], taken_card(moves, index)))
+                                played_words(moves, index))
             lines.append(line if len(line) < CHARS else line.replace(",", ""))
         return lines
     if page == 1:
