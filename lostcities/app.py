@@ -114,8 +114,7 @@ class App:
     def show(self, screen):
         if screen is self.screen:
             return
-        if self.screen is not None:
-            self.screen.leave()
+        self.leave_screen()
         # a new root group is one full refresh, not the old screen's areas and the new's
         self.display.root_group = screen.group
         self.screen = screen
