@@ -89,6 +89,9 @@ class LocalPlayer:
     def close(self):
         pass
 
+    def kill(self):
+        pass
+
 
 class BotPlayer:
     """An external program speaking the bot protocol, one line each way."""
@@ -164,6 +167,14 @@ class BotPlayer:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+
+    def kill(self):
+        """End the program at once, waiting for nothing: safe in a signal
+        handler, where the frame it interrupted may hold the process's locks."""
+        try:
+            self.process.kill()
+        except OSError:
+            pass
 
 
 def play_round(match, players, times=None, clock=time.perf_counter):
