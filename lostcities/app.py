@@ -44,6 +44,13 @@ class App:
         self.title_item = None  # the title's item whose sub-screen is open
         self.then = None  # what to do once the press being handled has returned
         self.save_notice = None  # why a save failed, until a player sees it once
+        # What the table shows each player again when it is made anew (it is
+        # let go under the pass screen and the pause menu): the hand cursors,
+        # and each hand as the player's last move left it, less the draw.
+        self.cursors = [0, 0]
+        self.kept = [b"", b""]
+        self.paused_at_pass = False
+        self.hint_offered = False
         self.dirty = True
         self.apply_settings()
         self.title(self.session.notice)
@@ -88,10 +95,13 @@ class App:
         self.then = step
 
     def follow(self):
+        """Take the steps left for later, one after the other (a step may
+        leave another: the pass screen after a move, the table after it)."""
         then = self.then
-        if then is not None:
+        while then is not None:
             self.then = None
             then()
+            then = self.then
 
     def busy(self):
         """True while the app has work to do without a press (the AI's move)."""
@@ -194,13 +204,18 @@ class App:
 
     def start_turn(self):
         """The next turn: a pass screen first when two players share the device."""
-        self.make_table()
-        state = self.match.state
         if self.saved.mode == "duel":
-            from lostcities.screens.passing import PassScreen
-            self.show(PassScreen(self, state.to_move))
+            self.later(self.pass_device)
         else:
+            self.make_table()
             self.begin_turn()
+
+    def pass_device(self):
+        """The pass screen, the table let go meanwhile: it shows nothing of either
+        hand, and the board's heap then never holds the two together."""
+        self.let_go()
+        from lostcities.screens.passing import PassScreen
+        self.show(PassScreen(self, self.match.state.to_move))
 
     def make_table(self):
         """The table screen, built when a match or round starts or resumes, once
@@ -214,11 +229,38 @@ class App:
 
     def passed(self):
         """The next player holds the device: show them the table."""
+        self.later(self.table_for_turn)
+
+    def table_for_turn(self):
+        self.make_table()
         self.begin_turn()
 
-    def resume(self):
-        """Back from the pause menu to the turn as it was."""
-        self.show(self.table)
+    def pause(self):
+        """The pause menu, the table let go meanwhile (as under the pass screen)."""
+        table = self.table
+        self.paused_at_pass = self.screen is not table
+        self.hint_offered = not self.paused_at_pass and table.offers_hint()
+        self.later(self.paused)
+
+    def paused(self):
+        self.let_go()  # no local here may hold the table: see handle()
+        from lostcities.screens.pause import PauseScreen
+        self.show(PauseScreen(self, self.hint_offered))
+
+    def resume(self, hint=None):
+        """Back from the pause menu to the turn as it was, the table made again;
+        ``hint``, a move, shows on it."""
+        self.later(lambda: self.back_to_turn(hint))
+
+    def back_to_turn(self, hint):
+        if self.paused_at_pass:
+            self.pass_device()
+        elif self.match.state.is_over():
+            self.round_end()
+        else:
+            self.table_for_turn()
+            if hint is not None:
+                self.table.show_hint(hint)
 
     def ai_turn(self):
         self.session.ai_move(self.clock_ms)
@@ -257,10 +299,10 @@ class App:
         self.show(self.table)
 
     def round_over(self):
-        from lostcities.screens.summary import RoundScreen
         if self.feedback:
             self.feedback.turn(None)
-        self.let_go()
+        self.let_go()  # before the scores' module loads: the table is big
+        from lostcities.screens.summary import RoundScreen
         self.show(RoundScreen(self))
 
     def next_round(self):
@@ -271,14 +313,16 @@ class App:
 
     def match_over(self):
         """Count the finished match in the statistics and forget the save."""
-        from lostcities.screens.summary import MatchScreen
         self.let_go()
+        from lostcities.screens.summary import MatchScreen
         screen = MatchScreen(self)  # made from the match before it is forgotten
         self.session.finish()
         self.show(screen)
 
     def hint_move(self):
-        return self.session.hint(self.table.viewer)
+        """What the AI would play for the player to move (the pause menu
+        offers it in a human player's turn)."""
+        return self.session.hint(self.match.state.to_move)
 
     # Other screens ---------------------------------------------------------
 
@@ -291,10 +335,6 @@ class App:
             forget(name)
         from lostcities.screens.title import TitleScreen
         self.show(TitleScreen(self, notice))
-
-    def pause(self):
-        from lostcities.screens.pause import PauseScreen
-        self.show(PauseScreen(self))
 
     def settings(self):
         from lostcities.screens.title import SettingsScreen

@@ -232,6 +232,7 @@ def take_a_discard(driver):
     t = driver.app.table
     card = t.hand[0]
     driver.press_all(["A", "DOWN", "A", "A"])  # P1 discards it, draws; pass
+    t = driver.app.table  # made anew for P2 after the pass screen
     assert t.status.text == "P1: discard %s, drew deck" % card_text(card)
     other = next(c for c in t.hand if card_color(c) != card_color(card))
     for action in presses_for(t, make_move(other, True, card_color(card) + 1)):
@@ -454,6 +455,7 @@ def test_the_card_just_drawn_is_marked_in_the_sorted_hand():
     kept = [card for card in t.hand if card != t.hand[0]]
     driver.press_all(["A", "DOWN", "A", "A"])  # P1 discards, draws the deck's top
     driver.press_all(["A", "DOWN", "A", "A"])  # P2 the same; P1 again
+    t = driver.app.table
     assert t.viewer == 0
     drawn = [card for card in t.hand if card not in kept]
     assert len(drawn) == 1

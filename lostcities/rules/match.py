@@ -4,7 +4,7 @@ from array import array
 
 from lostcities.rules.cards import (
     CARDS_PER_COLOR, COLOR_NAMES, HAND_SIZE, WAGERS_PER_COLOR, IllegalMove,
-    card_color, card_text, is_wager)
+    card_color, card_text, is_wager, turn_limit)
 from lostcities.rules.state import State
 
 
@@ -60,6 +60,16 @@ def next_starter(scores, starter):
     return 1 - starter
 
 
+def _round_moves(colors):
+    """An empty array('H') for a round's moves, 2 bytes each, with room made
+    for a long round: a growing array moves to a bigger block every 8 moves
+    on the board, and the blocks it leaves break the heap into pieces too
+    small for the next screen (a list would also double its block)."""
+    moves = array("H", bytes(2 * turn_limit(colors)))
+    moves[:] = array("H")  # empty, and the room stays
+    return moves
+
+
 class Match:
     """Rounds, totals and the winner; remembers each deal and move for records.
 
@@ -101,9 +111,7 @@ class Match:
             state = State.from_deal(hand1, hand2, deck, start, self.colors)
         self.state = state
         self.deals.append((state.hand(0), state.hand(1), state.deck(), start))
-        # 2 bytes a move, grown a few at a time: a list would double its block
-        # (1 KB for a long round), which a board's heap late in a match lacks.
-        self.moves.append(array("H"))
+        self.moves.append(_round_moves(self.colors))
         return state
 
     def check_new_round(self):

@@ -105,8 +105,8 @@ class TableLayout(Screen):
         self.viewer = 0
         self.hand = b""
         self.new_slot = -1  # the hand slot of the card the viewer drew last
-        self.kept = [b"", b""]  # each player's hand as their last move left it, less the draw
-        self.cursor = [0, 0]  # each player's hand cursor
+        self.kept = app.kept  # each player's hand as their last move left it, less the draw
+        self.cursor = app.cursors  # each player's hand cursor
         self.phase = WAIT
         self.chosen = NO_CARD
         self.discard = False

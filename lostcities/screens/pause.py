@@ -2,23 +2,21 @@
 
 from lostcities import buttons as btn
 from lostcities.screens.menu import GIVE_UP, MenuScreen
-from lostcities.screens.table import END, WAIT
 
 
 class PauseScreen(MenuScreen):
-    """START during a match: resume, a hint, the rules, a new match, the title."""
+    """START during a match: resume, a hint, the rules, a new match, the title.
+
+    ``hint``: whether to offer one (a human player's turn on the table)."""
 
     name = "pause"
     heading = "Paused"
 
-    def __init__(self, app):
+    def __init__(self, app, hint):
         items = ["Resume"]
-        table = app.table
-        if (table is not None and app.screen is table
-                and table.phase != WAIT and table.phase != END):
+        if hint:
             items.append("Hint")  # the human's turn, a card picked or not
         items += ["Rules", "New match", "Title screen"]
-        self.back_to = app.screen
         super().__init__(app, items)
 
     def choose(self, key, action):
@@ -28,9 +26,7 @@ class PauseScreen(MenuScreen):
         if key == "Resume":
             self.back()
         elif key == "Hint":
-            move = app.hint_move()
-            app.resume()
-            app.table.show_hint(move)
+            app.resume(app.hint_move())
         elif key == "Rules":
             app.later(app.rules_in_match)
         elif key == "New match":
@@ -40,4 +36,4 @@ class PauseScreen(MenuScreen):
             app.later(app.title)
 
     def back(self):
-        self.app.show(self.back_to)
+        self.app.resume()

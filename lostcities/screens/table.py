@@ -86,6 +86,10 @@ class TableScreen(TableLayout):
         if app.feedback:
             app.feedback.turn(None)
 
+    def offers_hint(self):
+        """A human player's turn is on: the pause menu may offer a hint."""
+        return self.phase != WAIT and self.phase != END
+
     def tick(self):
         """The AI moves on the tick after its thinking sign was drawn."""
         if self.phase != WAIT or not self.thinking:
