@@ -36,7 +36,7 @@ pure function of the view and the Rng.
 
 from micropython import const
 
-from lostcities.evaluation import MOVE_KEYS, Position
+from lostcities import forget
 from lostcities.rules.state import State
 
 LEVELS = ("easy", "normal", "hard")
@@ -54,15 +54,25 @@ BUDGET_MS = const(3000)  # hard: stop sampling after this (the board's ms)
 # (Position, a State to deal samples into, hard's sums and moves). Late in a
 # match the board's heap is in pieces too small for them (measured on
 # CircuitPython's interpreter: hard needed 7 KB more heap without this).
+# The evaluation's module is loaded with them: two players sharing the device
+# never need it (5 KB of the board's heap).
 _tools = {}
 
 
 def _tools_for(colors):
     tools = _tools.get(colors)
     if tools is None:
+        from lostcities.evaluation import MOVE_KEYS, Position
         tools = _tools[colors] = (Position(colors), State(colors), [0] * MOVE_KEYS,
                                   [-1] * MOVE_KEYS)
     return tools
+
+
+def forget_tools():
+    """Drop what the decisions work in, and the evaluation with them, when no
+    match needs them (at the title): the next decision makes them again."""
+    _tools.clear()
+    forget("lostcities.evaluation")
 
 
 def choose_move(view, level, rng, clock=None):
@@ -93,7 +103,7 @@ def _sampled_best(view, tools, rng, clock):
     me = view.to_move
     unseen = view.unseen(me)
     shuffled = bytearray(unseen)
-    for key in range(MOVE_KEYS):
+    for key in range(len(sums)):
         sums[key] = 0
         moves[key] = -1
     position.sums = sums
@@ -108,7 +118,7 @@ def _sampled_best(view, tools, rng, clock):
         if clock and clock() - start > BUDGET_MS:
             break
     best = -1
-    for key in range(MOVE_KEYS):
+    for key in range(len(sums)):
         if moves[key] >= 0 and (best < 0 or sums[key] > sums[best]):
             best = key
     return moves[best]

@@ -10,7 +10,7 @@ once; ``run()`` loops forever. The match itself lives in a
 
 import gc
 
-from lostcities import forget
+from lostcities import ai, forget
 from lostcities.buttons import START_HELD
 from lostcities.rules.cards import IllegalMove
 from lostcities.save import Storage
@@ -18,10 +18,12 @@ from lostcities.session import Session
 from lostcities.sprites import Sheets
 
 # Each screen module is loaded when first shown, and forgotten while the
-# table is built (all but the pass screen) or the title (those of the match),
-# so that the board's heap holds the code of one part at a time.
+# table is built (the others) or the title (those of the match), so that the
+# board's heap holds the code of one part at a time; the pass screen and the
+# pause menu are shown with the table let go, and load again each time.
 NOT_AT_THE_TABLE = ("lostcities.screens.title", "lostcities.screens.help",
-                    "lostcities.screens.pause", "lostcities.screens.summary")
+                    "lostcities.screens.pause", "lostcities.screens.menu",
+                    "lostcities.screens.passing", "lostcities.screens.summary")
 NOT_AT_THE_TITLE = ("lostcities.screens.table", "lostcities.screens.layout",
                     "lostcities.screens.words", "lostcities.screens.pause",
                     "lostcities.screens.passing", "lostcities.screens.summary")
@@ -224,6 +226,8 @@ class App:
             self.let_go()
             for name in NOT_AT_THE_TABLE:
                 forget(name)
+            if self.session.let_go_of_profile():
+                forget("lostcities.profile")  # read again at the match's end
             from lostcities.screens.table import TableScreen
             self.table = TableScreen(self)
 
@@ -333,6 +337,7 @@ class App:
         self.let_go()
         for name in NOT_AT_THE_TITLE:
             forget(name)
+        ai.forget_tools()
         from lostcities.screens.title import TitleScreen
         self.show(TitleScreen(self, notice))
 

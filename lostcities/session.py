@@ -29,12 +29,28 @@ class Session:
     def __init__(self, storage, new_seed):
         self.storage = storage
         self.new_seed = new_seed
-        self.profile = storage.load_profile()
+        self._profile = storage.load_profile()
+        self._profile_stored = True  # load_profile() would give it again
         self.saved, message = storage.load_match()
         self.notice = (None if message == NO_SAVE else message) or storage.profile_message
         self.last_match = self.match  # the match of the game record, even once over
         self.save_problem = None  # why the last save was not written, or None
         self._news = None  # that problem, when it is new and not yet told
+
+    @property
+    def profile(self):
+        """The settings and statistics (read again from the NVM if let go)."""
+        if self._profile is None:
+            self._profile = self.storage.load_profile()
+            self._profile_stored = True
+        return self._profile
+
+    def let_go_of_profile(self):
+        """Drop the profile if the NVM holds it as it is: a match needs it only at
+        its start and end. True if dropped (its module may then leave the heap)."""
+        if self._profile_stored:
+            self._profile = None
+        return self._profile is None
 
     @property
     def match(self):
@@ -127,7 +143,9 @@ class Session:
 
     def save_profile(self):
         """Save the settings (None, or why they were not written)."""
-        return self._saved(self.storage.save_profile(self.profile))
+        problem = self.storage.save_profile(self.profile)
+        self._profile_stored = problem is None
+        return self._saved(problem)
 
     def _saved(self, problem):
         if problem != self.save_problem:

@@ -121,4 +121,4 @@ class SettingsScreen(MenuScreen):
 
     def leave(self):
         """Kept however the screen is left (B, START, START held)."""
-        self.app.storage.save_profile(self.app.profile)
+        self.app.session.save_profile()
