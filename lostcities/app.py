@@ -228,6 +228,7 @@ class App:
                 forget(name)
             if self.session.let_go_of_profile():
                 forget("lostcities.profile")  # read again at the match's end
+            self.session.prepare()
             from lostcities.screens.table import TableScreen
             self.table = TableScreen(self)
 

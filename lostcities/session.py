@@ -88,6 +88,12 @@ class Session:
 
     # The match's life ------------------------------------------------------
 
+    def prepare(self):
+        """Make what the AI decides in (against the AI), before the table takes
+        the board's heap: made late, it finds the heap in pieces."""
+        if self.saved.mode == "ai":
+            ai.prepare(self.match.colors)
+
     def new_match(self):
         """A new match with the profile's settings, its first round dealt and saved."""
         profile = self.profile
@@ -117,7 +123,7 @@ class Session:
         view and its Rng), so a resumed match makes it again: it is not saved,
         which halves the flash writes against the AI."""
         saved = self.saved
-        view = self.match.state.view(saved.ai_seat)
+        view = ai.view_of(self.match.state, saved.ai_seat)
         start = clock_ms() if clock_ms else 0
         move = ai.choose_move(view, saved.level, saved.ai_rng, clock_ms)
         late = clock_ms is not None and clock_ms() - start >= ai.BUDGET_MS
@@ -164,7 +170,7 @@ class Session:
     def hint(self, player):
         """What ``normal`` would play in ``player``'s place (from their view)."""
         match = self.match
-        view = match.state.view(player)
+        view = ai.view_of(match.state, player)
         return ai.hint(view, Rng(match.round_number() * 1000 + view.turns))
 
 

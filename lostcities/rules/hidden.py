@@ -11,14 +11,20 @@ from lostcities.rules.state import (
     DECK_AT, EXP_AT, EXP_LEN_AT, HAND_AT, KNOWN_AT, PILE_AT, PILE_LEN_AT)
 
 
-def view(state, player):
+def view(state, player, into=None):
     """What ``player`` may see, as a State with the rest set to HIDDEN.
 
     The deck's order and the opponent's cards not taken from a discard pile
     are hidden. Hands are sorted so that no slot order leaks anything: two
     states that differ only in hidden cards give byte-identical views.
+    ``into``: a State of the same colours to write the view in, allocating
+    nothing (the AI's decisions on the board).
     """
-    seen = state.copy()
+    if into is None:
+        seen = state.copy()
+    else:
+        state.copy_into(into)
+        seen = into
     buf = seen.buf
     for i in range(state.deck_len):
         buf[DECK_AT + i] = HIDDEN

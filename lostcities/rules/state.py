@@ -299,9 +299,10 @@ class State:
 
     # Hidden information: lostcities.rules.hidden --------------------------
 
-    def view(self, player):
-        """What ``player`` may see: a copy with every other card HIDDEN."""
-        return hidden.view(self, player)
+    def view(self, player, into=None):
+        """What ``player`` may see: a copy with every other card HIDDEN
+        (written in the State ``into`` if given)."""
+        return hidden.view(self, player, into)
 
     def unseen(self, player):
         """Cards ``player`` cannot see anywhere: in the deck or the other hand."""
