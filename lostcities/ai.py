@@ -51,10 +51,10 @@ _HAND_SAMPLES = const(20)  # hard: sampled hands of the opponent, the iteration 
 BUDGET_MS = const(3000)  # hard: stop sampling after this (the board's ms)
 
 # Per colour count, what a decision works in, made once and kept: (Position,
-# a State to deal samples into, hard's sums and moves, a State for the view
-# decided from). Late in a match the board's heap is in pieces too small for
-# them (measured on CircuitPython's interpreter: hard needed 7 KB more heap
-# without this), so a match against the AI makes them first (prepare).
+# a State to deal samples into, hard's sums and moves). Late in a match the
+# board's heap is in pieces too small for them (measured on CircuitPython's
+# interpreter: hard needed 7 KB more heap without this), so a match against
+# the AI makes them first (prepare).
 # The evaluation's module is loaded with them: two players sharing the device
 # never need it (5 KB of the board's heap).
 _tools = {}
@@ -65,7 +65,7 @@ def _tools_for(colors):
     if tools is None:
         from lostcities.evaluation import MOVE_KEYS, Position
         tools = _tools[colors] = (Position(colors), State(colors), [0] * MOVE_KEYS,
-                                  [-1] * MOVE_KEYS, State(colors))
+                                  [-1] * MOVE_KEYS)
     return tools
 
 
@@ -73,12 +73,6 @@ def prepare(colors):
     """Make what decisions with ``colors`` colours work in, before a screen
     takes the heap."""
     _tools_for(colors)
-
-
-def view_of(state, player):
-    """``state.view(player)``, written in a State kept for it: a decision on
-    the board then allocates no copy of the round."""
-    return state.view(player, _tools_for(state.colors)[4])
 
 
 def forget_tools():
@@ -112,7 +106,7 @@ def _sampled_best(view, tools, rng, clock):
     Every sample deals the unseen cards anew from the same buffer and reuses
     the position's lists, so a sample allocates nothing.
     """
-    position, scratch, sums, moves, _ = tools
+    position, scratch, sums, moves = tools
     me = view.to_move
     unseen = view.unseen(me)
     shuffled = bytearray(unseen)

@@ -13,6 +13,7 @@ from lostcities.rng import Rng
 from lostcities.rules.cards import (
     NO_CARD, SOURCE_DECK, card_text, move_card, move_discards, move_source, taken_card)
 from lostcities.rules.match import Match
+from lostcities.rules.state import State
 from lostcities.save import NO_SAVE, SavedMatch
 
 AI_SEAT = 1  # against the AI the human is player 1 (who is player 0 here)
@@ -36,6 +37,7 @@ class Session:
         self.last_match = self.match  # the match of the game record, even once over
         self.save_problem = None  # why the last save was not written, or None
         self._news = None  # that problem, when it is new and not yet told
+        self._view = None  # see view()
 
     @property
     def profile(self):
@@ -89,10 +91,21 @@ class Session:
     # The match's life ------------------------------------------------------
 
     def prepare(self):
-        """Make what the AI decides in (against the AI), before the table takes
-        the board's heap: made late, it finds the heap in pieces."""
+        """Make what the match's views and the AI's decisions are worked out in,
+        before the table takes the board's heap: made late, they would find
+        the heap in pieces."""
+        colors = self.match.colors
+        if self._view is None or self._view.colors != colors:
+            self._view = State(colors)
         if self.saved.mode == "ai":
-            ai.prepare(self.match.colors)
+            ai.prepare(colors)
+
+    def view(self, player):
+        """``player``'s view of the round (``State.view``), written over the
+        last one: nothing may keep it past the next call."""
+        if self._view is None:
+            self.prepare()
+        return self.match.state.view(player, self._view)
 
     def new_match(self):
         """A new match with the profile's settings, its first round dealt and saved."""
@@ -123,7 +136,7 @@ class Session:
         view and its Rng), so a resumed match makes it again: it is not saved,
         which halves the flash writes against the AI."""
         saved = self.saved
-        view = ai.view_of(self.match.state, saved.ai_seat)
+        view = self.view(saved.ai_seat)
         start = clock_ms() if clock_ms else 0
         move = ai.choose_move(view, saved.level, saved.ai_rng, clock_ms)
         late = clock_ms is not None and clock_ms() - start >= ai.BUDGET_MS
@@ -170,7 +183,7 @@ class Session:
     def hint(self, player):
         """What ``normal`` would play in ``player``'s place (from their view)."""
         match = self.match
-        view = ai.view_of(match.state, player)
+        view = self.view(player)
         return ai.hint(view, Rng(match.round_number() * 1000 + view.turns))
 
 

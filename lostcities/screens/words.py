@@ -76,7 +76,7 @@ def info_page(app, viewer, page):
     last moves, each pile from the top, or each colour's cards not seen."""
     match = app.match
     state = match.state
-    view = state.view(viewer)
+    view = app.session.view(viewer)
     opponent = 1 - viewer
     name = app.session.short_name(opponent)
     colors = state.colors
