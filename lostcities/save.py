@@ -7,7 +7,9 @@ is ONE slice assignment of one record, because every assignment to the board's
 NVM erases and rewrites flash. Each kind (the match, the profile) has two
 slots used in turn, so a write cut short leaves the previous record intact;
 a CRC written last tells a torn record. The layout and the records' bodies
-are in docs/formats.md; the profile's body is lostcities/profile.py's.
+are in docs/formats.md; the match's body is lostcities/saved_match.py's, the
+profile's lostcities/profile.py's (each loaded when first needed, and
+compiled on the board apart from this module).
 
 Empty, foreign, corrupt or torn slots, records of another version and records
 naming an AI level that ``ai.LEVELS`` lacks are ignored with a short message,
@@ -16,11 +18,6 @@ outgrows its slot is not saved (``TOO_LONG``): the last save that fitted stays.
 ``foreign()`` tells a laptop that a file is not a save at all, so that it is
 never overwritten.
 """
-
-from lostcities.ai import LEVELS
-from lostcities.rules.cards import CARDS_PER_COLOR, HAND_SIZE
-from lostcities.rules.match import Match
-from lostcities.rng import Rng
 
 from micropython import const
 
@@ -60,21 +57,6 @@ def crc16(data, crc=0xFFFF):
     return crc
 
 
-class SavedMatch:
-    """Everything needed to resume a match exactly where it stopped.
-
-    ``mode`` is "duel" or "ai"; ``level`` an AI level name (None in a duel);
-    ``ai_seat`` the AI's player (0/1); ``ai_rng`` the AI's Rng (None in a duel).
-    """
-
-    def __init__(self, match, mode="duel", level=None, ai_seat=1, ai_rng=None):
-        self.match = match
-        self.mode = mode
-        self.level = level
-        self.ai_seat = ai_seat
-        self.ai_rng = ai_rng
-
-
 class Storage:
     """The save slots in an NVM-like byte array (see the module docstring)."""
 
@@ -98,8 +80,9 @@ class Storage:
             return None, message
         if kind == KIND_NO_MATCH:
             return None, None
+        from lostcities.saved_match import decode_match  # it builds on this module
         try:
-            return _decode_match(body), message
+            return decode_match(body), message
         except (ValueError, IndexError, TypeError):
             return None, DAMAGED
 
@@ -109,11 +92,12 @@ class Storage:
         The record is built in one buffer made at start-up and kept: late in a
         match the board's heap is in pieces too small for a record of its size
         (measured on CircuitPython's interpreter). A longer match grows it."""
-        size = _match_size(saved)
+        from lostcities.saved_match import encode_match, match_size
+        size = match_size(saved)
         if size > len(self._buffer):
             self._buffer = None  # let the old one go first
             self._buffer = bytearray(size + _BUFFER_STEP)
-        _encode_match(saved, self._buffer)
+        encode_match(saved, self._buffer)
         return self._write(KIND_MATCH, memoryview(self._buffer)[:size])
 
     def clear_match(self):
@@ -268,14 +252,6 @@ class Reader:
         count = self.byte()
         return self.take(count).decode() if count else None
 
-    def rng(self):
-        state = (self.u16(), self.u16(), self.u16())
-        if state == (0, 0, 0):
-            return None
-        rng = Rng()
-        rng.setstate(state)
-        return rng
-
 
 def put_u16(buf, at, value):
     buf[at] = value >> 8 & 0xFF
@@ -290,78 +266,5 @@ def put_text(buf, at, text):
     return at + 1 + len(data)
 
 
-def _put_rng(buf, at, rng):
-    state = rng.getstate() if rng is not None else (0, 0, 0)
-    for value in state:
-        at = put_u16(buf, at, value)
-    return at
-
-
 def text_size(text):
     return 1 + (len(text) if text else 0)
-
-
-def _match_size(saved):
-    """The bytes of a SavedMatch's record, header and CRC included."""
-    match = saved.match
-    size = HEADER + 16 + text_size(saved.mode) + text_size(saved.level) + CRC
-    for moves in match.moves:
-        size += 3 + match.colors * CARDS_PER_COLOR + 2 * len(moves)
-    return size
-
-
-def _encode_match(saved, record):
-    """Write a SavedMatch's record (header and CRC left blank) at the start of ``record``."""
-    match = saved.match
-    record[HEADER] = match.colors
-    record[HEADER + 1] = match.rounds
-    at = _put_rng(record, HEADER + 2, match.rng)
-    at = _put_rng(record, at, saved.ai_rng)
-    record[at] = saved.ai_seat
-    at = put_text(record, at + 1, saved.mode)
-    at = put_text(record, at, saved.level)
-    record[at] = len(match.deals)
-    at += 1
-    for number in range(len(match.deals)):
-        hand1, hand2, deck, start = match.deals[number]
-        record[at] = start
-        at += 1
-        for part in (hand1, hand2, deck):
-            record[at:at + len(part)] = part
-            at += len(part)
-        moves = match.moves[number]
-        at = put_u16(record, at, len(moves))
-        for move in moves:
-            at = put_u16(record, at, move)
-    return record
-
-
-def _decode_match(body):
-    """Rebuild a SavedMatch by replaying every move; ValueError if it is not one."""
-    read = Reader(body)
-    colors = read.byte()
-    rounds = read.byte()
-    match_rng = read.rng()
-    ai_rng = read.rng()
-    ai_seat = read.byte()
-    mode = read.text()
-    level = read.text()
-    if mode not in MODES or ai_seat > 1 or (mode == "ai" and level not in LEVELS):
-        raise ValueError("bad mode or AI level")
-    match = Match(colors, rounds, match_rng)
-    dealt = read.byte()
-    if dealt > rounds:
-        raise ValueError("too many rounds")
-    deal_size = colors * CARDS_PER_COLOR  # a deal is the whole deck
-    for _ in range(dealt):
-        start = read.byte()
-        cards = read.take(deal_size)
-        if start > 1:
-            raise ValueError("bad starting player")
-        match.start_round(cards[:HAND_SIZE], cards[HAND_SIZE:2 * HAND_SIZE],
-                          cards[2 * HAND_SIZE:], start)  # checks the deal
-        for _ in range(read.u16()):
-            match.play(read.u16())  # IllegalMove is a ValueError
-    if read.at != len(body):
-        raise ValueError("trailing bytes")
-    return SavedMatch(match, mode, level, ai_seat, ai_rng)

@@ -14,7 +14,8 @@ from lostcities.rules.cards import (
     NO_CARD, SOURCE_DECK, card_text, move_card, move_discards, move_source, taken_card)
 from lostcities.rules.match import Match
 from lostcities.rules.state import State
-from lostcities.save import NO_SAVE, SavedMatch
+from lostcities.save import NO_SAVE
+from lostcities.saved_match import SavedMatch
 
 AI_SEAT = 1  # against the AI the human is player 1 (who is player 0 here)
 

@@ -14,7 +14,8 @@ from lostcities.bots import random_move
 from lostcities.rng import Rng
 from lostcities.profile import Profile
 from lostcities.rules import SOURCE_DECK, Match, move_source
-from lostcities.save import MATCH_AT, MATCH_SLOT, NVM_SIZE, SavedMatch, Storage
+from lostcities.save import MATCH_AT, MATCH_SLOT, NVM_SIZE, Storage
+from lostcities.saved_match import SavedMatch, encode_match, match_size
 
 
 def erased(size=NVM_SIZE):
@@ -189,7 +190,7 @@ def test_a_torn_write_keeps_the_previous_save(keep, message):
     before = [list(moves) for moves in saved.match.moves]
     for _ in range(3):
         turn(saved)
-    record_size = save._match_size(saved)
+    record_size = match_size(saved)
     cut = PowerCut(nvm, keep % record_size)
     Storage(cut).save_match(saved)  # the power fails during this write
     loaded, said = Storage(nvm).load_match()
@@ -209,7 +210,7 @@ def test_a_torn_write_over_an_older_save_keeps_the_newer_one(keep, message):
     storage.save_match(saved)
     before = [list(moves) for moves in saved.match.moves]
     turn(saved)
-    record_size = save._match_size(saved)
+    record_size = match_size(saved)
     Storage(PowerCut(nvm, keep % record_size)).save_match(saved)
     loaded, said = Storage(nvm).load_match()
     assert said == message
@@ -264,8 +265,8 @@ def test_another_version_is_ignored():
 def test_a_valid_checksum_over_an_impossible_match_is_damaged():
     nvm = erased()
     saved = play_turns(new_game(), 6)
-    record = bytearray(save._match_size(saved))
-    save._encode_match(saved, record)
+    record = bytearray(match_size(saved))
+    encode_match(saved, record)
     record[-4] = 0x7F  # the last move's card becomes one no game has
     storage = Storage(nvm)
     storage._write(save.KIND_MATCH, record)
@@ -471,7 +472,8 @@ SCENARIO = """
 from lostcities.bots import random_move
 from lostcities.rng import Rng
 from lostcities.rules import Match
-from lostcities.save import NVM_SIZE, SavedMatch, Storage, crc16
+from lostcities.save import NVM_SIZE, Storage, crc16
+from lostcities.saved_match import SavedMatch
 nvm = bytearray(b"\\xff" * NVM_SIZE)
 storage = Storage(nvm)
 for colors in (5, 6):
