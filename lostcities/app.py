@@ -4,17 +4,17 @@
 everything from what it is handed: the board's code.py, the simulator and the
 tests each hand in their own display, buttons, NVM and clock (``seed`` fixes
 the deals, for the simulator and the tests). ``step()`` handles pending input
-once; ``run()`` loops forever. The match itself lives in a
-:class:`~lostcities.session.Session`, as in the terminal game.
+once; ``run()`` loops forever (the loop is lostcities/shell.py's). The match
+itself lives in a :class:`~lostcities.session.Session`, as in the terminal
+game.
 """
-
-import gc
 
 from lostcities import ai, forget
 from lostcities.buttons import START_HELD
 from lostcities.rules.cards import IllegalMove
 from lostcities.save import Storage
 from lostcities.session import Session
+from lostcities.shell import Shell
 from lostcities.sprites import Sheets
 
 # Each screen module is loaded when first shown, and forgotten while the
@@ -29,22 +29,17 @@ NOT_AT_THE_TITLE = ("lostcities.screens.table", "lostcities.screens.layout",
                     "lostcities.screens.passing", "lostcities.screens.summary")
 
 
-class App:
-    """Owns the session (the match and the profile) and the screen shown now."""
+class App(Shell):
+    """Owns the session (the match and the profile) and the screens' order."""
 
     def __init__(self, display, buttons, nvm, clock_ms, feedback=None,
                  seed=None):
-        self.display = display
-        self.buttons = buttons
-        self.clock_ms = clock_ms
-        self.feedback = feedback
+        super().__init__(display, buttons, clock_ms, feedback)
         self.seed = seed
         self.session = Session(Storage(nvm), self.new_seed)
         self.sheets = Sheets()
-        self.screen = None
         self.table = None
         self.title_item = None  # the title's item whose sub-screen is open
-        self.then = None  # what to do once the press being handled has returned
         self.save_notice = None  # why a save failed, until a player sees it once
         # What the table shows each player again when it is made anew (it is
         # let go under the pass screen and the pause menu): the hand cursors,
@@ -53,57 +48,17 @@ class App:
         self.kept = [b"", b""]
         self.paused_at_pass = False
         self.hint_offered = False
-        self.dirty = True
         self.apply_settings()
         self.title(self.session.notice)
 
-    # The loop --------------------------------------------------------------
-
-    def run(self):
-        while True:
-            self.step()
-
-    def step(self):
-        """Handle the pending presses and one tick; refresh if anything changed."""
-        changed = False
-        action = self.buttons.get()
-        while action is not None:
-            changed = True
-            self.handle(action)
-            self.follow()
-            action = self.buttons.get()
-        if self.screen.tick():
-            changed = True
-            self.follow()
-        if changed or self.dirty:
-            self.dirty = False
-            self.display.refresh()
-        return changed
+    # The loop (lostcities/shell.py) ----------------------------------------
 
     def handle(self, action):
-        """One pressed action: START held goes to the title, the rest to the screen.
-
-        A method of its own, so that no reference to the screen outlives the
-        press in this frame (the collector scans the frames' stacks)."""
+        """START held goes to the title from anywhere, the rest to the screen."""
         if action == START_HELD and self.screen.name != "title":
             self.later(self.title)
         else:
-            self.screen.press(action)
-
-    def later(self, step):
-        """Call ``step`` once the press or tick being handled has returned: a
-        screen that leads to a big one (the table to the scores) is then no
-        longer held by its own method, and the two never share the heap."""
-        self.then = step
-
-    def follow(self):
-        """Take the steps left for later, one after the other (a step may
-        leave another: the pass screen after a move, the table after it)."""
-        then = self.then
-        while then is not None:
-            self.then = None
-            then()
-            then = self.then
+            super().handle(action)
 
     def busy(self):
         """True while the app has work to do without a press (the AI's move)."""
@@ -111,34 +66,11 @@ class App:
         return screen is self.table and screen is not None and screen.thinking > 0
 
     def let_go(self):
-        """Forget the screen shown and the table, before a big screen is built:
-        the two would not fit in the board's heap side by side."""
-        self.leave_screen()  # in a call of its own: see handle()
-        self.screen = None
+        """Forget the table as well (see Shell.let_go)."""
         self.table = None
-        self.display.root_group = None  # shows nothing until the next refresh
-        gc.collect()  # the next screen is then laid out from the heap's first free block
-
-    def leave_screen(self):
-        if self.screen is not None:
-            self.screen.leave()
-
-    def show(self, screen):
-        if screen is self.screen:
-            return
-        self.leave_screen()
-        # a new root group is one full refresh, not the old screen's areas and the new's
-        self.display.root_group = screen.group
-        self.screen = screen
-        self.dirty = True
-        if self.feedback:
-            self.feedback.mem(screen.name)
+        super().let_go()
 
     # Feedback ----------------------------------------------------------------
-
-    def sound(self, name):
-        if self.feedback:
-            self.feedback.sound(name)
 
     def apply_settings(self):
         profile = self.profile

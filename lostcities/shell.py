@@ -1,0 +1,94 @@
+"""The loop the screens run in: presses and ticks to the screen shown.
+
+A :class:`Shell` is handed the display, the buttons, a clock and the
+feedback (lights and sound, or None), as in deshipu's ``stage``: the screens
+know nothing of the hardware. It shows one screen at a time, refreshes the
+display once per change, takes steps left for after the press being handled
+(:meth:`Shell.later`), and lets a screen go before a big one is built.
+:class:`lostcities.app.App` is the game's.
+"""
+
+import gc
+
+
+class Shell:
+    """The screen shown and the loop around it."""
+
+    def __init__(self, display, buttons, clock_ms, feedback=None):
+        self.display = display
+        self.buttons = buttons
+        self.clock_ms = clock_ms
+        self.feedback = feedback
+        self.screen = None
+        self.then = None  # what to do once the press being handled has returned
+        self.dirty = True
+
+    def run(self):
+        while True:
+            self.step()
+
+    def step(self):
+        """Handle the pending presses and one tick; refresh if anything changed."""
+        changed = False
+        action = self.buttons.get()
+        while action is not None:
+            changed = True
+            self.handle(action)
+            self.follow()
+            action = self.buttons.get()
+        if self.screen.tick():
+            changed = True
+            self.follow()
+        if changed or self.dirty:
+            self.dirty = False
+            self.display.refresh()
+        return changed
+
+    def handle(self, action):
+        """One pressed action, to the screen shown.
+
+        A method of its own, so that no reference to the screen outlives the
+        press in this frame (the collector scans the frames' stacks)."""
+        self.screen.press(action)
+
+    def later(self, step):
+        """Call ``step`` once the press or tick being handled has returned: a
+        screen that leads to a big one (the table to the scores) is then no
+        longer held by its own method, and the two never share the heap."""
+        self.then = step
+
+    def follow(self):
+        """Take the steps left for later, one after the other (a step may
+        leave another: the pass screen after a move, the table after it)."""
+        then = self.then
+        while then is not None:
+            self.then = None
+            then()
+            then = self.then
+
+    def let_go(self):
+        """Forget the screen shown before a big screen is built: the two would
+        not fit in the board's heap side by side."""
+        self.leave_screen()  # in a call of its own: see handle()
+        self.screen = None
+        self.display.root_group = None  # shows nothing until the next refresh
+        gc.collect()  # the next screen is then laid out from the heap's first free block
+
+    def leave_screen(self):
+        if self.screen is not None:
+            self.screen.leave()
+
+    def show(self, screen):
+        if screen is self.screen:
+            return
+        self.leave_screen()
+        # a new root group is one full refresh, not the old screen's areas and the new's
+        self.display.root_group = screen.group
+        self.screen = screen
+        self.dirty = True
+        if self.feedback:
+            self.feedback.mem(screen.name)
+
+    def sound(self, name):
+        if self.feedback:
+            self.feedback.sound(name)
