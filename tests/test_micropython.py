@@ -70,7 +70,7 @@ def test_a_python_error_comes_back_with_its_traceback(micropython):
         micropython.run("from lostcities import rules\nprint('before')\nrules.parse_card('Q9')")
     assert raised.value.type == "NotationError"
     assert "unknown card 'Q9'" in raised.value.traceback
-    assert "lostcities/rules/cards.py" in raised.value.traceback
+    assert "lostcities/rules/notation.py" in raised.value.traceback
     assert raised.value.stdout == "before\n"
     assert micropython.run("print('still alive')") == "still alive\n"
 

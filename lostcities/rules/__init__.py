@@ -1,7 +1,9 @@
 """The rules of Lost Cities (docs/rules.md), one module per part.
 
-* :mod:`~lostcities.rules.cards`: cards and moves as small integers, their
-  notation and the scoring formula;
+* :mod:`~lostcities.rules.cards`: cards and moves as small integers, and the
+  scoring formula;
+* :mod:`~lostcities.rules.notation`: their text (``play R7 deck``), read and
+  written;
 * :mod:`~lostcities.rules.state`: one round's state in a ``bytearray``, the
   legal moves with reasons;
 * :mod:`~lostcities.rules.hidden`: each player's view, and deals of the rest;
@@ -13,7 +15,7 @@ not in this module too (1.2 KB of its heap). The parts are modules of their
 own so that the board compiles each one in a fraction of its heap.
 """
 
-_PARTS = ("cards", "state", "hidden", "match")
+_PARTS = ("cards", "notation", "state", "hidden", "match")
 
 
 def __getattr__(name):

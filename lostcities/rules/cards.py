@@ -1,13 +1,13 @@
-"""Cards and moves as small integers, their text notation, and scoring.
+"""Cards and moves as small integers, and scoring.
 
 * A card is ``colour * 12 + index``: index 0-2 are the three wagers, 3-11 the
   numbers 2-10. Identical wagers are interchangeable in play.
 * A move is ``card << 4 | DISCARD? | source``: bit 3 set for a discard,
   source 0 for the draw pile and ``1 + colour`` for a discard pile.
 
-The notation (``Y2``, ``Bx``, ``play R7 deck``) is the game record's
-(docs/formats.md); a text that is not notation raises :class:`NotationError`,
-a move the rules forbid :class:`IllegalMove`: a caller tells a typo from a rule.
+A move the rules forbid raises :class:`IllegalMove`; text that is not the
+notation (``Y2``, ``play R7 deck``: notation.py) a NotationError, so that a
+caller tells a typo from a rule.
 """
 
 from micropython import const
@@ -97,17 +97,6 @@ def move_source(move):
     return move & _SOURCE_BITS
 
 
-def source_text(source):
-    return "deck" if source == SOURCE_DECK else COLOR_LETTERS[source - 1]
-
-
-def move_text(move):
-    """Record notation: ``play R7 deck``, ``discard B3 G``."""
-    return "%s %s %s" % (
-        "discard" if move_discards(move) else "play",
-        card_text(move_card(move)), source_text(move_source(move)))
-
-
 def taken_card(moves, index):
     """The card ``moves[index]`` of a round took from a discard pile, or NO_CARD
     when it drew from the deck. The card lay face up, so it is public.
@@ -142,50 +131,8 @@ def turn_limit(colors):
     return 2 * colors * CARDS_PER_COLOR
 
 
-class NotationError(ValueError):
-    """Text that is not a card, draw source or move in the notation."""
-
-
 class IllegalMove(ValueError):
     """A move the rules forbid; the message says why in words."""
-
-
-_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10")
-
-
-def parse_card(text, colors=MAX_COLORS):
-    """Read ``Y2``, ``R10`` or ``Bx``; a wager reads as its colour's first wager.
-
-    Raises NotationError naming the text when it is not a card of this game.
-    """
-    color = COLOR_LETTERS.find(text[:1]) if text else -1
-    rank = text[1:]
-    if color < 0 or color >= colors:
-        raise NotationError("unknown card %r" % text)
-    if rank == "x":
-        return make_card(color, 0)
-    if rank in _RANKS:
-        return make_card(color, int(rank))
-    raise NotationError("unknown card %r" % text)
-
-
-def parse_source(text, colors=MAX_COLORS):
-    """Read ``deck`` or a colour letter as a draw source."""
-    if text == "deck":
-        return SOURCE_DECK
-    color = COLOR_LETTERS.find(text) if len(text) == 1 else -1
-    if color < 0 or color >= colors:
-        raise NotationError("unknown draw source %r (deck or a colour letter)" % text)
-    return color + 1
-
-
-def parse_move(text, colors=MAX_COLORS):
-    """Read ``play R7 deck`` or ``discard B3 G`` (not yet checked for legality)."""
-    words = text.split()
-    if len(words) != 3 or words[0] not in ("play", "discard"):
-        raise NotationError("expected 'play|discard CARD SOURCE', got %r" % text)
-    return make_move(parse_card(words[1], colors), words[0] == "discard",
-                     parse_source(words[2], colors))
 
 
 # Scoring -----------------------------------------------------------------
