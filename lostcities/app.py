@@ -19,11 +19,12 @@ from lostcities.sprites import Sheets
 
 # Each screen module is loaded when first shown, and forgotten while the
 # table is built (the others) or the title (those of the match), so that the
-# board's heap holds the code of one part at a time; the pass screen and the
-# pause menu are shown with the table let go, and load again each time.
+# board's heap holds the code of one part at a time. The pass screen and the
+# pause menu are shown with the table let go; the pause menu's modules load
+# each time (the pass screen's, small and shown every turn, stay).
 NOT_AT_THE_TABLE = ("lostcities.screens.title", "lostcities.screens.help",
                     "lostcities.screens.pause", "lostcities.screens.menu",
-                    "lostcities.screens.passing", "lostcities.screens.summary")
+                    "lostcities.screens.summary")
 NOT_AT_THE_TITLE = ("lostcities.screens.table", "lostcities.screens.layout",
                     "lostcities.screens.words", "lostcities.screens.pause",
                     "lostcities.screens.passing", "lostcities.screens.summary")

@@ -32,8 +32,9 @@ NVM_SIZE = const(8192)  # microcontroller.nvm on a PyBadge; a laptop's save file
 PROFILE_SLOT = const(128)
 MATCH_AT = const(2 * PROFILE_SLOT)  # the first match slot, after two profile slots
 MATCH_SLOT = const((NVM_SIZE - MATCH_AT) // 2)  # 3968: a smaller NVM has smaller ones
-# A 3-round match's record: 553-1,279 bytes with 5 or 6 colours, rarely more.
-_MATCH_BUFFER = const(2048)
+# A 3-round match's record: 560-1,310 bytes with 5 or 6 colours (two normal
+# AIs, whose rounds often run to the turn limit), rarely more.
+_MATCH_BUFFER = const(1536)
 _BUFFER_STEP = const(256)
 
 MODES = ("duel", "ai")
@@ -91,12 +92,15 @@ class Storage:
 
         The record is built in one buffer made at start-up and kept: late in a
         match the board's heap is in pieces too small for a record of its size
-        (measured on CircuitPython's interpreter). A longer match grows it."""
+        (measured on CircuitPython's interpreter). A longer match grows it, if
+        the heap has room: else it is not saved (TOO_LONG)."""
         from lostcities.saved_match import encode_match, match_size
         size = match_size(saved)
         if size > len(self._buffer):
-            self._buffer = None  # let the old one go first
-            self._buffer = bytearray(size + _BUFFER_STEP)
+            try:
+                self._buffer = bytearray(size + _BUFFER_STEP)
+            except MemoryError:
+                return TOO_LONG
         encode_match(saved, self._buffer)
         return self._write(KIND_MATCH, memoryview(self._buffer)[:size])
 

@@ -328,6 +328,30 @@ def test_a_match_too_long_for_its_slot_keeps_the_last_save_that_fitted():
     assert message is None and [list(moves) for moves in loaded.match.moves] == fitted
 
 
+
+def test_a_record_the_heap_has_no_room_for_is_not_saved_and_play_goes_on(monkeypatch):
+    """The record is built in a buffer made at start-up; a record longer than it
+    grows it. When the board's heap cannot give that room, the last save stays
+    (TOO_LONG), and the next save that fits the buffer is written again."""
+    storage = Storage(erased())
+    saved = new_game(6, seed=2)
+    stall(saved, 800)  # a stalled round: the record outgrows the start-up buffer
+    assert match_size(saved) > save._MATCH_BUFFER
+    short = new_game(6, seed=4)
+    assert storage.save_match(short) is None
+
+    def no_room(size):
+        raise MemoryError("memory allocation failed, allocating %d bytes" % size)
+    monkeypatch.setattr(save, "bytearray", no_room, raising=False)
+    assert storage.save_match(saved) == save.TOO_LONG
+    assert_same(storage.load_match()[0], short)  # the last save is kept
+    turn(short)
+    assert storage.save_match(short) is None  # the buffer is still there
+    monkeypatch.undo()
+    assert storage.save_match(saved) is None  # room again: it grows
+    assert_same(storage.load_match()[0], saved)
+
+
 # Profile -------------------------------------------------------------------
 
 def finished(mode, seed):
