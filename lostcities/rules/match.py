@@ -61,11 +61,12 @@ def next_starter(scores, starter):
 
 
 def _round_moves(colors):
-    """An empty array('H') for a round's moves, 2 bytes each, with room made
-    for a long round: a growing array moves to a bigger block every 8 moves
-    on the board, and the blocks it leaves break the heap into pieces too
-    small for the next screen (a list would also double its block)."""
-    moves = array("H", bytes(2 * turn_limit(colors)))
+    """An empty array('H') for a round's moves, 2 bytes each, with room for
+    the longest round a program plays in: ``turn_limit`` turns, then the deck
+    drawn every other turn. A growing array moves to a bigger block every 8
+    moves on the board, and the blocks it leaves break the heap into pieces
+    too small for the next screen (a list would also double its block)."""
+    moves = array("H", bytes(4 * turn_limit(colors)))
     moves[:] = array("H")  # empty, and the room stays
     return moves
 
@@ -111,6 +112,8 @@ class Match:
             state = State.from_deal(hand1, hand2, deck, start, self.colors)
         self.state = state
         self.deals.append((state.hand(0), state.hand(1), state.deck(), start))
+        if self.moves:  # the last round's moves, without the room left
+            self.moves[-1] = array("H", self.moves[-1])
         self.moves.append(_round_moves(self.colors))
         return state
 
