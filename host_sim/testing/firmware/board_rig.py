@@ -212,7 +212,11 @@ class Rig:
 
 
 def report(kind):
-    """The figures so far, one line (the host adds them up across power cuts)."""
+    """The figures so far, one line (the host adds them up across power cuts).
+
+    The game is let go first: the line needs a little heap of its own."""
+    rig.app = None
+    gc.collect()
     print("%s base=%d peak=%d live=%d peak_screen=%s presses=%d cuts=%d torn=%d matches=%d "
           "nvm_writes=%d screens=%s by_screen=%s" % (
               kind, BASE, rig.peak, rig.peak - BASE, rig.peak_screen, rig.presses, rig.cuts,
