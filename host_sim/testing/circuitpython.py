@@ -135,10 +135,13 @@ def run_scenario(drive, scenario, heap_kb, timeout=600):
         output = ""
         while True:
             boots += 1
-            args = [RIG, drive, scenario.kind, "seed=%d" % (scenario.seed * 1000 + boots),
+            # run in the drive, as the board does: the game's files then have
+            # paths as short as the board's ("./lostcities/app.py"), which the
+            # heap holds as names
+            args = [RIG, ".", scenario.kind, "seed=%d" % (scenario.seed * 1000 + boots),
                     "nvm=" + nvm_path, "presses=%d" % scenario.presses, "done=%d" % done,
                     "matches_done=%d" % matches, "board_id=" + scenario.board_id]
-            finished = run(args, heap_kb, timeout)
+            finished = run(args, heap_kb, timeout, cwd=drive)
             output += finished.stdout + finished.stderr
             lines = finished.stdout.strip().splitlines()
             last = lines[-1] if lines else ""
