@@ -68,7 +68,9 @@ class Storage:
             KIND_PROFILE: (0, PROFILE_SLOT, PROFILE_SLOT),
             KIND_MATCH: (MATCH_AT, MATCH_AT + size, size),
         }
-        self._newest = {}  # kind -> (slot index, sequence) of the newest record
+        # kind -> the newest record's sequence << 1 | its slot index, or None:
+        # a small int, so that a save leaves no new object in the heap
+        self._newest = {}
         self.profile_message = None
         self._buffer = bytearray(_MATCH_BUFFER)  # see save_match
 
@@ -161,7 +163,7 @@ class Storage:
             self._newest[slot_kind] = None
             return None, None, problem or NO_SAVE
         body, sequence, record_kind, index = best
-        self._newest[slot_kind] = (index, sequence)
+        self._newest[slot_kind] = sequence << 1 | index
         return body, record_kind, FELL_BACK if damaged else None
 
     def _read_slot(self, start, size, slot_kind):
@@ -203,7 +205,7 @@ class Storage:
         if newest is None:
             index, sequence = 0, 1
         else:
-            index, sequence = 1 - newest[0], (newest[1] + 1) & 0xFFFF
+            index, sequence = 1 - (newest & 1), ((newest >> 1) + 1) & 0xFFFF
         length = len(record) - HEADER - CRC
         record[0] = 0x4C  # "L"
         record[1] = 0x43  # "C"
@@ -221,7 +223,7 @@ class Storage:
             self.nvm[start:start + len(record)] = record
         except OSError:  # a laptop's save file (a full disk, a folder there now)
             return UNSAVED
-        self._newest[slot_kind] = (index, sequence)
+        self._newest[slot_kind] = sequence << 1 | index
         return None
 
 

@@ -140,7 +140,7 @@ def two_saves():
     older = [list(moves) for moves in saved.match.moves]
     turn(saved)
     storage.save_match(saved)
-    newer_at = storage._slots[save.KIND_MATCH][storage._newest[save.KIND_MATCH][0]]
+    newer_at = storage._slots[save.KIND_MATCH][storage._newest[save.KIND_MATCH] & 1]
     return nvm, older, newer_at
 
 

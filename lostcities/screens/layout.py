@@ -20,7 +20,7 @@ cursor move redraws two small bars and nothing else.
 
 from lostcities import sprites as S
 from lostcities.rules.cards import (
-    HAND_SIZE, NO_CARD, SOURCE_DECK, card_color, move_card, move_discards, score_cards)
+    HAND_SIZE, HIDDEN, NO_CARD, SOURCE_DECK, card_color, move_card, move_discards, score_cards)
 from lostcities.screens import Popup, Screen, label
 from lostcities.screens.words import signed
 
@@ -105,7 +105,9 @@ class TableLayout(Screen):
         self.viewer = 0
         self.hand = b""
         self.new_slot = -1  # the hand slot of the card the viewer drew last
-        self.kept = app.kept  # each player's hand as their last move left it, less the draw
+        # each player's hand as their last move left it, less the draw (7 cards,
+        # HIDDEN after them and before any move), written in place each turn
+        self.kept = app.kept
         self.cursor = app.cursors  # each player's hand cursor
         self.phase = WAIT
         self.chosen = NO_CARD
@@ -132,8 +134,8 @@ class TableLayout(Screen):
     def drawn_slot(self):
         """The slot of the card the viewer drew on their last turn (the hand
         is sorted again after a draw), or -1."""
-        kept = self.kept[self.viewer]
-        if not kept:
+        kept = bytes(self.kept[self.viewer])  # "in" takes bytes on the board
+        if kept[0] == HIDDEN:
             return -1
         new = [slot for slot in range(HAND_SIZE) if self.hand[slot] not in kept]
         return new[0] if len(new) == 1 else -1  # a new round: a new hand

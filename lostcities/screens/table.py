@@ -213,8 +213,12 @@ class TableScreen(TableLayout):
                 self.app.sound("illegal")
                 self.popup.show(reason)
                 return
-            self.kept[self.viewer] = bytes(
-                card for card in self.hand if card != self.chosen)
+            kept = self.kept[self.viewer]
+            at = 0
+            for card in self.hand:  # in place: no new object outlives the table
+                if card != self.chosen:
+                    kept[at] = card
+                    at += 1
             self.app.play(move)
 
     def show_hint(self, move):
