@@ -5,14 +5,18 @@ a 4-colour image (2 bits a pixel in RAM):
 
 * ``cards.bmp``: 20x14 tiles: a hand card is a header tile (colour letter and
   symbol) above a rank tile; a discard pile shows a whole small card, an
-  empty one its colour's letter in a dotted outline.
+  empty one its colour's letter in a dotted outline. A card to notice (the
+  one just drawn, the opponent's last discard) is the same tiles in another
+  palette: its frame light.
 * ``mini.bmp``: 6x7 tiles: the cards of an expedition, three px apart.
 * ``text.bmp``: 4x6 tiles: a 3x5 font for scores and counts, drawn in the
   palette's colour (LIGHT in ``Sheets.text_palette``).
 
 Pixel values are roles, not colours: 0 table, 1 the card's colour, 2 ink,
-3 light. Each expedition colour has its own 4-entry palette, so one sheet
-serves every colour and a colour change is a palette swap.
+3 light (a card's frame). Each expedition colour has its own 4-entry
+palettes, so one sheet serves every colour and a colour change, or a card's
+light frame, is a palette swap: a second set of tiles for the cards to
+notice took 1.3 KB of the board's heap.
 """
 
 import displayio
@@ -32,14 +36,12 @@ TEXT_H = const(6)
 # cards.bmp tile indices
 BLANK = const(0)
 HEADER = const(1)  # + colour: top half of a hand card
-HEADER_NEW = const(7)  # + colour: the same in a light frame, the card just drawn
-HAND_RANK = const(13)  # + card_index: bottom half of a hand card
-PILE_RANK = const(25)  # + card_index: a whole small card
-PILE_MARKED = const(37)  # + card_index: a small card with a light frame
-BACK = const(49)  # the draw pile
-EMPTY_PILE = const(50)  # + colour: the colour's letter in an outline, no card
-EMPTY_DECK = const(56)  # the outline alone: the draw pile is gone
-CARD_TILES = const(57)
+HAND_RANK = const(7)  # + card_index: bottom half of a hand card
+PILE_RANK = const(19)  # + card_index: a whole small card
+BACK = const(31)  # the draw pile
+EMPTY_PILE = const(32)  # + colour: the colour's letter in an outline, no card
+EMPTY_DECK = const(38)  # the outline alone: the draw pile is gone
+CARD_TILES = const(39)
 
 # mini.bmp tile indices
 MINI_BLANK = const(0)
@@ -66,12 +68,14 @@ def load_sheet(name):
     return bitmap
 
 
-def make_palette(fill):
+def make_palette(fill, light=LIGHT):
+    """The four roles' colours; ``light``: what the light role shows (a
+    card's frame: INK, or LIGHT for a card to notice)."""
     palette = displayio.Palette(4)
     palette[0] = TABLE
     palette[1] = fill
     palette[2] = INK
-    palette[3] = LIGHT
+    palette[3] = light
     return palette
 
 
@@ -83,7 +87,8 @@ class Sheets:
         self.mini = load_sheet("mini.bmp")
         self.text = load_sheet("text.bmp")
         forget("adafruit_imageload")  # needed again only at the next start
-        self.palettes = tuple(make_palette(rgb) for rgb in COLOR_RGB)
+        self.palettes = tuple(make_palette(rgb) for rgb in COLOR_RGB)  # light frames
+        self.card_palettes = tuple(make_palette(rgb, INK) for rgb in COLOR_RGB)
         self.neutral = make_palette(NEUTRAL_RGB)
         self.text_palette = make_palette(LIGHT)
         self.bar = displayio.Bitmap(CARD_W - 2, 3, 2)
@@ -114,8 +119,9 @@ class Sheets:
         return displayio.TileGrid(self.bar, pixel_shader=self.bar_palette,
                                   x=x, y=y)
 
-    def palette_of(self, card):
-        return self.palettes[card_color(card)]
+    def card_palette(self, card, marked=False):
+        """A card's palette: its colour, and its frame light if ``marked``."""
+        return (self.palettes if marked else self.card_palettes)[card_color(card)]
 
 
 def set_tile(grid, index, tile):
@@ -149,11 +155,10 @@ def mini_card(card, marked=False):
     return (MINI_MARKED if marked else MINI_RANK) + card_index(card)
 
 
-def pile_card(card, marked=False):
-    return (PILE_MARKED if marked else PILE_RANK) + card_index(card)
+def pile_card(card):
+    return PILE_RANK + card_index(card)
 
 
-def hand_tiles(card, new=False):
-    """(top, bottom) tiles of a hand card (``new``: the card just drawn)."""
-    return ((HEADER_NEW if new else HEADER) + card_color(card),
-            HAND_RANK + card_index(card))
+def hand_tiles(card):
+    """(top, bottom) tiles of a hand card."""
+    return HEADER + card_color(card), HAND_RANK + card_index(card)

@@ -47,8 +47,9 @@ def check_consistent(app):
             assert all(grid[0] == grid[1] == BLANK for grid in table.hand_grids)
         elif table.phase != DRAW:  # no card out of the hand: all eight shown
             for slot, grid in enumerate(table.hand_grids):
-                assert (grid[0], grid[1]) == hand_tiles(table.hand[slot],
-                                                        slot == table.new_slot)
+                assert (grid[0], grid[1]) == hand_tiles(table.hand[slot])
+                assert grid.pixel_shader is table.sheets.card_palette(
+                    table.hand[slot], slot == table.new_slot)
         for color in range(match.colors):
             for player in (0, 1):
                 cards = match.state.expedition(player, color)

@@ -65,8 +65,7 @@ def test_piles_deck_and_panel_are_drawn(table):
     for color in range(state.colors):
         top = state.pile_top(color)
         tile = t.piles[color][0]
-        assert tile == (S.EMPTY_PILE + color if top < 0 else S.PILE_RANK + card_index(top)) or \
-            tile == S.PILE_MARKED + card_index(top)
+        assert tile == (S.EMPTY_PILE + color if top < 0 else S.PILE_RANK + card_index(top))
     assert t.group[t.group.index(t.panels[0]) - 1][0] == S.BACK
     # the deck count is written in the top panel, the round in the bottom one
     assert panel_line(t.panels[0], 3) == "DECK"
@@ -92,8 +91,9 @@ def check_marked(driver, move):
     card = move_card(move)
     color = card_color(card)
     if move_discards(move):
-        assert t.piles[color][0] == S.PILE_MARKED + card_index(card)
-        assert pixel(driver, t.column_x(color) + 1, PILE_Y + 1) == (255, 255, 255)
+        assert t.piles[color][0] == S.PILE_RANK + card_index(card)
+        assert t.piles[color].pixel_shader is t.sheets.card_palette(card, marked=True)
+        assert pixel(driver, t.column_x(color) + 1, PILE_Y) == (255, 255, 255)  # a light frame
     else:
         count = driver.app.match.state.expedition_len(1 - t.viewer, color)
         assert t.cells[0][color][count - 1] == S.MINI_MARKED + card_index(card)
@@ -462,7 +462,8 @@ def test_the_card_just_drawn_is_marked_in_the_sorted_hand():
     slot = t.hand.index(drawn[0])
     assert t.new_slot == slot
     for other, grid in enumerate(t.hand_grids):
-        assert (grid[0], grid[1]) == S.hand_tiles(t.hand[other], other == slot)
+        assert (grid[0], grid[1]) == S.hand_tiles(t.hand[other])
+        assert grid.pixel_shader is t.sheets.card_palette(t.hand[other], other == slot)
     assert pixel(driver, slot * S.CARD_W + 1, HAND_Y + 5) == (255, 255, 255)  # light frame
     assert pixel(driver, (slot + 1) % 8 * S.CARD_W + 1, HAND_Y + 5) != (255, 255, 255)
 

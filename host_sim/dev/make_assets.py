@@ -14,6 +14,7 @@ from host_sim import ROOT
 from lostcities import sprites as S
 
 _, FILL, INK, LIGHT = 0, 1, 2, 3
+FRAME = LIGHT  # a card's frame: ink in its palette, light in a card to notice
 
 # A 3x5 font: '#' is a pixel.
 FONT = {
@@ -128,24 +129,20 @@ def draw_cards():
     w, h = S.CARD_W, S.CARD_H
     sheet = Sheet(w, h, S.CARD_TILES)
     for color in range(6):  # hand card top: frame open at the bottom
-        for tile, edge in ((S.HEADER + color, INK), (S.HEADER_NEW + color, LIGHT)):
-            sheet.rect(tile, 1, 0, w - 2, h, edge)
-            sheet.rect(tile, 2, 1, w - 4, h - 1, FILL)
-            sheet.text(tile, 3, 2, "YBWGRP"[color], INK)
-            sheet.pattern(tile, 12, 2, SYMBOLS[color], INK)
-        # the card just drawn: a light frame, doubled along the top
-        sheet.rect(S.HEADER_NEW + color, 2, 1, w - 4, 1, LIGHT)
+        tile = S.HEADER + color
+        sheet.rect(tile, 1, 0, w - 2, h, FRAME)
+        sheet.rect(tile, 2, 1, w - 4, h - 1, FILL)
+        sheet.text(tile, 3, 2, "YBWGRP"[color], INK)
+        sheet.pattern(tile, 12, 2, SYMBOLS[color], INK)
     for index in range(12):
         tile = S.HAND_RANK + index  # hand card bottom: frame open at the top
-        sheet.rect(tile, 1, 0, w - 2, h - 1, INK)
+        sheet.rect(tile, 1, 0, w - 2, h - 1, FRAME)
         sheet.rect(tile, 2, 0, w - 4, h - 2, FILL)
         big_rank(sheet, tile, index, 1)
-        for tile, edge in ((S.PILE_RANK + index, INK),
-                           (S.PILE_MARKED + index, LIGHT)):
-            sheet.rect(tile, 0, 0, w, h, edge)
-            inset = 1 if edge == INK else 2
-            sheet.rect(tile, inset, inset, w - 2 * inset, h - 2 * inset, FILL)
-            big_rank(sheet, tile, index, 2)
+        tile = S.PILE_RANK + index  # a whole small card
+        sheet.rect(tile, 0, 0, w, h, FRAME)
+        sheet.rect(tile, 1, 1, w - 2, h - 2, FILL)
+        big_rank(sheet, tile, index, 2)
     sheet.rect(S.BACK, 0, 0, w, h, INK)
     sheet.rect(S.BACK, 1, 1, w - 2, h - 2, FILL)
     for x in range(2, w - 2, 3):

@@ -84,7 +84,7 @@ def screen_ram(app):
     for bitmap in (sheets.cards, sheets.mini, sheets.text, sheets.bar):
         seen.add(id(bitmap))
         totals["bitmaps"] += bitmap_bytes(bitmap)
-    for palette in sheets.palettes + (sheets.neutral, sheets.text_palette,
+    for palette in sheets.palettes + sheets.card_palettes + (sheets.neutral, sheets.text_palette,
                                       sheets.bar_palette):
         seen.add(id(palette))
         totals["palettes"] += _round(PALETTE_OBJECT + PALETTE_ENTRY * len(palette))

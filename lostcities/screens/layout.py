@@ -186,8 +186,12 @@ class TableLayout(Screen):
         if (move is not None and move_discards(move) and top == move_card(move)
                 and card_color(top) == color):
             marked = True
-        S.set_tile(self.piles[color], 0, S.EMPTY_PILE + color if top == NO_CARD
-                   else S.pile_card(top, marked))
+        grid = self.piles[color]
+        if top == NO_CARD:
+            S.set_tile(grid, 0, S.EMPTY_PILE + color)
+        else:
+            S.set_palette(grid, self.sheets.card_palette(top, marked))
+            S.set_tile(grid, 0, S.pile_card(top))
 
     def show_hand(self):
         sheets = self.sheets
@@ -199,8 +203,8 @@ class TableLayout(Screen):
                 S.set_tile(grid, 0, S.BLANK)
                 S.set_tile(grid, 1, S.BLANK)
                 continue
-            top, bottom = S.hand_tiles(card, slot == self.new_slot)
-            S.set_palette(grid, sheets.palette_of(card))
+            top, bottom = S.hand_tiles(card)
+            S.set_palette(grid, sheets.card_palette(card, slot == self.new_slot))
             S.set_tile(grid, 0, top)
             S.set_tile(grid, 1, bottom)
             S.move_to(grid, grid.x, HAND_Y - LIFT if (
