@@ -55,6 +55,26 @@ class TableLayout(Screen):
 
     def __init__(self, app):
         super().__init__(app)
+        # The turn's state and the lists of grids first: an object's attributes
+        # live in a table that grows in steps, and its last step (232 bytes
+        # here) then takes its piece of the board's heap before the grids do.
+        self.viewer = 0
+        self.hand = b""
+        self.new_slot = -1  # the hand slot of the card the viewer drew last
+        # each player's hand as their last move left it, less the draw (7 cards,
+        # HIDDEN after them and before any move), written in place each turn
+        self.kept = app.kept
+        self.cursor = app.cursors  # each player's hand cursor
+        self.phase = WAIT
+        self.chosen = NO_CARD
+        self.discard = False
+        self.sources = []
+        self.source_at = 0
+        self.marked = None  # the opponent's last move, highlighted
+        self.scores = []  # [side][colour]: side 0 the opponent (top), 1 the viewer
+        self.cells = []
+        self.piles = []
+        self.hand_grids = []
         sheets = app.sheets
         self.sheets = sheets
         group = self.group
@@ -63,8 +83,6 @@ class TableLayout(Screen):
         self.pitch = 22 if colors == 6 else 26
         self.status = label(" ", 1, 0)
         group.append(self.status)
-        self.scores = []  # [side][colour]: side 0 the opponent (top), 1 the viewer
-        self.cells = []
         for y in (TOP_Y, MINE_Y):
             scores = []
             cells = []
@@ -79,7 +97,6 @@ class TableLayout(Screen):
                 cells.append(grid)
             self.scores.append(scores)
             self.cells.append(cells)
-        self.piles = []
         for color in range(colors):
             grid = sheets.card_grid(1, 1, self.column_x(color), PILE_Y)
             grid.pixel_shader = sheets.palettes[color]
@@ -91,7 +108,6 @@ class TableLayout(Screen):
                        sheets.text_grid(PANEL_CHARS, 5, PANEL_X, MINE_Y))
         group.append(self.panels[0])
         group.append(self.panels[1])
-        self.hand_grids = []
         for slot in range(HAND_SIZE):
             grid = sheets.card_grid(1, 2, slot * S.CARD_W, HAND_Y)
             group.append(grid)
@@ -102,19 +118,6 @@ class TableLayout(Screen):
         group.append(self.hand_bar)
         group.append(self.draw_bar)
         self.popup = Popup(group, width=POPUP_CHARS, columns=INFO_CHARS)
-        self.viewer = 0
-        self.hand = b""
-        self.new_slot = -1  # the hand slot of the card the viewer drew last
-        # each player's hand as their last move left it, less the draw (7 cards,
-        # HIDDEN after them and before any move), written in place each turn
-        self.kept = app.kept
-        self.cursor = app.cursors  # each player's hand cursor
-        self.phase = WAIT
-        self.chosen = NO_CARD
-        self.discard = False
-        self.sources = []
-        self.source_at = 0
-        self.marked = None  # the opponent's last move, highlighted
 
     def column_x(self, color):
         return 1 + color * self.pitch
