@@ -37,6 +37,7 @@ pure function of the view and the Rng.
 from micropython import const
 
 from lostcities.evaluation import MOVE_KEYS, Position
+from lostcities.rules.cards import CARDS_PER_COLOR
 from lostcities.rules.state import State
 
 LEVELS = ("easy", "normal", "hard")
@@ -48,7 +49,9 @@ _SETTINGS = {
 }
 
 _HAND_SAMPLES = const(20)  # hard: sampled hands of the opponent, the iteration cap
-BUDGET_MS = const(3000)  # hard: stop sampling after this (the board's ms)
+BUDGET_MS = const(3000)
+# hard: the odds (in 16ths) of a card 1, 2, 3, 4+ above the opponent's expedition being in their hand
+_OPEN = b"\x03\x06\x09\x0f"  # hard: stop sampling after this (the board's ms)
 
 # Per colour count, what a decision works in, made at the first and kept:
 # (Position, a State to deal samples into, hard's sums and moves). Late in a
@@ -61,7 +64,7 @@ def _tools_for(colors):
     tools = _tools.get(colors)
     if tools is None:
         tools = _tools[colors] = (Position(colors), State(colors), [0] * MOVE_KEYS,
-                                  [-1] * MOVE_KEYS)
+                                  [-1] * MOVE_KEYS, bytearray(colors * CARDS_PER_COLOR))
     return tools
 
 
@@ -89,10 +92,11 @@ def _sampled_best(view, tools, rng, clock):
     Every sample deals the unseen cards anew from the same buffer and reuses
     the position's lists, so a sample allocates nothing.
     """
-    position, scratch, sums, moves = tools
+    position, scratch, sums, moves, odds = tools
     me = view.to_move
     unseen = view.unseen(me)
     shuffled = bytearray(unseen)
+    _hand_odds(view, 1 - me, odds)
     for key in range(MOVE_KEYS):
         sums[key] = 0
         moves[key] = -1
@@ -102,7 +106,7 @@ def _sampled_best(view, tools, rng, clock):
     for _ in range(_HAND_SAMPLES):
         view.copy_into(scratch)
         shuffled[:] = unseen
-        scratch.determinize(me, rng, shuffled)
+        scratch.determinize(me, rng, shuffled, odds)
         position.load(scratch, me, True)
         position.best(None, 0)
         if clock and clock() - start > BUDGET_MS:
@@ -112,6 +116,30 @@ def _sampled_best(view, tools, rng, clock):
         if moves[key] >= 0 and (best < 0 or sums[key] > sums[best]):
             best = key
     return moves[best]
+
+
+def _hand_odds(view, other, odds):
+    """How likely each card is in ``other``'s hand, in 16ths, from their expeditions.
+
+    Sound players play the next card of an expedition as soon as they hold
+    it and keep the high ones for later, so a card just above the top of
+    their expedition is rarely in their hand, one far above often; cards
+    their expeditions have passed and wagers they could still play, seldom.
+    (Measured in matches against the reference players: see _OPEN.)
+    """
+    for color in range(view.colors):
+        size = view.expedition_len(other, color)
+        top = view.expedition_top(other, color) % CARDS_PER_COLOR if size else -1
+        for index in range(CARDS_PER_COLOR):
+            if not size:
+                odds_now = 4 if index < 3 else 8 if index < 7 else 10
+            elif index < 3:
+                odds_now = 1 if top < 3 else 4
+            elif index > top:
+                odds_now = _OPEN[min(index - max(top, 2), 4) - 1]
+            else:
+                odds_now = 4
+            odds[color * CARDS_PER_COLOR + index] = odds_now
 
 
 def hint(view, rng, clock=None):
