@@ -8,7 +8,11 @@ chance of being in the opponent's hand; ``hard`` deals the unseen cards out
 at random a few times (``determinize``), evaluates every move against each
 sampled hand of the opponent as if it were known, and plays the best move on
 average: a strong hand of one colour, which the uniform chance blurs, then
-weighs as much as it is likely.
+weighs as much as it is likely. Its samples read the opponent's expeditions
+(``_hand_odds``): sound players play the next card of an expedition soon and
+keep the high ones. With the deck nearly out, where the order of the last
+draws decides, ``hard`` plays its best few moves out to the round's end in
+sampled deals, both sides playing as ``normal`` does, and keeps the best.
 
 The evaluation estimates the score difference (mine minus the opponent's)
 the round would end with:
@@ -37,6 +41,7 @@ pure function of the view and the Rng.
 from micropython import const
 
 from lostcities import forget
+from lostcities.rules.cards import CARDS_PER_COLOR
 from lostcities.rules.state import State
 
 LEVELS = ("easy", "normal", "hard")
@@ -49,9 +54,19 @@ _SETTINGS = {
 
 _HAND_SAMPLES = const(20)  # hard: sampled hands of the opponent, the iteration cap
 BUDGET_MS = const(3000)  # hard: stop sampling after this (the board's ms)
+# hard, near the end (deck cards left at most _ENDGAME): _END_SAMPLES sampled hands pick
+# the _CANDIDATES best moves, which _PLAYOUTS other samples play out, _PLIES moves each
+_ENDGAME = const(5)
+_END_SAMPLES = const(8)
+_CANDIDATES = const(3)
+_PLAYOUTS = const(4)
+_PLIES = const(4)
+# hard: the odds (in 16ths) of a card 1, 2, 3, 4+ above the opponent's expedition being in their hand
+_OPEN = b"\x03\x06\x09\x0f"
 
 # Per colour count, what a decision works in, made once and kept: (Position,
-# a State to deal samples into, hard's sums and moves). Late in a match the
+# a State to deal samples into, hard's sums and moves, the odds of each card
+# in the opponent's hand, a State to play the endgame out in). Late in a match the
 # board's heap is in pieces too small for them (measured on CircuitPython's
 # interpreter: hard needed 7 KB more heap without this), so a match against
 # the AI makes them first (prepare).
@@ -65,7 +80,8 @@ def _tools_for(colors):
     if tools is None:
         from lostcities.evaluation import MOVE_KEYS, Position
         tools = _tools[colors] = (Position(colors), State(colors), [0] * MOVE_KEYS,
-                                  [-1] * MOVE_KEYS)
+                                  [-1] * MOVE_KEYS, bytearray(colors * CARDS_PER_COLOR),
+                                  State(colors))
     return tools
 
 
@@ -101,34 +117,99 @@ def choose_move(view, level, rng, clock=None):
 
 
 def _sampled_best(view, tools, rng, clock):
-    """``hard``: the move best on average over sampled hands of the opponent.
+    """``hard``: the move best on average over sampled hands of the opponent
+    (near the end, the best of those moves played out).
 
     Every sample deals the unseen cards anew from the same buffer and reuses
     the position's lists, so a sample allocates nothing.
     """
-    position, scratch, sums, moves = tools
+    position, scratch, sums, moves, odds, game = tools
     me = view.to_move
     unseen = view.unseen(me)
     shuffled = bytearray(unseen)
+    _hand_odds(view, 1 - me, odds)
     for key in range(len(sums)):
         sums[key] = 0
         moves[key] = -1
     position.sums = sums
     position.sum_moves = moves
     start = clock() if clock else 0
-    for _ in range(_HAND_SAMPLES):
+    endgame = view.deck_len <= _ENDGAME
+    for _ in range(_END_SAMPLES if endgame else _HAND_SAMPLES):
         view.copy_into(scratch)
         shuffled[:] = unseen
-        scratch.determinize(me, rng, shuffled)
+        scratch.determinize(me, rng, shuffled, odds)
         position.load(scratch, me, True)
         position.best(None, 0)
         if clock and clock() - start > BUDGET_MS:
             break
-    best = -1
-    for key in range(len(sums)):
-        if moves[key] >= 0 and (best < 0 or sums[key] > sums[best]):
-            best = key
-    return moves[best]
+    chosen = []
+    for _ in range(_CANDIDATES if endgame else 1):
+        best = -1
+        for key in range(len(sums)):
+            if moves[key] >= 0 and (best < 0 or sums[key] > sums[best]):
+                best = key
+        if best < 0:
+            break
+        chosen.append(moves[best])
+        moves[best] = -1
+    if len(chosen) == 1:
+        return chosen[0]
+    # Near the end the order of the last draws decides: the best moves are played out
+    position.sums = None
+    margins = [0] * len(chosen)
+    for _ in range(_PLAYOUTS):
+        view.copy_into(scratch)
+        shuffled[:] = unseen
+        scratch.determinize(me, rng, shuffled, odds)
+        for i in range(len(chosen)):
+            margins[i] += _played_out(scratch, game, position, me, chosen[i])
+        if clock and clock() - start > BUDGET_MS:
+            break
+    best = 0
+    for i in range(len(chosen)):
+        if margins[i] > margins[best]:
+            best = i
+    return chosen[best]
+
+
+def _played_out(deal, game, position, me, move):
+    """My margin after ``move`` in ``deal`` when both sides play on as ``normal``, seeing all."""
+    deal.copy_into(game)
+    game.apply(move)
+    plies = 0
+    while game.deck_len and plies < _PLIES:
+        position.load(game, game.to_move, True)
+        game.apply(position.best(None, 0))
+        plies += 1
+    if game.deck_len:
+        position.load(game, me, True)
+        return position.context(game.deck_len)
+    return (game.score(me) - game.score(1 - me)) * 1000
+
+
+def _hand_odds(view, other, odds):
+    """How likely each card is in ``other``'s hand, in 16ths, from their expeditions.
+
+    Sound players play the next card of an expedition as soon as they hold
+    it and keep the high ones for later, so a card just above the top of
+    their expedition is rarely in their hand, one far above often; cards
+    their expeditions have passed and wagers they could still play, seldom.
+    (Measured in matches against the reference players: see _OPEN.)
+    """
+    for color in range(view.colors):
+        size = view.expedition_len(other, color)
+        top = view.expedition_top(other, color) % CARDS_PER_COLOR if size else -1
+        for index in range(CARDS_PER_COLOR):
+            if not size:
+                odds_now = 4 if index < 3 else 8 if index < 7 else 10
+            elif index < 3:
+                odds_now = 1 if top < 3 else 4
+            elif index > top:
+                odds_now = _OPEN[min(index - max(top, 2), 4) - 1]
+            else:
+                odds_now = 4
+            odds[color * CARDS_PER_COLOR + index] = odds_now
 
 
 def hint(view, rng, clock=None):

@@ -1,11 +1,13 @@
 """The AI levels: legal, honest (the view alone decides), deterministic, bounded."""
 
+import conftest
 import pytest
 
 from lostcities import ai
 from lostcities.evaluation import Position
 from lostcities.rng import Rng
-from lostcities.rules import SOURCE_DECK, deal, move_source, move_text, score_cards, turn_limit
+from lostcities.rules import (
+    SOURCE_DECK, deal, move_source, move_text, parse_card, parse_move, score_cards, turn_limit)
 
 from tests.test_bots import position, random_positions
 
@@ -172,6 +174,17 @@ def test_hard_stops_sampling_on_the_clock_after_one_sample(monkeypatch):
         assert state.check_move(move) is None
         assert samples == [True]
         del samples[:]
+
+
+def test_hard_reads_the_opponents_hand_from_their_expeditions():
+    state = conftest.deal("Yx Y4 Y9 R7 R5 B3 W2 G10", "Bx B4 B9 W3 W5 G2 G6 R10")
+    state.play(parse_move("discard B3 deck"))
+    state.play(parse_move("play B4 B"))  # their blue is at 4, and they hold B3
+    odds = bytearray(60)
+    ai._hand_odds(state.view(0), 1, odds)
+    # they would have played B5 already, they keep B10 for later; red they have not started
+    assert odds[parse_card("B5")] < odds[parse_card("R5")] < odds[parse_card("B10")]
+    assert odds[parse_card("B2")] < odds[parse_card("R2")]  # B2 no longer fits their blue
 
 
 def test_a_sampled_hand_is_seen_whole():

@@ -427,3 +427,22 @@ def test_determinize_fills_a_view_with_the_unseen_cards():
     other = state.view(0)
     other.determinize(0, Rng(10))
     assert other.buf != view.buf  # another rng, another guess
+
+
+def test_determinize_with_odds_deals_the_likely_cards_to_the_hand_more_often():
+    state = deal(HAND1, HAND2)
+    play(state, "discard B3 deck", "play B4 B", "play R5 deck")
+    view = state.view(0)
+    likely, unlikely = view.unseen(0)[:2]
+    odds = bytearray([8] * 60)
+    odds[likely], odds[unlikely] = 15, 1
+    held = {likely: 0, unlikely: 0}
+    for seed in range(300):
+        guess = view.copy()
+        guess.determinize(0, Rng(seed), odds=odds)
+        assert all_cards(guess) == list(range(60))
+        assert parse_card("B3") in guess.hand(1)  # the known card stays
+        for card in held:
+            held[card] += card in guess.hand(1)
+    # uniform, each would be held in about 300 * 7 / 40 = 52 deals
+    assert held[likely] > 80 and held[unlikely] < 20

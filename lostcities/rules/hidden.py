@@ -59,12 +59,15 @@ def unseen(state, player):
                      if not present[card])
 
 
-def determinize(state, player, rng, unseen=None):
+def determinize(state, player, rng, unseen=None, odds=None):
     """Fill this view's HIDDEN cards with a random arrangement of the unseen.
 
     Used by a searching AI on its own view: one plausible full state.
     ``unseen``, if given, is a copy of ``state.unseen(player)`` to shuffle in
-    place, so that a search sampling many deals allocates nothing.
+    place, so that a search sampling many deals allocates nothing. ``odds``,
+    if given, weighs where each card goes: the opponent's hand takes
+    ``card`` with a chance of ``odds[card]`` in 16 (at least 1) each time it
+    comes up, the deck the rest.
     """
     if unseen is None:
         unseen = state.unseen(player)
@@ -72,12 +75,32 @@ def determinize(state, player, rng, unseen=None):
     buf = state.buf
     at = 0
     base = HAND_AT + (1 - player) * HAND_SIZE
+    if odds:
+        hidden = 0
+        for slot in range(HAND_SIZE):
+            if buf[base + slot] == HIDDEN:
+                hidden += 1
+        _favour(unseen, hidden, rng, odds)
     for slot in range(HAND_SIZE):
         if buf[base + slot] == HIDDEN:
             buf[base + slot] = unseen[at]
             at += 1
     for i in range(state.deck_len):
         buf[DECK_AT + i] = unseen[at]
+        at += 1
+
+
+def _favour(cards, count, rng, odds):
+    """Reorder shuffled ``cards`` so that the first ``count`` are a sample weighed by ``odds``."""
+    taken = at = 0
+    while taken < count:
+        if at == len(cards):
+            at = taken
+        card = cards[at]
+        if rng.randbelow(16) < odds[card]:
+            cards[at] = cards[taken]
+            cards[taken] = card
+            taken += 1
         at += 1
 
 

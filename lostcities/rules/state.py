@@ -308,9 +308,9 @@ class State:
         """Cards ``player`` cannot see anywhere: in the deck or the other hand."""
         return hidden.unseen(self, player)
 
-    def determinize(self, player, rng, unseen=None):
+    def determinize(self, player, rng, unseen=None, odds=None):
         """Fill this view's HIDDEN cards with a random arrangement of the unseen."""
-        hidden.determinize(self, player, rng, unseen)
+        hidden.determinize(self, player, rng, unseen, odds)
 
 
 # The hidden-information half of State, imported last (it reads the layout above).
