@@ -4,6 +4,9 @@ __version__ = "0.1.0"
 # The boards it runs on, by ``board.board_id``: code.py checks, the bundle is
 # built against each one's firmware modules.
 BOARDS = ("pybadge", "edgebadge", "pygamer")
+# The AI's levels, easiest first, by the names the settings and the save use
+# (lostcities/ai.py plays them; the board loads it only for a match against it).
+LEVELS = ("easy", "normal", "hard")
 
 
 def forget(name):

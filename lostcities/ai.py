@@ -40,11 +40,10 @@ pure function of the view and the Rng.
 
 from micropython import const
 
-from lostcities import forget
+from lostcities import LEVELS  # noqa: F401 (ai.LEVELS: the levels played here)
 from lostcities.rules.cards import CARDS_PER_COLOR
 from lostcities.rules.state import State
 
-LEVELS = ("easy", "normal", "hard")
 # per level: (noise, search)
 _SETTINGS = {
     "easy": (60000, False),  # each move's value blurred by up to +-30 points
@@ -70,8 +69,8 @@ _OPEN = b"\x03\x06\x09\x0f"
 # board's heap is in pieces too small for them (measured on CircuitPython's
 # interpreter: hard needed 7 KB more heap without this), so a match against
 # the AI makes them first (prepare).
-# The evaluation's module is loaded with them: two players sharing the device
-# never need it (5 KB of the board's heap).
+# The evaluation's module is loaded with them; the app forgets both modules
+# at the title, and two players sharing the device never load them.
 _tools = {}
 
 
@@ -89,13 +88,6 @@ def prepare(colors):
     """Make what decisions with ``colors`` colours work in, before a screen
     takes the heap."""
     _tools_for(colors)
-
-
-def forget_tools():
-    """Drop what the decisions work in, and the evaluation with them, when no
-    match needs them (at the title): the next decision makes them again."""
-    _tools.clear()
-    forget("lostcities.evaluation")
 
 
 def choose_move(view, level, rng, clock=None):

@@ -9,7 +9,7 @@ itself lives in a :class:`~lostcities.session.Session`, as in the terminal
 game.
 """
 
-from lostcities import ai, forget
+from lostcities import forget
 from lostcities.buttons import START_HELD
 from lostcities.rules.cards import HAND_SIZE, IllegalMove
 from lostcities.save import Storage
@@ -18,8 +18,8 @@ from lostcities.shell import Shell
 from lostcities.sprites import Sheets
 
 # Each screen module is loaded when first shown, and forgotten while the
-# table is built (the others) or the title (those of the match), so that the
-# board's heap holds the code of one part at a time. The pass screen and the
+# table is built (the others) or the title (those of the match, and the AI's),
+# so that the board's heap holds the code of one part at a time. The pass screen and the
 # pause menu are shown with the table let go; the pause menu's modules load
 # each time (the pass screen's, small and shown every turn, stay).
 NOT_AT_THE_TABLE = ("lostcities.screens.title", "lostcities.screens.help",
@@ -27,7 +27,8 @@ NOT_AT_THE_TABLE = ("lostcities.screens.title", "lostcities.screens.help",
                     "lostcities.screens.summary")
 NOT_AT_THE_TITLE = ("lostcities.screens.table", "lostcities.screens.layout",
                     "lostcities.screens.words", "lostcities.screens.pause",
-                    "lostcities.screens.passing", "lostcities.screens.summary")
+                    "lostcities.screens.passing", "lostcities.screens.summary",
+                    "lostcities.ai", "lostcities.evaluation")
 
 
 class App(Shell):
@@ -271,7 +272,6 @@ class App(Shell):
         self.let_go()
         for name in NOT_AT_THE_TITLE:
             forget(name)
-        ai.forget_tools()
         from lostcities.screens.title import TitleScreen
         self.show(TitleScreen(self, notice))
 

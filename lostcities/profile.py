@@ -7,7 +7,7 @@ of statistics lines, then each: name text ("duel" or an AI level), played,
 won, drawn (u16 each).
 """
 
-from lostcities.ai import LEVELS
+from lostcities import LEVELS
 from lostcities.save import CRC, HEADER, MODES, Reader, put_text, put_u16, text_size
 
 from micropython import const

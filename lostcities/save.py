@@ -12,7 +12,7 @@ profile's lostcities/profile.py's (each loaded when first needed, and
 compiled on the board apart from this module).
 
 Empty, foreign, corrupt or torn slots, records of another version and records
-naming an AI level that ``ai.LEVELS`` lacks are ignored with a short message,
+naming an AI level that ``lostcities.LEVELS`` lacks are ignored with a short message,
 never an exception; so is a write the NVM refuses (``UNSAVED``). A match that
 outgrows its slot is not saved (``TOO_LONG``): the last save that fitted stays.
 ``foreign()`` tells a laptop that a file is not a save at all, so that it is

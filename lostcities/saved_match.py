@@ -7,7 +7,7 @@ record is read back by replaying those moves, so a save the rules would
 refuse is refused (``decode_match`` raises ValueError).
 """
 
-from lostcities.ai import LEVELS
+from lostcities import LEVELS
 from lostcities.rng import Rng
 from lostcities.rules.cards import CARDS_PER_COLOR, HAND_SIZE
 from lostcities.rules.match import Match

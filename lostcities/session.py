@@ -8,7 +8,6 @@ counted, the save cleared), the players' names, the hint and a move in words.
 A front end only shows the session and reads the player's moves.
 """
 
-from lostcities import ai
 from lostcities.rng import Rng
 from lostcities.rules.cards import (
     NO_CARD, SOURCE_DECK, card_text, move_card, move_discards, move_source, taken_card)
@@ -99,6 +98,7 @@ class Session:
         if self._view is None or self._view.colors != colors:
             self._view = State(colors)
         if self.saved.mode == "ai":
+            from lostcities import ai  # loaded for a match against it, or a hint
             ai.prepare(colors)
 
     def view(self, player):
@@ -139,6 +139,7 @@ class Session:
         saved = self.saved
         view = self.view(saved.ai_seat)
         start = clock_ms() if clock_ms else 0
+        from lostcities import ai
         move = ai.choose_move(view, saved.level, saved.ai_rng, clock_ms)
         late = clock_ms is not None and clock_ms() - start >= ai.BUDGET_MS
         self.play(move, save=late)
@@ -185,6 +186,7 @@ class Session:
         """What ``normal`` would play in ``player``'s place (from their view)."""
         match = self.match
         view = self.view(player)
+        from lostcities import ai
         return ai.hint(view, Rng(match.round_number() * 1000 + view.turns))
 
 

@@ -1,10 +1,9 @@
 """The title (new match, continue) and the settings."""
 
-from lostcities import ai
+from lostcities import LEVELS
 from lostcities import buttons as btn
 from lostcities.screens.menu import GIVE_UP, MenuScreen
 
-LEVELS = ai.LEVELS
 _SUB_SCREENS = ("Settings", "Statistics", "Rules")
 
 
