@@ -354,6 +354,30 @@ def test_a_record_the_heap_has_no_room_for_is_not_saved_and_play_goes_on(monkeyp
 
 # Profile -------------------------------------------------------------------
 
+class RefusingNvm(bytearray):
+    """An NVM whose writes fail, as a laptop's save file on a full disk."""
+
+    def __setitem__(self, index, value):
+        raise OSError("no space left on device")
+
+
+def test_a_match_lets_the_profile_go_only_when_the_nvm_holds_it():
+    """While a match is on the board's heap does without the profile; it is
+    read again for the match's end, the same, unless a save of it failed."""
+    from lostcities.session import Session
+    nvm = erased()
+    session = Session(Storage(nvm), lambda: 7)
+    session.profile.colors = 6
+    assert session.save_profile() is None
+    assert session.let_go_of_profile()
+    assert session.profile.colors == 6  # read again from the NVM
+    refusing = RefusingNvm(nvm)
+    session = Session(Storage(refusing), lambda: 7)
+    session.profile.rounds = 1
+    assert session.save_profile() == save.UNSAVED
+    assert not session.let_go_of_profile()  # the change lives only here: kept
+    assert session.profile.rounds == 1
+
 def finished(mode, seed):
     """A finished 1-round match (random play) as a SavedMatch."""
     saved = new_game(5, 1, seed)

@@ -4,7 +4,7 @@ import pytest
 
 from host_sim.testing.harness import Driver, popup_text, presses_for
 from lostcities import buttons as btn
-from lostcities.ai import LEVELS
+from lostcities import LEVELS
 from lostcities.session import AI_SEAT
 from lostcities.bots import random_move
 from lostcities.rng import Rng
@@ -237,6 +237,29 @@ def test_pause_menu_gives_a_hint_from_the_ai_and_resumes():
     card = table.hand[table.cursor[table.viewer]]
     from lostcities.rules import card_text
     assert card_text(card) in text
+
+
+def test_the_pass_screen_and_the_pause_menu_show_with_the_table_let_go():
+    """The board's heap never holds the table and either screen together: the
+    table is made again after them, with each player's cursor where it was."""
+    driver = Driver(seed=5, profile={"mode": "duel"}, render=False)
+    driver.press_all(["A"])  # a new match: the pass screen first
+    assert driver.screen == "pass" and driver.app.table is None
+    driver.press_all(["A", "RIGHT", "RIGHT"])  # at the table, the cursor moved
+    first = driver.app.table
+    player = first.viewer  # who starts is dealt at random
+    assert driver.screen == "table" and first.cursor[player] == 2
+    driver.press(btn.START)
+    assert driver.screen == "pause" and driver.app.table is None
+    driver.press(btn.A)  # Resume
+    table = driver.app.table
+    assert driver.screen == "table" and table is not first
+    assert table.viewer == player and table.cursor[player] == 2 and table.phase == PICK
+    driver.press_all(["A", "DOWN", "A"])  # a discard and a draw: the pass screen
+    assert driver.screen == "pass" and driver.app.table is None
+    driver.press(btn.START)  # paused on the pass screen: back to it
+    driver.press(btn.A)
+    assert driver.screen == "pass" and driver.app.table is None
 
 
 def test_a_hint_after_a_card_was_picked_steps_back_to_the_pick():
