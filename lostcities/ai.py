@@ -54,18 +54,20 @@ _SETTINGS = {
 _HAND_SAMPLES = const(20)  # hard: sampled hands of the opponent, the iteration cap
 BUDGET_MS = const(3000)  # hard: stop sampling after this (the board's ms)
 # hard, near the end (deck cards left at most _ENDGAME): _END_SAMPLES sampled hands pick
-# the _CANDIDATES best moves, which _PLAYOUTS other samples play out, _PLIES moves each
+# the _CANDIDATES best moves, which up to _PLAYOUTS other samples play out, _PLIES moves
+# each and _PLY_CAP in all: the worst case is that many evaluations, counted
 _ENDGAME = const(5)
 _END_SAMPLES = const(8)
 _CANDIDATES = const(3)
 _PLAYOUTS = const(4)
 _PLIES = const(4)
+_PLY_CAP = const(48)
 # hard: the odds (in 16ths) of a card 1, 2, 3, 4+ above the opponent's expedition being in their hand
 _OPEN = b"\x03\x06\x09\x0f"
 
 # Per colour count, what a decision works in, made once and kept: (Position,
-# a State to deal samples into, hard's sums and moves, the odds of each card
-# in the opponent's hand, a State to play the endgame out in). Late in a match the
+# a State to deal samples into and play them out in, hard's sums and moves, the odds
+# of each card in the opponent's hand). Late in a match the
 # board's heap is in pieces too small for them (measured on CircuitPython's
 # interpreter: hard needed 7 KB more heap without this), so a match against
 # the AI makes them first (prepare).
@@ -79,8 +81,7 @@ def _tools_for(colors):
     if tools is None:
         from lostcities.evaluation import MOVE_KEYS, Position
         tools = _tools[colors] = (Position(colors), State(colors), [0] * MOVE_KEYS,
-                                  [-1] * MOVE_KEYS, bytearray(colors * CARDS_PER_COLOR),
-                                  State(colors))
+                                  [-1] * MOVE_KEYS, bytearray(colors * CARDS_PER_COLOR))
     return tools
 
 
@@ -115,7 +116,7 @@ def _sampled_best(view, tools, rng, clock):
     Every sample deals the unseen cards anew from the same buffer and reuses
     the position's lists, so a sample allocates nothing.
     """
-    position, scratch, sums, moves, odds, game = tools
+    position, scratch, sums, moves, odds = tools
     me = view.to_move
     unseen = view.unseen(me)
     shuffled = bytearray(unseen)
@@ -147,15 +148,22 @@ def _sampled_best(view, tools, rng, clock):
         moves[best] = -1
     if len(chosen) == 1:
         return chosen[0]
-    # Near the end the order of the last draws decides: the best moves are played out
+    # Near the end the order of the last draws decides: the best moves are played
+    # out, each in the same deals, while the plies left allow one whole deal more
     position.sums = None
     margins = [0] * len(chosen)
+    plies = _PLY_CAP
     for _ in range(_PLAYOUTS):
-        view.copy_into(scratch)
-        shuffled[:] = unseen
-        scratch.determinize(me, rng, shuffled, odds)
+        if plies < len(chosen) * _PLIES:
+            break
+        deal = rng.getstate()
         for i in range(len(chosen)):
-            margins[i] += _played_out(scratch, game, position, me, chosen[i])
+            rng.setstate(deal)
+            view.copy_into(scratch)
+            shuffled[:] = unseen
+            scratch.determinize(me, rng, shuffled, odds)
+            margins[i] += _played_out(scratch, position, me, chosen[i])
+            plies -= scratch.turns - view.turns - 1
         if clock and clock() - start > BUDGET_MS:
             break
     best = 0
@@ -165,9 +173,9 @@ def _sampled_best(view, tools, rng, clock):
     return chosen[best]
 
 
-def _played_out(deal, game, position, me, move):
-    """My margin after ``move`` in ``deal`` when both sides play on as ``normal``, seeing all."""
-    deal.copy_into(game)
+def _played_out(game, position, me, move):
+    """My margin after ``move`` in the deal ``game`` (played in place) when both
+    sides play on as ``normal``, seeing all."""
     game.apply(move)
     plies = 0
     while game.deck_len and plies < _PLIES:

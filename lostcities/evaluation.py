@@ -111,6 +111,7 @@ class Position:
         self.pile_top = [0] * colors  # index of each pile's top card, or _NONE
         self.pile_under = [0] * colors  # the card below it
         self.base = [0] * colors  # each colour's value in the current context
+        self.take = [0] * colors  # what taking each pile's top adds to its colour (best)
         self.best_move = 0
         self.best_value = _UNSET
         # set by load and context; made here so that the object never grows
@@ -283,6 +284,14 @@ class Position:
                 continue
             total = self.context(state.deck_len - deck)
             draw = self.deck_draw() if deck else 0
+            take = self.take
+            for source in range(colors if not deck else 0):
+                taken = self.pile_top[source]  # what taking it adds to an untouched colour
+                if taken >= 0:
+                    take[source] = self.value(
+                        source, self.hand[source] | 1 << taken, self.top[source],
+                        self.total[source], self.wagers[source], self.count[source],
+                        self.pile_under[source], self.unseen[source]) - self.base[source]
             for slot in range(HAND_SIZE):
                 card = state.hand_card(player, slot)
                 color = card // CARDS_PER_COLOR
@@ -321,10 +330,7 @@ class Position:
                                 color, hand | 1 << taken, top, points, wagers, count,
                                 self.pile_under[color], self.unseen[color])
                         else:
-                            value = after - self.base[source] + self.value(
-                                source, self.hand[source] | 1 << taken, self.top[source],
-                                self.total[source], self.wagers[source], self.count[source],
-                                self.pile_under[source], self.unseen[source])
+                            value = after + take[source]
                         self._consider(value + _PILE_DRAW, card << 4 | discard | (source + 1),
                                        move_key(slot, discard, source + 1), rng, noise)
         return self.best_move

@@ -9,6 +9,7 @@ from lostcities.rng import Rng
 from lostcities.rules import (
     SOURCE_DECK, deal, move_source, move_text, parse_card, parse_move, score_cards, turn_limit)
 
+from host_sim.testing import workloads
 from tests.test_bots import position, random_positions
 
 
@@ -174,6 +175,31 @@ def test_hard_stops_sampling_on_the_clock_after_one_sample(monkeypatch):
         assert state.check_move(move) is None
         assert samples == [True]
         del samples[:]
+
+
+def test_hard_near_the_end_evaluates_at_most_its_samples_and_its_ply_cap(monkeypatch):
+    # the worst case is bounded by counting: every evaluation of all moves is counted here
+    evaluations = []
+    best = Position.best
+
+    def counted(self, rng, noise):
+        evaluations.append(1)
+        return best(self, rng, noise)
+
+    cap = ai._END_SAMPLES + ai._PLY_CAP
+    positions = list(late_positions(20, seed=21))  # made by normal: its evaluations not counted
+    monkeypatch.setattr(Position, "best", counted)
+    for state in positions:
+        ai.choose_move(state.view(state.to_move), "hard", Rng(2))
+        if state.deck_len <= ai._ENDGAME:
+            assert len(evaluations) <= cap
+        else:
+            assert len(evaluations) == ai._HAND_SAMPLES
+        del evaluations[:]
+    for colors in (5, 6):  # the bench's worst case does all of it
+        ai.choose_move(workloads.worst_endgame(colors), "hard", Rng(2))
+        assert len(evaluations) == cap
+        del evaluations[:]
 
 
 def test_hard_reads_the_opponents_hand_from_their_expeditions():

@@ -121,3 +121,22 @@ def decision_times(ai, level, views, now):
         ai.choose_move(views[i], level, rng)
         times.append(now() - start)
     return times
+
+
+def worst_endgame(colors=5):
+    """The view of a round with 5 deck cards left where ``hard`` does the most work.
+
+    Every discard so far was a player's highest card, drawn for from the deck:
+    no expedition is started, so every hand card can be played or discarded,
+    and every discard pile has a top to draw, so each evaluation weighs every
+    move there is; with 5 cards left every playout runs its full plies.
+    """
+    state = rules.deal(Rng(1), colors, 0)
+    while state.deck_len > 5:
+        hand = state.hand(state.to_move)
+        highest = hand[0]
+        for card in hand:
+            if card % rules.CARDS_PER_COLOR > highest % rules.CARDS_PER_COLOR:
+                highest = card
+        state.apply(rules.make_move(highest, True, rules.SOURCE_DECK))
+    return state.view(state.to_move)

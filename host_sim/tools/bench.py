@@ -53,6 +53,7 @@ ROOT = os.path.dirname(PACKAGE_DIR)
 # CircuitPython's own unix port, beside the project (see ../shared/tools/README.md)
 CIRCUITPYTHON = os.path.join(os.path.dirname(ROOT), "shared", "tools", "circuitpython")
 BOARD_FACTOR = 200  # a SAMD51 at 120 MHz runs Python about 200x slower than that interpreter
+BUDGET_S = 3.0  # hard's slowest decision on the board, by its iteration cap
 
 # Each AI decision on the positions, timed and its heap counted with the
 # collector off, printed as one "level time_us allocated_bytes" line. The
@@ -65,22 +66,27 @@ import workloads
 from lostcities import ai
 from lostcities.rng import Rng
 views = workloads.positions(%(count)d, %(colors)d)
+def timed(name, level, view, seed):
+    fastest = None
+    for run in range(3):
+        rng = Rng(seed)
+        gc.collect()
+        gc.disable()
+        before = gc.mem_alloc()
+        start = time.ticks_us()
+        ai.choose_move(view, level, rng)
+        elapsed = time.ticks_diff(time.ticks_us(), start)
+        allocated = gc.mem_alloc() - before
+        gc.enable()
+        if fastest is None or elapsed < fastest:
+            fastest = elapsed
+    print(name, fastest, allocated)
 for level in ai.LEVELS:
     for i in range(len(views)):
-        fastest = None
-        for run in range(3):
-            rng = Rng(i)
-            gc.collect()
-            gc.disable()
-            before = gc.mem_alloc()
-            start = time.ticks_us()
-            ai.choose_move(views[i], level, rng)
-            elapsed = time.ticks_diff(time.ticks_us(), start)
-            allocated = gc.mem_alloc() - before
-            gc.enable()
-            if fastest is None or elapsed < fastest:
-                fastest = elapsed
-        print(level, fastest, allocated)
+        timed(level, level, views[i], i)
+worst = workloads.worst_endgame(%(colors)d)
+for seed in range(3):
+    timed("worst", "hard", worst, seed)
 """
 
 # (normal, --quick) repetitions of each measurement.
@@ -290,6 +296,7 @@ def report_circuitpython(quick, colors):
         print("  skipped: %s is not there (see ../shared/tools/README.md)"
               % os.path.relpath(CIRCUITPYTHON))
         return
+    worst = figures.pop("worst")
     print("  level      median ms    max ms   board estimate (x%d)   allocated bytes (max)"
           % BOARD_FACTOR)
     for level, decisions in figures.items():
@@ -298,6 +305,12 @@ def report_circuitpython(quick, colors):
         print("  %-7s %11.2f %9.2f %17.2f s max %21d" % (
             level, statistics.median(times), slowest, slowest * BOARD_FACTOR / 1000.0,
             max(allocated for _, allocated in decisions)))
+    slowest = max(ms for ms, _ in worst)
+    slowest = max(ms for ms, _ in worst)
+    print("  hard's worst case (workloads.worst_endgame: every move open, every playout to"
+          " its plies):\n    %.2f ms, board estimate %.2f s of its %.1f s budget, %d bytes"
+          " allocated" % (slowest, slowest * BOARD_FACTOR / 1000.0, BUDGET_S,
+                          max(allocated for _, allocated in worst)))
 
 
 def main(argv=None):
