@@ -61,34 +61,45 @@ _END_SAMPLES = const(8)
 _CANDIDATES = const(3)
 _PLAYOUTS = const(4)
 _PLIES = const(4)
-_PLY_CAP = const(48)
+_PLY_CAP = const(36)
 # hard: the odds (in 16ths) of a card 1, 2, 3, 4+ above the opponent's expedition being in their hand
 _OPEN = b"\x03\x06\x09\x0f"
 
-# Per colour count, what a decision works in, made once and kept: (Position,
-# a State to deal samples into and play them out in, hard's sums and moves, the odds
-# of each card in the opponent's hand). Late in a match the
-# board's heap is in pieces too small for them (measured on CircuitPython's
-# interpreter: hard needed 7 KB more heap without this), so a match against
-# the AI makes them first (prepare).
-# The evaluation's module is loaded with them; the app forgets both modules
-# at the title, and two players sharing the device never load them.
-_tools = {}
+# Per colour count, what decisions work in, made once and kept: every level's
+# Position, and hard's search tools (a State to deal samples into and play them
+# out in, its sums and moves, the odds of each card in the opponent's hand: 1.9
+# KB that easy and normal never make). Late in a match the board's heap is in
+# pieces too small for them (measured on CircuitPython's interpreter: hard
+# needed 7 KB more heap without this), so a match against the AI makes them
+# first (prepare). The evaluation's module is loaded with them; the app forgets
+# both modules at the title, and two players sharing the device never load them.
+_positions = {}
+_search = {}
 
 
-def _tools_for(colors):
-    tools = _tools.get(colors)
+def _position_for(colors):
+    position = _positions.get(colors)
+    if position is None:
+        from lostcities.evaluation import Position
+        position = _positions[colors] = Position(colors)
+    return position
+
+
+def _search_for(colors):
+    tools = _search.get(colors)
     if tools is None:
-        from lostcities.evaluation import MOVE_KEYS, Position
-        tools = _tools[colors] = (Position(colors), State(colors), [0] * MOVE_KEYS,
-                                  [-1] * MOVE_KEYS, bytearray(colors * CARDS_PER_COLOR))
+        from lostcities.evaluation import MOVE_KEYS
+        tools = _search[colors] = (State(colors), [0] * MOVE_KEYS, [-1] * MOVE_KEYS,
+                                   bytearray(colors * CARDS_PER_COLOR))
     return tools
 
 
-def prepare(colors):
-    """Make what decisions with ``colors`` colours work in, before a screen
-    takes the heap."""
-    _tools_for(colors)
+def prepare(colors, level):
+    """Make what ``level``'s decisions with ``colors`` colours work in, before
+    a screen takes the heap."""
+    _position_for(colors)
+    if _SETTINGS[level][1]:
+        _search_for(colors)
 
 
 def choose_move(view, level, rng, clock=None):
@@ -100,23 +111,22 @@ def choose_move(view, level, rng, clock=None):
     if level not in _SETTINGS:
         raise ValueError("unknown AI level %r" % level)
     noise, search = _SETTINGS[level]
-    tools = _tools_for(view.colors)
-    position = tools[0]
+    position = _position_for(view.colors)
     if search:
-        return _sampled_best(view, tools, rng, clock)
+        return _sampled_best(view, position, _search_for(view.colors), rng, clock)
     position.sums = None
     position.load(view, view.to_move)
     return position.best(rng, noise)
 
 
-def _sampled_best(view, tools, rng, clock):
+def _sampled_best(view, position, tools, rng, clock):
     """``hard``: the move best on average over sampled hands of the opponent
     (near the end, the best of those moves played out).
 
     Every sample deals the unseen cards anew from the same buffer and reuses
     the position's lists, so a sample allocates nothing.
     """
-    position, scratch, sums, moves, odds = tools
+    scratch, sums, moves, odds = tools
     me = view.to_move
     unseen = view.unseen(me)
     shuffled = bytearray(unseen)

@@ -99,7 +99,7 @@ class Session:
             self._view = State(colors)
         if self.saved.mode == "ai":
             from lostcities import ai  # loaded for a match against it, or a hint
-            ai.prepare(colors)
+            ai.prepare(colors, self.saved.level)
 
     def view(self, player):
         """``player``'s view of the round (``State.view``), written over the
