@@ -139,9 +139,7 @@ def _sampled_best(view, position, tools, rng, clock):
     start = clock() if clock else 0
     endgame = view.deck_len <= _ENDGAME
     for _ in range(_END_SAMPLES if endgame else _HAND_SAMPLES):
-        view.copy_into(scratch)
-        shuffled[:] = unseen
-        scratch.determinize(me, rng, shuffled, odds)
+        _deal(view, scratch, unseen, shuffled, rng, odds)
         position.load(scratch, me, True)
         position.best(None, 0)
         if clock and clock() - start > BUDGET_MS:
@@ -169,9 +167,7 @@ def _sampled_best(view, position, tools, rng, clock):
         deal = rng.getstate()
         for i in range(len(chosen)):
             rng.setstate(deal)
-            view.copy_into(scratch)
-            shuffled[:] = unseen
-            scratch.determinize(me, rng, shuffled, odds)
+            _deal(view, scratch, unseen, shuffled, rng, odds)
             margins[i] += _played_out(scratch, position, me, chosen[i])
             plies -= scratch.turns - view.turns - 1
         if clock and clock() - start > BUDGET_MS:
@@ -181,6 +177,14 @@ def _sampled_best(view, position, tools, rng, clock):
         if margins[i] > margins[best]:
             best = i
     return chosen[best]
+
+
+def _deal(view, scratch, unseen, shuffled, rng, odds):
+    """One sampled deal of ``view`` in ``scratch``, dealt from ``shuffled``
+    (reset to ``unseen`` first) by the odds: nothing allocated."""
+    view.copy_into(scratch)
+    shuffled[:] = unseen
+    scratch.determinize(view.to_move, rng, shuffled, odds)
 
 
 def _played_out(game, position, me, move):

@@ -11,7 +11,7 @@ game.
 
 from lostcities import forget
 from lostcities.buttons import START_HELD
-from lostcities.rules.cards import HAND_SIZE, IllegalMove
+from lostcities.rules.cards import HAND_SIZE, HIDDEN, IllegalMove
 from lostcities.save import Storage
 from lostcities.session import Session
 from lostcities.shell import Shell
@@ -47,7 +47,7 @@ class App(Shell):
         # let go under the pass screen and the pause menu): the hand cursors,
         # and each hand as the player's last move left it, less the draw.
         self.cursors = [0, 0]
-        self.kept = [bytearray(b"\xff" * HAND_SIZE), bytearray(b"\xff" * HAND_SIZE)]
+        self.kept = [bytearray([HIDDEN] * HAND_SIZE), bytearray([HIDDEN] * HAND_SIZE)]
         self.paused_at_pass = False
         self.hint_offered = False
         self.apply_settings()

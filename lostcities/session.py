@@ -94,12 +94,11 @@ class Session:
         """Make what the match's views and the AI's decisions are worked out in,
         before the table takes the board's heap: made late, they would find
         the heap in pieces."""
-        colors = self.match.colors
-        if self._view is None or self._view.colors != colors:
-            self._view = State(colors)
+        if self._view is None:  # any State takes any round's view
+            self._view = State()
         if self.saved.mode == "ai":
             from lostcities import ai  # loaded for a match against it, or a hint
-            ai.prepare(colors, self.saved.level)
+            ai.prepare(self.match.colors, self.saved.level)
 
     def view(self, player):
         """``player``'s view of the round (``State.view``), written over the

@@ -17,7 +17,7 @@ def view(state, player, into=None):
     The deck's order and the opponent's cards not taken from a discard pile
     are hidden. Hands are sorted so that no slot order leaks anything: two
     states that differ only in hidden cards give byte-identical views.
-    ``into``: a State of the same colours to write the view in, allocating
+    ``into``: a State to write the view in (its colours too), allocating
     nothing (the AI's decisions on the board).
     """
     if into is None:
