@@ -9,7 +9,18 @@ itself lives in a :class:`~lostcities.session.Session`, as in the terminal
 game.
 """
 
-from lostcities import forget
+from lostcities import FROM_SOURCES, forget
+
+# From .py sources the board compiles a module as it imports it, which needs
+# about three times its text at once: compiled at the first table, these
+# needed 14 KB more heap than anything else. There they are compiled first,
+# while the heap is nearly empty, and kept.
+COMPILED_FIRST = ("lostcities.screens.words", "lostcities.screens.layout",
+                  "lostcities.screens.table", "lostcities.evaluation", "lostcities.ai")
+if FROM_SOURCES:
+    for _name in COMPILED_FIRST:
+        __import__(_name)
+
 from lostcities.buttons import START_HELD
 from lostcities.rules.cards import HAND_SIZE, HIDDEN, IllegalMove
 from lostcities.save import Storage
@@ -271,7 +282,8 @@ class App(Shell):
             self.feedback.turn(None)
         self.let_go()
         for name in NOT_AT_THE_TITLE:
-            forget(name)
+            if not (FROM_SOURCES and name in COMPILED_FIRST):
+                forget(name)
         from lostcities.screens.title import TitleScreen
         self.show(TitleScreen(self, notice))
 

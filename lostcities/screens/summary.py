@@ -63,7 +63,7 @@ class RoundScreen(Screen):
             else:
                 self.app.later(self.app.next_round)
         elif action == btn.START:
-            self.app.title()
+            self.app.later(self.app.title)
 
 
 class MatchScreen(Screen):
@@ -94,4 +94,4 @@ class MatchScreen(Screen):
 
     def press(self, action):
         if action == btn.A or action == btn.B or action == btn.START:
-            self.app.title()
+            self.app.later(self.app.title)
