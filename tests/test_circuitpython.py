@@ -113,6 +113,24 @@ def test_every_mpy_of_the_bundle_loads_on_the_interpreter(drives):
     assert "lostcities.rules.state" in names and "lostcities.app" in names
 
 
+
+@pytest.mark.parametrize("kind", ["mpy", "py"])
+def test_only_py_sources_compile_the_matchs_modules_before_the_app(drives, kind):
+    """The board compiles a .py as it imports it: late in a match, the table's and the
+    AI's modules needed 14 KB more heap (README, Memory). The bundle's come compiled
+    and load only for a match."""
+    drive = drives[kind]
+    source = ("import sys\nsys.path[:] = [%r, %r, %r]\nimport _displayio\n"
+              "sys.modules['displayio'] = _displayio\nimport lostcities.app\n"
+              "print(sorted(name for name in lostcities.app.COMPILED_FIRST if name in sys.modules))"
+              % (drive, drive + "/lib", cp.FIRMWARE))
+    done = cp.run(["-c", source], 512)
+    assert done.returncode == 0, done.stderr
+    loaded = eval(done.stdout)
+    from lostcities.app import COMPILED_FIRST
+    assert loaded == (sorted(COMPILED_FIRST) if kind == "py" else [])
+    assert "lostcities.screens.table" in COMPILED_FIRST and "lostcities.evaluation" in COMPILED_FIRST
+
 def fake_mpy_cross(folder, version):
     path = folder / "mpy-cross"
     path.write_text("#!/bin/sh\necho '%s'\n" % version)
