@@ -280,6 +280,8 @@ class App(Shell):
         if self.feedback:
             self.feedback.thinking(False)
             self.feedback.turn(None)
+        self.session.last_match = None  # its record is written; from .py sources the
+        # title's module is compiled next, and a whole match's moves are in the way
         self.let_go()
         for name in NOT_AT_THE_TITLE:
             if not (FROM_SOURCES and name in COMPILED_FIRST):

@@ -57,12 +57,14 @@ def check_round_end_table(driver):
 
 
 def play_match(driver, rng, limit=6000):
-    """Press through a whole match from the title screen; returns how many
-    rounds ended on the table with the last move on show."""
+    """Press through a whole match from the title screen back to it; returns
+    how many rounds ended on the table with the last move on show, and the
+    match (the title lets go of it)."""
     presses = 0
     shown_ends = 0
     driver.press(btn.A)  # New match
     while driver.screen != "title":
+        played = driver.app.session.last_match
         presses += 1
         assert presses < limit, "a match must end within a bounded number of presses"
         screen = driver.screen
@@ -82,7 +84,8 @@ def play_match(driver, rng, limit=6000):
         else:
             assert screen in ("pass", "round", "match")
             driver.press(btn.A)
-    return shown_ends
+    assert driver.app.session.last_match is None
+    return shown_ends, played
 
 
 def test_a_whole_two_player_match_with_the_pass_screen_between_turns(monkeypatch):
@@ -94,8 +97,8 @@ def test_a_whole_two_player_match_with_the_pass_screen_between_turns(monkeypatch
         seen.add(screen.name)
         original(screen)
     monkeypatch.setattr(driver.app, "show", show)
-    assert play_match(driver, Rng(4)) == 3  # each round's last move shown
-    match = driver.app.session.last_match
+    shown_ends, match = play_match(driver, Rng(4))
+    assert shown_ends == 3  # each round's last move shown
     assert len(match.scores) == 3 and match.is_over()
     assert {"pass", "table", "round", "match", "title"} <= seen
     storage = Storage(driver.nvm)
@@ -107,8 +110,7 @@ def test_a_whole_two_player_match_with_the_pass_screen_between_turns(monkeypatch
 def test_a_whole_match_against_each_ai_level(level):
     driver = Driver(seed=21, profile={"mode": "ai", "level": level, "rounds": 1},
                     render=False)
-    shown_ends = play_match(driver, Rng(7))
-    match = driver.app.session.last_match
+    shown_ends, match = play_match(driver, Rng(7))
     assert match.is_over() and len(match.scores) == 1
     state = match.state
     last_mover = 1 - state.to_move  # the AI's last move shows on the table, yours not

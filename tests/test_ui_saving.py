@@ -36,8 +36,8 @@ def test_a_match_against_the_ai_saves_about_once_per_turn_pair():
     driver = Driver(seed=8, nvm=nvm, profile={"mode": "ai", "level": "normal", "rounds": 1},
                     render=False)
     before = nvm.writes
-    play_match(driver, Rng(4))
-    moves = len(driver.app.session.last_match.moves[0])
+    _, match = play_match(driver, Rng(4))
+    moves = len(match.moves[0])
     writes = nvm.writes - before
     # one save per move of yours, one at the round's start and end, the statistics
     assert writes <= (moves + 1) // 2 + 4
