@@ -50,7 +50,10 @@ class App(Shell):
         super().__init__(display, buttons, clock_ms, feedback)
         self.seed = seed
         self.session = Session(Storage(nvm), self.new_seed)
-        self.sheets = Sheets()
+        # The table's sprite sheets, made at start-up while the heap is whole;
+        # from .py sources the title holds the match's modules (COMPILED_FIRST),
+        # so there it lets the sheets go instead, and each match makes them again.
+        self.sheets = None if FROM_SOURCES else Sheets()
         self.table = None
         self.title_item = None  # the title's item whose sub-screen is open
         self.save_notice = None  # why a save failed, until a player sees it once
@@ -173,6 +176,8 @@ class App(Shell):
                 forget(name)
             if self.session.let_go_of_profile():
                 forget("lostcities.profile")  # read again at the match's end
+            if self.sheets is None:
+                self.sheets = Sheets()
             self.session.prepare()
             from lostcities.screens.table import TableScreen
             self.table = TableScreen(self)
@@ -282,6 +287,8 @@ class App(Shell):
             self.feedback.turn(None)
         self.session.last_match = None  # its record is written; from .py sources the
         # title's module is compiled next, and a whole match's moves are in the way
+        if FROM_SOURCES:
+            self.sheets = None  # 4.7 KB, drawn with only by the table
         self.let_go()
         for name in NOT_AT_THE_TITLE:
             if not (FROM_SOURCES and name in COMPILED_FIRST):

@@ -75,19 +75,21 @@ def ram(item, seen, totals):
 
 def screen_ram(app):
     """RAM by kind for the screen on show (and the table kept behind it), plus
-    the app's shared sheets (the font's is in the firmware's flash)."""
+    the table's sprite sheets while the app holds them (the font's is in the
+    firmware's flash)."""
     from lostcities.screens import font_sheet
     totals = {"bitmaps": 0, "tile grids": 0, "groups": 0, "palettes": 0,
               "labels": 0, "shapes": 0}
     seen = {id(font_sheet()[0])}
     sheets = app.sheets
-    for bitmap in (sheets.cards, sheets.mini, sheets.text, sheets.bar):
-        seen.add(id(bitmap))
-        totals["bitmaps"] += bitmap_bytes(bitmap)
-    for palette in sheets.palettes + sheets.card_palettes + (sheets.neutral, sheets.text_palette,
-                                      sheets.bar_palette):
-        seen.add(id(palette))
-        totals["palettes"] += _round(PALETTE_OBJECT + PALETTE_ENTRY * len(palette))
+    if sheets is not None:
+        for bitmap in (sheets.cards, sheets.mini, sheets.text, sheets.bar):
+            seen.add(id(bitmap))
+            totals["bitmaps"] += bitmap_bytes(bitmap)
+        for palette in sheets.palettes + sheets.card_palettes + (
+                sheets.neutral, sheets.text_palette, sheets.bar_palette):
+            seen.add(id(palette))
+            totals["palettes"] += _round(PALETTE_OBJECT + PALETTE_ENTRY * len(palette))
     ram(app.display.root_group, seen, totals)
     if app.table is not None:  # kept while the pass, pause or round screen shows
         ram(app.table.group, seen, totals)
