@@ -196,6 +196,8 @@ class Position:
         Also fills ``base``, each colour's value, and returns their sum.
         """
         mine = deck_after // 2  # my turns after this one
+        if deck_after == 3 and self.pile_draws:
+            mine = 2  # they draw, and with 2 left my pile draw buys my last turn
         theirs = (deck_after + 1) // 2
         count = self.unseen_count
         my_hand = _ONE
