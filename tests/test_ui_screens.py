@@ -191,7 +191,7 @@ def play_round(driver, rng):
 def test_the_rounds_last_move_shows_on_the_table_until_a(mode):
     driver = Driver(seed=3, profile={"mode": mode, "level": "easy", "rounds": 1})
     driver.press(btn.A)
-    assert play_to_round_end(driver, Rng(5))
+    assert play_to_round_end(driver, Rng(1))
     t = driver.app.table
     match = driver.app.match
     move = match.moves[-1][-1]
