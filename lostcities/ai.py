@@ -19,7 +19,8 @@ the round would end with:
 
 * each expedition is projected to the end of the round: its cards, the hand
   cards that can still go on it, and the unseen cards of its colour weighted
-  by the chance of drawing them in time (turns left = deck size / 2). When
+  by the chance of drawing them in time (turns left = deck size / 2, and
+  with 3 cards left the pile draw at 2 that buys my last turn). When
   the expeditions worth playing need more turns than remain, all those
   weights shrink. An unstarted expedition counts only if its projection
   beats the 20-point cost, so opening, wagers and small gaps all follow from

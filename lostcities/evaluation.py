@@ -196,10 +196,14 @@ class Position:
         Also fills ``base``, each colour's value, and returns their sum.
         """
         mine = deck_after // 2  # my turns after this one
-        theirs = (deck_after + 1) // 2
         count = self.unseen_count
-        my_hand = _ONE
         my_unseen = min(_ONE, _MY_DRAWS * max(0, mine - 1) // count)
+        if deck_after == 3 and self.pile_draws:
+            # they draw, and with 2 left my pile draw buys my last turn (for my hand:
+            # a card I draw from the deck then comes too late to play)
+            mine = 2
+        theirs = (deck_after + 1) // 2
+        my_hand = _ONE
         need = self._need(0, self.hand, my_hand, my_unseen)
         if need > mine * _ONE:
             my_hand = my_hand * mine * _ONE // need

@@ -78,6 +78,17 @@ def test_a_clock_past_its_budget_stops_the_search_with_a_legal_move():
         assert state.check_move(move) is None
 
 
+def test_with_3_deck_cards_left_normal_takes_a_pile_card_to_play_all_it_holds():
+    # red is at Rx R2, R7 R8 R9 wait in hand: after a deck draw (2 cards left) one more
+    # turn plays R8 and R9 is lost; after a pile draw the opponent draws, and with 2 left
+    # a pile draw again buys the turn for R9
+    state = position("Rx R2 R7 R8 R9 G2 G3 B2", "W2 W3 Y3 Y4 Y5 B3 B4 B5",
+                     ["play Rx deck", "discard W2 deck", "play R2 deck", "discard W3 deck"],
+                     deck_tail="G10 W10 B10 Y10", deck_len=7)
+    assert state.deck_len == 3
+    assert move_text(ai.choose_move(state.view(0), "normal", Rng(1))) == "play R7 W"
+
+
 def test_hint_is_what_the_normal_level_plays():
     for state in random_positions(10, seed=13):
         view = state.view(state.to_move)

@@ -191,7 +191,7 @@ def play_round(driver, rng):
 def test_the_rounds_last_move_shows_on_the_table_until_a(mode):
     driver = Driver(seed=3, profile={"mode": mode, "level": "easy", "rounds": 1})
     driver.press(btn.A)
-    assert play_to_round_end(driver, Rng(5))
+    assert play_to_round_end(driver, Rng(1))
     t = driver.app.table
     match = driver.app.match
     move = match.moves[-1][-1]
@@ -221,7 +221,7 @@ def test_your_own_last_move_against_the_ai_goes_straight_to_the_scores():
     driver = Driver(seed=1, profile={"mode": "ai", "level": "easy", "rounds": 1},
                     render=False)
     driver.press(btn.A)
-    assert not play_to_round_end(driver, Rng(2))  # these moves end it on yours
+    assert not play_to_round_end(driver, Rng(4))  # these moves end it on yours
     assert driver.screen == "round"
     assert 1 - driver.app.match.state.to_move == 0
 
