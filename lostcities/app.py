@@ -16,7 +16,8 @@ from lostcities import FROM_SOURCES, forget
 # needed 14 KB more heap than anything else. There they are compiled first,
 # while the heap is nearly empty, and kept.
 COMPILED_FIRST = ("lostcities.screens.words", "lostcities.screens.layout",
-                  "lostcities.screens.table", "lostcities.evaluation", "lostcities.ai")
+                  "lostcities.screens.table", "lostcities.evaluation", "lostcities.ai",
+                  "lostcities.restore")
 if FROM_SOURCES:
     for _name in COMPILED_FIRST:
         __import__(_name)
@@ -29,17 +30,26 @@ from lostcities.shell import Shell
 from lostcities.sprites import Sheets
 
 # Each screen module is loaded when first shown, and forgotten while the
-# table is built (the others) or the title (those of the match, and the AI's),
-# so that the board's heap holds the code of one part at a time. The pass screen and the
+# table is built (the others, and the reading of the saves: lostcities/restore.py)
+# or once the match is over (those of the match, and the AI's), so that the
+# board's heap holds the code of one part at a time. The pass screen and the
 # pause menu are shown with the table let go; the pause menu's modules load
 # each time (the pass screen's, small and shown every turn, stay).
 NOT_AT_THE_TABLE = ("lostcities.screens.title", "lostcities.screens.help",
                     "lostcities.screens.pause", "lostcities.screens.menu",
-                    "lostcities.screens.summary")
-NOT_AT_THE_TITLE = ("lostcities.screens.table", "lostcities.screens.layout",
-                    "lostcities.screens.words", "lostcities.screens.pause",
-                    "lostcities.screens.passing", "lostcities.screens.summary",
-                    "lostcities.ai", "lostcities.evaluation")
+                    "lostcities.screens.summary", "lostcities.restore")
+OF_THE_MATCH = ("lostcities.screens.table", "lostcities.screens.layout",
+                "lostcities.screens.words", "lostcities.screens.pause",
+                "lostcities.screens.passing", "lostcities.ai", "lostcities.evaluation")
+NOT_AT_THE_TITLE = OF_THE_MATCH + ("lostcities.screens.summary",)
+
+
+
+def forget_all(names):
+    """Forget these modules, except from .py sources those compiled first."""
+    for name in names:
+        if not (FROM_SOURCES and name in COMPILED_FIRST):
+            forget(name)
 
 
 class App(Shell):
@@ -172,12 +182,11 @@ class App(Shell):
         the screen before it and the modules of others are let go."""
         if self.table is None:
             self.let_go()
-            for name in NOT_AT_THE_TABLE:
-                forget(name)
-            if self.session.let_go_of_profile():
-                forget("lostcities.profile")  # read again at the match's end
+            forget_all(NOT_AT_THE_TABLE)
             if self.sheets is None:
                 self.sheets = Sheets()
+            if self.session.let_go_of_profile():
+                forget("lostcities.profile")  # read again at the match's end
             self.session.prepare()
             from lostcities.screens.table import TableScreen
             self.table = TableScreen(self)
@@ -269,6 +278,7 @@ class App(Shell):
     def match_over(self):
         """Count the finished match in the statistics and forget the save."""
         self.let_go()
+        forget_all(OF_THE_MATCH)  # before the profile is read again for the statistics
         from lostcities.screens.summary import MatchScreen
         screen = MatchScreen(self)  # made from the match before it is forgotten
         self.session.finish()
@@ -290,9 +300,7 @@ class App(Shell):
         if FROM_SOURCES:
             self.sheets = None  # 4.7 KB, drawn with only by the table
         self.let_go()
-        for name in NOT_AT_THE_TITLE:
-            if not (FROM_SOURCES and name in COMPILED_FIRST):
-                forget(name)
+        forget_all(NOT_AT_THE_TITLE)
         from lostcities.screens.title import TitleScreen
         self.show(TitleScreen(self, notice))
 

@@ -8,7 +8,7 @@ won, drawn (u16 each).
 """
 
 from lostcities import LEVELS
-from lostcities.save import CRC, HEADER, MODES, Reader, put_text, put_u16, text_size
+from lostcities.save import CRC, HEADER, MODES, put_text, put_u16, text_size
 
 from micropython import const
 
@@ -109,6 +109,7 @@ def encode_profile(profile):
 
 def decode_profile(body):
     """The Profile of a record's body; ValueError (or IndexError) if it is not one."""
+    from lostcities.restore import Reader  # read only with the saves (restore.py)
     read = Reader(body)
     profile = Profile()
     profile.colors = read.byte()

@@ -8,8 +8,9 @@ NVM erases and rewrites flash. Each kind (the match, the profile) has two
 slots used in turn, so a write cut short leaves the previous record intact;
 a CRC written last tells a torn record. The layout and the records' bodies
 are in docs/formats.md; the match's body is lostcities/saved_match.py's, the
-profile's lostcities/profile.py's (each loaded when first needed, and
-compiled on the board apart from this module).
+profile's lostcities/profile.py's, and the reading of the slots is
+lostcities/restore.py's (each loaded when first needed, and compiled on the
+board apart from this module; a match only writes).
 
 Empty, foreign, corrupt or torn slots, records of another version and records
 naming an AI level that ``lostcities.LEVELS`` lacks are ignored with a short message,
@@ -64,13 +65,13 @@ class Storage:
     def __init__(self, nvm):
         self.nvm = nvm
         size = (len(nvm) - MATCH_AT) // 2
-        self._slots = {
+        self.slots = {
             KIND_PROFILE: (0, PROFILE_SLOT, PROFILE_SLOT),
             KIND_MATCH: (MATCH_AT, MATCH_AT + size, size),
         }
         # kind -> the newest record's sequence << 1 | its slot index, or None:
         # a small int, so that a save leaves no new object in the heap
-        self._newest = {}
+        self.newest = {}
         self.profile_message = None
         self._buffer = bytearray(_MATCH_BUFFER)  # see save_match
 
@@ -78,16 +79,8 @@ class Storage:
 
     def load_match(self):
         """``(SavedMatch or None, message or None)``; the message says what was ignored."""
-        body, kind, message = self._load(KIND_MATCH)
-        if body is None:
-            return None, message
-        if kind == KIND_NO_MATCH:
-            return None, None
-        from lostcities.saved_match import decode_match  # it builds on this module
-        try:
-            return decode_match(body), message
-        except (ValueError, IndexError, TypeError):
-            return None, DAMAGED
+        from lostcities.restore import load_match
+        return load_match(self)
 
     def save_match(self, saved):
         """Save after a turn: None when saved, else why not (the last save is kept).
@@ -114,17 +107,8 @@ class Storage:
 
     def load_profile(self):
         """The saved Profile, or defaults (``profile_message`` says if it was damaged)."""
-        from lostcities.profile import Profile, decode_profile  # it builds on this module
-        body, _, message = self._load(KIND_PROFILE)
-        self.profile_message = None
-        if body is not None:
-            try:
-                return decode_profile(body)
-            except (ValueError, IndexError, TypeError):
-                message = DAMAGED
-        if message not in (None, NO_SAVE):
-            self.profile_message = PROFILE_RESET
-        return Profile()
+        from lostcities.restore import load_profile
+        return load_profile(self)
 
     def save_profile(self, profile):
         from lostcities.profile import encode_profile  # it builds on this module
@@ -133,75 +117,21 @@ class Storage:
     def foreign(self):
         """True if a slot holds another program's bytes: not our record, nor
         blank throughout (on a laptop: a file that is not a save)."""
-        for kind in (KIND_PROFILE, KIND_MATCH):
-            first, second, size = self._slots[kind]
-            for start in (first, second):
-                found = self._read_slot(start, size, kind)
-                if found == FOREIGN or (found == NO_SAVE and len(
-                        set(self.nvm[start:start + size])) > 1):
-                    return True
-        return False
+        from lostcities.restore import foreign
+        return foreign(self)
 
     # Slots -----------------------------------------------------------------
-
-    def _load(self, slot_kind):
-        """``(body, kind, message)`` of the newest valid record in a pair of slots."""
-        first, second, size = self._slots[slot_kind]
-        best = None
-        problem = None
-        damaged = False
-        for index, start in enumerate((first, second)):
-            found = self._read_slot(start, size, slot_kind)
-            if isinstance(found, str):
-                if found != NO_SAVE:
-                    damaged = found == DAMAGED or damaged  # our write cut short
-                    problem = problem or found
-                continue
-            if best is None or _newer(found[1], best[1]):
-                best = found + (index,)
-        if best is None:
-            self._newest[slot_kind] = None
-            return None, None, problem or NO_SAVE
-        body, sequence, record_kind, index = best
-        self._newest[slot_kind] = sequence << 1 | index
-        return body, record_kind, FELL_BACK if damaged else None
-
-    def _read_slot(self, start, size, slot_kind):
-        """``(body, sequence, kind)`` of a valid record, else a message string."""
-        nvm = self.nvm
-        if size < HEADER + CRC:
-            return NO_SAVE
-        header = bytes(nvm[start:start + HEADER])
-        if header == b"\xff" * HEADER or header == b"\x00" * HEADER:
-            return NO_SAVE
-        if header[0:2] != b"LC":
-            return FOREIGN
-        if header[2] != VERSION:
-            return OTHER_VERSION
-        kind = header[3]
-        if slot_kind == KIND_PROFILE:
-            if kind != KIND_PROFILE:
-                return DAMAGED
-        elif kind not in (KIND_MATCH, KIND_NO_MATCH):
-            return DAMAGED
-        length = header[6] << 8 | header[7]
-        if HEADER + length + CRC > size:
-            return DAMAGED
-        end = start + HEADER + length
-        body = bytes(nvm[start + HEADER:end])
-        if crc16(body, crc16(header)) != nvm[end] << 8 | nvm[end + 1]:
-            return DAMAGED
-        return (body, header[4] << 8 | header[5], kind)
 
     def _write(self, kind, record):
         """Stamp ``record`` (header and CRC space included) and write it in one slice."""
         slot_kind = KIND_PROFILE if kind == KIND_PROFILE else KIND_MATCH
-        first, second, size = self._slots[slot_kind]
+        first, second, size = self.slots[slot_kind]
         if len(record) > size:
             return TOO_LONG
-        if slot_kind not in self._newest:
-            self._load(slot_kind)
-        newest = self._newest[slot_kind]
+        if slot_kind not in self.newest:
+            from lostcities.restore import newest_record
+            newest_record(self, slot_kind)
+        newest = self.newest[slot_kind]
         if newest is None:
             index, sequence = 0, 1
         else:
@@ -223,41 +153,11 @@ class Storage:
             self.nvm[start:start + len(record)] = record
         except OSError:  # a laptop's save file (a full disk, a folder there now)
             return UNSAVED
-        self._newest[slot_kind] = sequence << 1 | index
+        self.newest[slot_kind] = sequence << 1 | index
         return None
 
 
-def _newer(a, b):
-    """True if sequence number ``a`` was written after ``b`` (16-bit wrap)."""
-    return 0 < (a - b) & 0xFFFF < 0x8000
-
-
 # Encoding ------------------------------------------------------------------
-
-class Reader:
-    """Reads a body front to back; running past its end raises IndexError."""
-
-    def __init__(self, data):
-        self.data = data
-        self.at = 0
-
-    def byte(self):
-        self.at += 1
-        return self.data[self.at - 1]
-
-    def u16(self):
-        return self.byte() << 8 | self.byte()
-
-    def take(self, count):
-        if self.at + count > len(self.data):
-            raise IndexError("record too short")
-        self.at += count
-        return self.data[self.at - count:self.at]
-
-    def text(self):
-        count = self.byte()
-        return self.take(count).decode() if count else None
-
 
 def put_u16(buf, at, value):
     buf[at] = value >> 8 & 0xFF

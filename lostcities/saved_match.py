@@ -11,7 +11,7 @@ from lostcities import LEVELS
 from lostcities.rng import Rng
 from lostcities.rules.cards import CARDS_PER_COLOR, HAND_SIZE
 from lostcities.rules.match import Match
-from lostcities.save import CRC, HEADER, MODES, Reader, put_text, put_u16, text_size
+from lostcities.save import CRC, HEADER, MODES, put_text, put_u16, text_size
 
 
 class SavedMatch:
@@ -66,6 +66,7 @@ def encode_match(saved, record):
 
 def decode_match(body):
     """Rebuild a SavedMatch by replaying every move; ValueError if it is not one."""
+    from lostcities.restore import Reader  # read only with the saves (restore.py)
     read = Reader(body)
     colors = read.byte()
     rounds = read.byte()

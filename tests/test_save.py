@@ -9,7 +9,7 @@ import pytest
 from conftest import micropython_unavailable
 from host_sim.testing.micropython import MicroPython, MicroPythonUnavailable
 from host_sim.play.nvm_file import FileNvm, NotASaveFile
-from lostcities import save
+from lostcities import restore, save
 from lostcities.bots import random_move
 from lostcities.rng import Rng
 from lostcities.profile import Profile
@@ -124,9 +124,9 @@ def test_the_newest_save_wins_and_clear_forgets_it():
 
 
 def test_sequence_numbers_wrap():
-    assert save._newer(0, 0xFFFF)
-    assert save._newer(5, 4)
-    assert not save._newer(4, 5)
+    assert restore.newer(0, 0xFFFF)
+    assert restore.newer(5, 4)
+    assert not restore.newer(4, 5)
 
 
 # Damage ---------------------------------------------------------------------
@@ -140,7 +140,7 @@ def two_saves():
     older = [list(moves) for moves in saved.match.moves]
     turn(saved)
     storage.save_match(saved)
-    newer_at = storage._slots[save.KIND_MATCH][storage._newest[save.KIND_MATCH] & 1]
+    newer_at = storage.slots[save.KIND_MATCH][storage.newest[save.KIND_MATCH] & 1]
     return nvm, older, newer_at
 
 

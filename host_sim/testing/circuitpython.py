@@ -197,15 +197,29 @@ def least_heap(passes, low_kb, high_kb):
 
 
 def smallest_heap(drive, scenario, low_kb=48, high_kb=256):
-    """The least heap (in KB) in which ``scenario`` passes, and that passing Result.
+    """The least heap (in KB) in which ``scenario`` passes, that passing Result,
+    and the heaps above it in which it failed, of those tried.
 
+    Passing is not quite monotonic in the heap's size: near the least heap,
+    one a KB or two above it may fail, where a big allocation happens to find
+    no piece of its size. So a bisection first, then steps down from what it
+    found until three heaps in a row fail.
     Raises RuntimeError if it fails even in ``high_kb`` (a bug, not memory)."""
     roomy = run_scenario(drive, scenario, high_kb)
     if not roomy.ok:
         raise RuntimeError("%s fails even with a %d KB heap: %s\n%s" % (
             scenario.name, high_kb, roomy.reason, roomy.output[-2000:]))
+    tried = {high_kb: roomy}
 
     def passes(heap_kb):
-        result = roomy if heap_kb == high_kb else run_scenario(drive, scenario, heap_kb)
-        return result if result.ok else None
-    return least_heap(passes, low_kb, high_kb)
+        if heap_kb not in tried:
+            tried[heap_kb] = run_scenario(drive, scenario, heap_kb)
+        return tried[heap_kb] if tried[heap_kb].ok else None
+    heap_kb, best = least_heap(passes, low_kb, high_kb)
+    below = heap_kb - 1
+    while below > low_kb and heap_kb - below <= 3:
+        result = passes(below)
+        if result:
+            heap_kb, best = below, result
+        below -= 1
+    return heap_kb, best, sorted(kb for kb in tried if kb > heap_kb and not tried[kb].ok)

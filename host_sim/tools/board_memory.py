@@ -53,10 +53,11 @@ def scenarios(presses=3000):
 
 
 def needed(drive, scenario):
-    """(bytes the game needs, bytes it held live at most, the passing Result)."""
-    heap_kb, result = cp.smallest_heap(drive, scenario)
+    """(bytes the game needs, bytes it held live at most, the passing Result,
+    the heaps above in KB where it failed all the same)."""
+    heap_kb, result, failed = cp.smallest_heap(drive, scenario)
     base = result.figures["base"]
-    return heap_kb * KB - base, result.figures["live"], result
+    return heap_kb * KB - base, result.figures["live"], result, failed
 
 
 def compile_need(path):
@@ -110,12 +111,21 @@ def report(presses=3000, jobs=2):
         print("%-44s %-9s %-9s %-9s %s" % ("", ".mpy", ".py", ".mpy", "peak at"))
         figures = {kind: list(pool.map(lambda s, d=drives[kind]: needed(d, s), found))
                    for kind, _ in DRIVES}
+        base = figures["mpy"][0][2].figures["base"]
+        islands = []
         for i, scenario in enumerate(found):
             mpy, py = figures["mpy"][i], figures["py"][i]
-            print("%-44s %-9.1f %-9.1f %-9.1f %s" % (
-                scenario.name, mpy[0] / KB, py[0] / KB, mpy[1] / KB,
+            print("%-44s %-9s %-9s %-9.1f %s" % (
+                scenario.name, "%.1f%s" % (mpy[0] / KB, "*" if mpy[3] else ""),
+                "%.1f%s" % (py[0] / KB, "*" if py[3] else ""), mpy[1] / KB,
                 mpy[2].figures["peak_screen"]))
-        base = figures["mpy"][0][2].figures["base"]
+            for kind, what in DRIVES:
+                if figures[kind][i][3]:
+                    islands.append("%s, %s: %s" % (scenario.name, what, ", ".join(
+                        "%.1f" % ((kb * KB - base) / KB) for kb in figures[kind][i][3])))
+        if islands:
+            print("\n* it failed all the same with a little more heap, where a big allocation found"
+                  " no piece of its size (KB, as needed):\n  " + "\n  ".join(islands))
         print("\n(the stand-ins and the rig hold %.1f KB live; the fuzzes cut the power and tear"
               " NVM writes: %s)" % (base / KB, ", ".join(
                   "%d boots, %d torn" % (r[2].figures["boots"], r[2].figures["torn"])
