@@ -12,24 +12,36 @@ LEVELS = ("easy", "normal", "hard")
 FROM_SOURCES = __file__.endswith(".py")
 
 
-def forget(name):
-    """Drop module ``name`` and its submodules as if never imported, so that
-    their code leaves the board's heap; the next import loads them afresh.
+# From .py sources the board compiles a module as it imports it, which needs
+# about three times its text at once: compiled at the first table, these
+# needed 14 KB more heap than anything else. There lostcities/app.py compiles
+# them before anything else, while the heap is nearly empty, and they stay.
+COMPILED_FIRST = ("lostcities.screens.words", "lostcities.screens.layout",
+                  "lostcities.screens.table", "lostcities.evaluation", "lostcities.ai",
+                  "lostcities.restore")
+
+
+def forget(*names):
+    """Drop modules ``names`` and their submodules as if never imported, so
+    that their code leaves the board's heap; the next import loads them afresh.
 
     The app forgets the screens of the menus while a match is on and those of
-    the match at the title. On CPython (the laptop) it does nothing: memory
-    is plentiful there, and a module loaded twice would give tools and tests
-    two copies of its classes."""
+    the match once it is over; from .py sources, those compiled first stay. On
+    CPython (the laptop) it does nothing: memory is plentiful there, and a
+    module loaded twice would give tools and tests two copies of its classes."""
     import sys
     if sys.implementation.name == "cpython":
         return
-    for loaded in list(sys.modules):
-        if loaded == name or loaded.startswith(name + "."):
-            del sys.modules[loaded]
-    package, _, leaf = name.rpartition(".")
-    parent = sys.modules.get(package)
-    if parent is not None and leaf in parent.__dict__:
-        delattr(parent, leaf)
+    for name in names:
+        if FROM_SOURCES and name in COMPILED_FIRST:
+            continue
+        for loaded in list(sys.modules):
+            if loaded == name or loaded.startswith(name + "."):
+                del sys.modules[loaded]
+        package, _, leaf = name.rpartition(".")
+        parent = sys.modules.get(package)
+        if parent is not None and leaf in parent.__dict__:
+            delattr(parent, leaf)
 
 
 def asset_path(name):

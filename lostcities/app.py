@@ -9,16 +9,9 @@ itself lives in a :class:`~lostcities.session.Session`, as in the terminal
 game.
 """
 
-from lostcities import FROM_SOURCES, forget
+from lostcities import COMPILED_FIRST, FROM_SOURCES, forget
 
-# From .py sources the board compiles a module as it imports it, which needs
-# about three times its text at once: compiled at the first table, these
-# needed 14 KB more heap than anything else. There they are compiled first,
-# while the heap is nearly empty, and kept.
-COMPILED_FIRST = ("lostcities.screens.words", "lostcities.screens.layout",
-                  "lostcities.screens.table", "lostcities.evaluation", "lostcities.ai",
-                  "lostcities.restore")
-if FROM_SOURCES:
+if FROM_SOURCES:  # before anything else: see COMPILED_FIRST
     for _name in COMPILED_FIRST:
         __import__(_name)
 
@@ -42,14 +35,6 @@ OF_THE_MATCH = ("lostcities.screens.table", "lostcities.screens.layout",
                 "lostcities.screens.words", "lostcities.screens.pause",
                 "lostcities.screens.passing", "lostcities.ai", "lostcities.evaluation")
 NOT_AT_THE_TITLE = OF_THE_MATCH + ("lostcities.screens.summary",)
-
-
-
-def forget_all(names):
-    """Forget these modules, except from .py sources those compiled first."""
-    for name in names:
-        if not (FROM_SOURCES and name in COMPILED_FIRST):
-            forget(name)
 
 
 class App(Shell):
@@ -182,7 +167,7 @@ class App(Shell):
         the screen before it and the modules of others are let go."""
         if self.table is None:
             self.let_go()
-            forget_all(NOT_AT_THE_TABLE)
+            forget(*NOT_AT_THE_TABLE)
             if self.sheets is None:
                 self.sheets = Sheets()
             if self.session.let_go_of_profile():
@@ -278,7 +263,7 @@ class App(Shell):
     def match_over(self):
         """Count the finished match in the statistics and forget the save."""
         self.let_go()
-        forget_all(OF_THE_MATCH)  # before the profile is read again for the statistics
+        forget(*OF_THE_MATCH)  # before the profile is read again for the statistics
         from lostcities.screens.summary import MatchScreen
         screen = MatchScreen(self)  # made from the match before it is forgotten
         self.session.finish()
@@ -300,7 +285,7 @@ class App(Shell):
         if FROM_SOURCES:
             self.sheets = None  # 4.7 KB, drawn with only by the table
         self.let_go()
-        forget_all(NOT_AT_THE_TITLE)
+        forget(*NOT_AT_THE_TITLE)
         from lostcities.screens.title import TitleScreen
         self.show(TitleScreen(self, notice))
 
