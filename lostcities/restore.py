@@ -2,8 +2,8 @@
 
 Needed at start-up, at a match's end (the profile, read again) and on a
 laptop's first look at a file, never while a match is played: the app
-forgets this module at the table, which keeps 1.4 KB of the board's heap
-free there (measured on CircuitPython's interpreter). The checks and the
+forgets this module at the table, which keeps about 1 KB of the board's
+heap free there (measured on CircuitPython's interpreter). The checks and the
 messages for empty, foreign, torn and damaged slots are the module
 docstring's of lostcities/save.py; the layout is in docs/formats.md.
 """

@@ -34,7 +34,8 @@ class Session:
         self._profile_stored = True  # load_profile() would give it again
         self.saved, message = storage.load_match()
         self.notice = (None if message == NO_SAVE else message) or storage.profile_message
-        self.last_match = self.match  # the match of the game record, even once over (until the title)
+        # the match of the game record, even once over (until the title)
+        self.last_match = self.match
         self.save_problem = None  # why the last save was not written, or None
         self._news = None  # that problem, when it is new and not yet told
         self._view = None  # see view()

@@ -306,7 +306,6 @@ def report_circuitpython(quick, colors):
             level, statistics.median(times), slowest, slowest * BOARD_FACTOR / 1000.0,
             max(allocated for _, allocated in decisions)))
     slowest = max(ms for ms, _ in worst)
-    slowest = max(ms for ms, _ in worst)
     print("  hard's worst case (workloads.worst_endgame: every move open, every playout to"
           " its plies):\n    %.2f ms, board estimate %.2f s of its %.1f s budget, %d bytes"
           " allocated" % (slowest, slowest * BOARD_FACTOR / 1000.0, BUDGET_S,
