@@ -26,7 +26,7 @@ def main():
 
     display = board.DISPLAY
     display.auto_refresh = False  # the app refreshes once per change
-    feedback = hardware.Feedback(display)
+    feedback = hardware.Feedback(display, supervisor.ticks_ms)
     buttons = hardware.make_buttons(supervisor.ticks_ms)
     App(display, buttons, microcontroller.nvm, supervisor.ticks_ms, feedback).run()
 

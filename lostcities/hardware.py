@@ -30,12 +30,14 @@ _PIXEL_POWER = const(20)
 _PLAYER_COLORS = (0x0060FF, 0xFF5000)  # player 1, player 2
 _THINKING_COLOR = 0x8000C0
 
-# Sounds are square waves written into one bytearray (8-bit unsigned samples)
-# and played without blocking. Notes are (frequency in Hz, milliseconds).
+# Sounds are tunes of square-wave notes, (frequency in Hz, milliseconds),
+# played without blocking. Each note is one period of its wave (8-bit
+# unsigned samples) played in a loop, as simpleio.tone does, and the shell's
+# loop moves the tune on (Feedback.tick): a few dozen bytes of heap, where the
+# whole tune written out took 8 bytes a millisecond (3.2 KB for the longest).
 _RATE = const(8000)
 _SILENCE = const(128)
 _VOLUME = const(28)  # the wave's swing around silence, of 127
-# A sound's buffer is 8 bytes per millisecond, held while it plays: keep them short.
 SOUNDS = {
     "illegal": ((150, 80), (120, 100)),
     "round_end": ((500, 80), (667, 80), (800, 120)),
@@ -58,26 +60,16 @@ def make_buttons(clock_ms):
     return buttons.Buttons(sources, clock_ms)
 
 
-def tone(notes, rate=_RATE):
-    """8-bit samples (a bytearray) playing ``notes``, starting and ending silent.
-
-    Every half wave is a whole number of samples, so a pitch is rounded to
-    one that fits (500 Hz is exact at 8 kHz; 150 Hz plays as 148 Hz)."""
-    length = 2
-    for _, ms in notes:
-        length += rate * ms // 1000
-    samples = bytearray(length)
-    samples[0] = samples[-1] = _SILENCE
-    start = 1
-    for frequency, ms in notes:
-        half = max(1, rate // (2 * frequency))
-        wave = bytes((_SILENCE + _VOLUME,)) * half + bytes((_SILENCE - _VOLUME,)) * half
-        end = start + rate * ms // 1000
-        while start + len(wave) <= end:
-            samples[start:start + len(wave)] = wave
-            start += len(wave)
-        samples[start:end] = wave[:end - start]
-        start = end
+def wave(frequency, rate=_RATE):
+    """One period of a square wave (a bytearray of 8-bit samples) that plays
+    ``frequency`` when looped. A half wave is a whole number of samples, so a
+    pitch is rounded to one that fits (500 Hz is exact at 8 kHz; 150 Hz plays
+    as 148 Hz)."""
+    half = max(1, rate // (2 * frequency))
+    samples = bytearray(2 * half)
+    for at in range(half):
+        samples[at] = _SILENCE + _VOLUME
+        samples[half + at] = _SILENCE - _VOLUME
     return samples
 
 
@@ -91,8 +83,9 @@ class Feedback:
     Sounds and lights can be switched off, and a sound that finds no memory
     is skipped rather than stopping the game."""
 
-    def __init__(self, display: BusDisplay):
+    def __init__(self, display: BusDisplay, clock_ms):
         self._display = display
+        self._clock_ms = clock_ms  # the tunes' timing
         # Five pixels are written with neopixel_write directly: the neopixel
         # library would keep 1.7 KB of the heap for this (measured on
         # CircuitPython's interpreter).
@@ -103,8 +96,12 @@ class Feedback:
         self._speaker = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
         self._speaker.switch_to_output(value=False)
         self._audio = audioio.AudioOut(board.SPEAKER)
-        # The sample playing and its buffer, kept referenced until it ends:
-        # the audio hardware reads the buffer while it plays.
+        # The note playing, its sample and that sample's buffer (kept
+        # referenced: the audio hardware reads it while it plays), and when
+        # the note ends; the tune is None when nothing plays.
+        self._tune = None
+        self._note = 0
+        self._note_ends = 0
         self._sample = None
         self._samples = None
         self._sound_on = False
@@ -137,18 +134,39 @@ class Feedback:
         self._show()
 
     def sound(self, name):
-        """Play one of :data:`SOUNDS` without waiting for it to end."""
+        """Start one of :data:`SOUNDS`; :meth:`tick` plays it on to its end."""
         if not self._sound_on:
             return
         self._stop_sound()
-        try:
-            samples = tone(SOUNDS[name])
-        except MemoryError:
+        self._tune = SOUNDS[name]
+        self._note = -1
+        self._next_note()
+
+    def tick(self):
+        """The shell's loop calls this often: the next note when one's time is up."""
+        if self._tune is not None and buttons.ticks_diff(
+                self._clock_ms(), self._note_ends) >= 0:
+            self._next_note()
+
+    def _next_note(self):
+        tune = self._tune
+        self._note += 1
+        if tune is None or self._note >= len(tune):
+            self._stop_sound()
             return
-        sample = audiocore.RawSample(samples, sample_rate=_RATE)
-        self._audio.play(sample)
+        frequency, ms = tune[self._note]
+        try:
+            samples = wave(frequency)
+            sample = audiocore.RawSample(samples, sample_rate=_RATE)
+        except MemoryError:  # no heap for a note: the tune stops, the game goes on
+            self._stop_sound()
+            return
+        if self._sample is not None:
+            self._audio.stop()  # the note before
+        self._audio.play(sample, loop=True)
         self._sample = sample
         self._samples = samples
+        self._note_ends = self._clock_ms() + ms
 
     def mem(self, screen_name):
         """In debug mode, print the free memory on reaching a screen."""
@@ -170,10 +188,8 @@ class Feedback:
             data[at + 1] = (color >> 16) * power // 255
             data[at + 2] = (color & 0xFF) * power // 255
         neopixel_write.neopixel_write(self._pixel_pin, data)
-        if self._sample is not None and not self._audio.playing:
-            self._sample = self._samples = None  # the last sound has ended: free it
 
     def _stop_sound(self):
         if self._sample is not None:
             self._audio.stop()
-            self._sample = self._samples = None
+        self._tune = self._sample = self._samples = None

@@ -39,6 +39,8 @@ class Shell:
         if self.screen.tick():
             changed = True
             self.follow()
+        if self.feedback:
+            self.feedback.tick()  # a tune's next note
         if changed or self.dirty:
             self.dirty = False
             self.display.refresh()

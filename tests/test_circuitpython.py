@@ -131,6 +131,73 @@ def test_only_py_sources_compile_the_matchs_modules_before_the_app(drives, kind)
     assert loaded == (sorted(COMPILED_FIRST) if kind == "py" else [])
     assert "lostcities.screens.table" in COMPILED_FIRST and "lostcities.evaluation" in COMPILED_FIRST
 
+TUNE = """
+import sys
+sys.path.append(%r)
+import _displayio
+sys.modules["displayio"] = _displayio
+import gc
+import board
+from lostcities import hardware
+now = [1000]
+feedback = hardware.Feedback(board.DISPLAY, lambda: now[0])
+feedback.settings(%r, True, 3)
+speaker = feedback._audio
+heard = bytearray(100)  # 5 ms steps: notes started, and 128 if playing
+
+
+def play():
+    now[0] = 1000
+    feedback.sound("match_end")
+    most = 0
+    for step in range(100):
+        now[0] = 1000 + 5 * step
+        feedback.tick()
+        gc.collect()
+        most = max(most, gc.mem_alloc() - before)
+        heard[step] = speaker.plays | (128 if speaker.playing else 0)
+    return most
+
+
+gc.collect()
+before = gc.mem_alloc()
+play()  # once to warm up (the interpreter's caches), then measured
+speaker.plays = 0
+gc.collect()
+before = gc.mem_alloc()
+most = play()
+gc.collect()
+left = gc.mem_alloc() - before
+print(" ".join(str(byte) for byte in heard))
+print(most, left)
+"""
+
+
+def play_tune(sound_on):
+    """{ms since the tune began: (notes started, playing)}, the most bytes it
+    held and what it left held."""
+    steps, held = cp.run_source(TUNE % (cp.FIRMWARE, sound_on), heap_kb=256).split("\n")[:2]
+    heard = {5 * step: (int(byte) & 127, int(byte) > 127) for step, byte in enumerate(steps.split())}
+    most, left = held.split()
+    return heard, int(most), int(left)
+
+
+def test_a_tune_plays_note_by_note_as_the_loop_ticks_in_a_few_dozen_bytes(interpreter):
+    heard, most, left = play_tune(True)
+    # match_end: 400, 500, 667, 800 Hz for 80, 80, 80 and 160 ms, each a looped wave
+    assert heard[0] == heard[75] == (1, True)
+    assert heard[80] == heard[155] == (2, True)
+    assert heard[160] == (3, True) and heard[240] == heard[395] == (4, True)
+    assert heard[400] == heard[495] == (4, False)  # the tune has ended: the speaker is quiet
+    assert most < 256  # a note is one wave period (20 bytes at 400 Hz), not the tune written out
+    assert left <= 0  # nothing kept once it has ended
+
+
+def test_with_sound_off_no_tune_plays(interpreter):
+    heard, _, _ = play_tune(False)
+    assert set(heard.values()) == {(0, False)}
+
+
 def fake_mpy_cross(folder, version):
     path = folder / "mpy-cross"
     path.write_text("#!/bin/sh\necho '%s'\n" % version)

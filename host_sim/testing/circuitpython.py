@@ -198,7 +198,9 @@ def least_heap(passes, low_kb, high_kb):
 
 def smallest_heap(drive, scenario, low_kb=48, high_kb=256):
     """The least heap (in KB) in which ``scenario`` passes, that passing Result,
-    and the heaps above it in which it failed, of those tried.
+    the heaps above it in which it failed, of those tried, and the Result in
+    ``high_kb`` (where nothing is short of heap: every sound plays, every save
+    is written, so the live heap is at its most).
 
     Passing is not quite monotonic in the heap's size: near the least heap,
     one a KB or two above it may fail, where a big allocation happens to find
@@ -222,4 +224,5 @@ def smallest_heap(drive, scenario, low_kb=48, high_kb=256):
         if result:
             heap_kb, best = below, result
         below -= 1
-    return heap_kb, best, sorted(kb for kb in tried if kb > heap_kb and not tried[kb].ok)
+    failed = sorted(kb for kb in tried if kb > heap_kb and not tried[kb].ok)
+    return heap_kb, best, failed, roomy

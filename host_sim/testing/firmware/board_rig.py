@@ -28,7 +28,10 @@ OPTIONS = {}
 for _arg in sys.argv[3:]:
     _key, _value = _arg.split("=", 1)
     OPTIONS[_key] = _value
-sys.path[:] = [DRIVE, DRIVE + "/lib", FIRMWARE]
+# The board's own sys.path starts with "" (the drive's root), so its modules'
+# __file__ are "lostcities/app.mpy": the same here, run in the drive. The
+# bundle names each .mpy's source so (see host_sim/tools/bundle.py).
+sys.path[:] = ["", "lib", FIRMWARE] if DRIVE == "." else [DRIVE, DRIVE + "/lib", FIRMWARE]
 
 import _displayio  # noqa: E402
 
