@@ -31,13 +31,17 @@ _PLAYER_COLORS = (0x0060FF, 0xFF5000)  # player 1, player 2
 _THINKING_COLOR = 0x8000C0
 
 # Sounds are tunes of square-wave notes, (frequency in Hz, milliseconds),
-# played without blocking. Each note is one period of its wave (8-bit
-# unsigned samples) played in a loop, as simpleio.tone does, and the shell's
-# loop moves the tune on (Feedback.tick): a few dozen bytes of heap, where the
-# whole tune written out took 8 bytes a millisecond (3.2 KB for the longest).
-_RATE = const(8000)
+# played without blocking. Every note loops one period of the wave below at
+# WAVE_SAMPLES times its frequency, as simpleio.tone does (so each pitch is
+# exact), and the shell's loop moves the tune on (Feedback.tick): a tune holds
+# one small sample object, where written out it took 8 bytes a millisecond
+# (3.2 KB for the longest).
+WAVE_SAMPLES = const(16)
 _SILENCE = const(128)
 _VOLUME = const(28)  # the wave's swing around silence, of 127
+# one period of 8-bit unsigned samples, half of it high
+_WAVE = bytes((_SILENCE + _VOLUME,)) * (WAVE_SAMPLES // 2) + bytes(
+    (_SILENCE - _VOLUME,)) * (WAVE_SAMPLES // 2)
 SOUNDS = {
     "illegal": ((150, 80), (120, 100)),
     "round_end": ((500, 80), (667, 80), (800, 120)),
@@ -58,19 +62,6 @@ def make_buttons(clock_ms):
     else:
         sources = (buttons.KeypadSource(keys.events, buttons.PYBADGE_KEYS),)
     return buttons.Buttons(sources, clock_ms)
-
-
-def wave(frequency, rate=_RATE):
-    """One period of a square wave (a bytearray of 8-bit samples) that plays
-    ``frequency`` when looped. A half wave is a whole number of samples, so a
-    pitch is rounded to one that fits (500 Hz is exact at 8 kHz; 150 Hz plays
-    as 148 Hz)."""
-    half = max(1, rate // (2 * frequency))
-    samples = bytearray(2 * half)
-    for at in range(half):
-        samples[at] = _SILENCE + _VOLUME
-        samples[half + at] = _SILENCE - _VOLUME
-    return samples
 
 
 class Feedback:
@@ -96,14 +87,12 @@ class Feedback:
         self._speaker = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
         self._speaker.switch_to_output(value=False)
         self._audio = audioio.AudioOut(board.SPEAKER)
-        # The note playing, its sample and that sample's buffer (kept
-        # referenced: the audio hardware reads it while it plays), and when
-        # the note ends; the tune is None when nothing plays.
+        # The tune playing (None when none), its note, that note's sample
+        # and when the note ends.
         self._tune = None
         self._note = 0
         self._note_ends = 0
         self._sample = None
-        self._samples = None
         self._sound_on = False
         self._lights_on = True
         self._debug = False
@@ -156,8 +145,7 @@ class Feedback:
             return
         frequency, ms = tune[self._note]
         try:
-            samples = wave(frequency)
-            sample = audiocore.RawSample(samples, sample_rate=_RATE)
+            sample = audiocore.RawSample(_WAVE, sample_rate=frequency * WAVE_SAMPLES)
         except MemoryError:  # no heap for a note: the tune stops, the game goes on
             self._stop_sound()
             return
@@ -165,7 +153,6 @@ class Feedback:
             self._audio.stop()  # the note before
         self._audio.play(sample, loop=True)
         self._sample = sample
-        self._samples = samples
         self._note_ends = self._clock_ms() + ms
 
     def mem(self, screen_name):
@@ -192,4 +179,4 @@ class Feedback:
     def _stop_sound(self):
         if self._sample is not None:
             self._audio.stop()
-        self._tune = self._sample = self._samples = None
+        self._tune = self._sample = None

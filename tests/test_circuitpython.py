@@ -143,7 +143,9 @@ now = [1000]
 feedback = hardware.Feedback(board.DISPLAY, lambda: now[0])
 feedback.settings(%r, True, 3)
 speaker = feedback._audio
+import array
 heard = bytearray(100)  # 5 ms steps: notes started, and 128 if playing
+pitch = array.array("H", bytes(200))  # the pitch playing, Hz
 
 
 def play():
@@ -156,6 +158,7 @@ def play():
         gc.collect()
         most = max(most, gc.mem_alloc() - before)
         heard[step] = speaker.plays | (128 if speaker.playing else 0)
+        pitch[step] = speaker.rate // hardware.WAVE_SAMPLES
     return most
 
 
@@ -170,14 +173,16 @@ gc.collect()
 left = gc.mem_alloc() - before
 print(" ".join(str(byte) for byte in heard))
 print(most, left)
+print(" ".join(str(hz) for hz in pitch))
 """
 
 
 def play_tune(sound_on):
-    """{ms since the tune began: (notes started, playing)}, the most bytes it
-    held and what it left held."""
-    steps, held = cp.run_source(TUNE % (cp.FIRMWARE, sound_on), heap_kb=256).split("\n")[:2]
-    heard = {5 * step: (int(byte) & 127, int(byte) > 127) for step, byte in enumerate(steps.split())}
+    """{ms since the tune began: (notes started, playing, pitch in Hz)}, the
+    most bytes it held and what it left held."""
+    steps, held, pitches = cp.run_source(TUNE % (cp.FIRMWARE, sound_on), heap_kb=256).split("\n")[:3]
+    heard = {5 * step: (int(byte) & 127, int(byte) > 127, int(hz))
+             for step, (byte, hz) in enumerate(zip(steps.split(), pitches.split()))}
     most, left = held.split()
     return heard, int(most), int(left)
 
@@ -185,17 +190,17 @@ def play_tune(sound_on):
 def test_a_tune_plays_note_by_note_as_the_loop_ticks_in_a_few_dozen_bytes(interpreter):
     heard, most, left = play_tune(True)
     # match_end: 400, 500, 667, 800 Hz for 80, 80, 80 and 160 ms, each a looped wave
-    assert heard[0] == heard[75] == (1, True)
-    assert heard[80] == heard[155] == (2, True)
-    assert heard[160] == (3, True) and heard[240] == heard[395] == (4, True)
-    assert heard[400] == heard[495] == (4, False)  # the tune has ended: the speaker is quiet
-    assert most < 256  # a note is one wave period (20 bytes at 400 Hz), not the tune written out
+    assert heard[0] == heard[75] == (1, True, 400)
+    assert heard[80] == heard[155] == (2, True, 500)
+    assert heard[160] == (3, True, 667) and heard[240] == heard[395] == (4, True, 800)
+    assert heard[400][:2] == heard[495][:2] == (4, False)  # the tune has ended: quiet
+    assert most < 128  # a sample object: not the tune written out (3.2 KB)
     assert left <= 0  # nothing kept once it has ended
 
 
 def test_with_sound_off_no_tune_plays(interpreter):
     heard, _, _ = play_tune(False)
-    assert set(heard.values()) == {(0, False)}
+    assert set(heard.values()) == {(0, False, 0)}
 
 
 def fake_mpy_cross(folder, version):
