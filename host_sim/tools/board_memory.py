@@ -28,7 +28,7 @@ BUDGETS = {
 # to split moves it by up to 5 KB from one heap size to the next, or with the
 # length of a file's path in the rig. Where a figure is over its goal above,
 # the bench says so.
-BOUNDS = {  # set at 88.3 / 102.2 / 82.2 / 31.3 KB measured
+BOUNDS = {  # set at 88.3 / 102.2 / 82.2 / 31.3 KB measured (live now at a roomy heap: 83.7)
     "mpy": 96 * KB,
     "py": 108 * KB,
     "live": 88 * KB,
