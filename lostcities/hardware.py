@@ -118,8 +118,13 @@ class Feedback:
         self._show()
 
     def thinking(self, on):
-        """Show that the AI is thinking (the game does not take buttons meanwhile)."""
+        """Show that the AI is thinking (the game does not take buttons meanwhile).
+
+        A tune still playing stops: the loop does not tick while the AI
+        thinks, so its note would drag on."""
         self._thinking = on
+        if on:
+            self._stop_sound()
         self._show()
 
     def sound(self, name):

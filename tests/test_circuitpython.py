@@ -198,6 +198,13 @@ def test_a_tune_plays_note_by_note_as_the_loop_ticks_in_a_few_dozen_bytes(interp
     assert left <= 0  # nothing kept once it has ended
 
 
+def test_the_ai_thinking_stops_a_tune_the_loop_cannot_move_on(interpreter):
+    source = TUNE.replace("        feedback.tick()\n", "        feedback.tick()\n"
+                          "        if step == 10:\n            feedback.thinking(True)\n")
+    steps = cp.run_source(source % (cp.FIRMWARE, True), heap_kb=256).split("\n")[0].split()
+    assert [int(byte) & 128 for byte in steps[:11]] == [128] * 10 + [0]  # quiet from 50 ms
+
+
 def test_with_sound_off_no_tune_plays(interpreter):
     heard, _, _ = play_tune(False)
     assert set(heard.values()) == {(0, False, 0)}
