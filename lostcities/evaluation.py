@@ -286,8 +286,8 @@ class Position:
         player = self.player
         colors = self.colors
         self.best_value = _UNSET
-        # Late in the round my turns are short and context() shrinks my hand for
-        # the hand before the move: a card played now needs no turn later
+        # Late in the round context() shrinks my hand for the turns left as it stands
+        # before the move, but a card played now needs no turn later (README: +0.5)
         play_now = _PLAY_NOW if _PLAY_NOW_FROM <= state.deck_len <= _PLAY_NOW_TO else 0
         for deck in (1, 0):
             if not deck and not self.pile_draws:
