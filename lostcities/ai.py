@@ -31,6 +31,9 @@ the round would end with:
 * a deck draw is worth the average over the unseen cards of holding one, and
   shortens the round for both players; a pile draw does not: the
   projections for both turn counts weigh the tempo.
+* late in the round (6 to 14 deck cards) a play earns 1.5 points more: the
+  turns are shrunk for the hand before the move, while a card played now
+  needs no turn later.
 
 All arithmetic is in integers: the board's floats are short and allocate.
 A decision allocates a few small lists up front and nothing per move.

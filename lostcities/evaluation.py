@@ -25,6 +25,9 @@ _DRAW_WEIGHT = const(1000)  # weight of a deck draw's average gain
 _LONG_BONUS = const(10)  # per thousandth of a card past 6: the way to the 8-card bonus
 _HURDLE = const(0)  # what an unstarted expedition's projection must beat to count
 _PILE_DRAW = const(0)  # added to every move that draws from a pile
+_PLAY_NOW = const(1500)  # added to every play with _PLAY_NOW_FROM.._PLAY_NOW_TO deck cards left
+_PLAY_NOW_FROM = const(6)
+_PLAY_NOW_TO = const(14)
 
 
 def _projection(top, total, wagers, count, sure, sure_f, maybe, maybe_f,
@@ -283,6 +286,9 @@ class Position:
         player = self.player
         colors = self.colors
         self.best_value = _UNSET
+        # Late in the round context() shrinks my hand for the turns left as it stands
+        # before the move, but a card played now needs no turn later (README: +0.5)
+        play_now = _PLAY_NOW if _PLAY_NOW_FROM <= state.deck_len <= _PLAY_NOW_TO else 0
         for deck in (1, 0):
             if not deck and not self.pile_draws:
                 continue
@@ -303,6 +309,7 @@ class Position:
                 hand = self.hand[color] & ~(1 << index)
                 rest = total - self.base[color]
                 for discard in _PLAY_THEN_DISCARD:
+                    now = rest  # the other colours (and, for a play, play_now)
                     top = self.top[color]
                     points = self.total[color]
                     wagers = self.wagers[color]
@@ -313,14 +320,15 @@ class Position:
                     elif not state.can_play(player, card):
                         continue
                     else:
+                        now += play_now
                         top = index
                         count += 1
                         if index < 3:
                             wagers += 1
                         else:
                             points += index - 1
-                    after = rest + self.value(color, hand, top, points, wagers, count, pile,
-                                              self.unseen[color])
+                    after = now + self.value(color, hand, top, points, wagers, count, pile,
+                                             self.unseen[color])
                     if deck:
                         self._consider(after + draw, card << 4 | discard,
                                        move_key(slot, discard, 0), rng, noise)
@@ -330,7 +338,7 @@ class Position:
                         if taken < 0 or (discard and source == color):
                             continue
                         if source == color:
-                            value = rest + self.value(
+                            value = now + self.value(
                                 color, hand | 1 << taken, top, points, wagers, count,
                                 self.pile_under[color], self.unseen[color])
                         else:

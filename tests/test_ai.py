@@ -110,6 +110,14 @@ def test_plays_the_next_card_of_its_expedition_when_turns_run_short():
         assert move_text(ai.choose_move(state.view(0), level, Rng(0))).startswith("play Y6")
 
 
+def test_opens_an_expedition_now_while_its_cards_fit_the_turns_left():
+    # 12 deck cards, six turns: red R3 R6 R7 R9 makes 25 points in four of them, and a
+    # turn spent discarding now is one a red card may lack at the end
+    state = position("G2 R3 R6 R7 R9 W5 W9 Yx", "B7 B6 R10 Yx Y9 Bx R4 B3", deck_len=12)
+    for level in ("normal", "hard"):
+        assert move_text(ai.choose_move(state.view(0), level, Rng(0))) == "play R3 deck", level
+
+
 def test_does_not_open_an_expedition_it_cannot_finish():
     # two turns left and only a red 2 for red: opening it would lose 18 points
     state = position("R2 Y3 B3 W3 G3 Y4 B4 W4", "R10 B10 W10 G10 Y10 R9 B9 W9", deck_len=4)

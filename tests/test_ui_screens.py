@@ -221,7 +221,7 @@ def test_your_own_last_move_against_the_ai_goes_straight_to_the_scores():
     driver = Driver(seed=1, profile={"mode": "ai", "level": "easy", "rounds": 1},
                     render=False)
     driver.press(btn.A)
-    assert not play_to_round_end(driver, Rng(4))  # these moves end it on yours
+    assert not play_to_round_end(driver, Rng(6))  # these moves end it on yours
     assert driver.screen == "round"
     assert 1 - driver.app.match.state.to_move == 0
 
