@@ -6,16 +6,13 @@ evaluation blurred by noise, so that it errs like a learner; ``normal`` plays
 the best move of the evaluation, which weighs every unseen card by the same
 chance of being in the opponent's hand; ``hard`` deals the unseen cards out
 at random a few times (``determinize``), evaluates every move against each
-sampled hand of the opponent as if it were known: a strong hand of one
-colour, which the uniform chance blurs, then weighs as much as it is likely.
-Its samples read the opponent's expeditions (``_hand_odds``): sound players
-play the next card of an expedition soon and keep the high ones. Its best few
-moves on average then meet the opponent's reply in a few sampled deals: the
-opponent, seeing the deal whole, answers as ``normal`` does, and the move
-whose answer leaves me most is played; that prices exactly a discard they
-take or a pile they are left. With the deck nearly out, where the order of
-the last draws decides, ``hard`` instead plays its best few moves out to the
-round's end in sampled deals, both sides playing as ``normal`` does.
+sampled hand of the opponent as if it were known, and plays the best move on
+average: a strong hand of one colour, which the uniform chance blurs, then
+weighs as much as it is likely. Its samples read the opponent's expeditions
+(``_hand_odds``): sound players play the next card of an expedition soon and
+keep the high ones. With the deck nearly out, where the order of the last
+draws decides, ``hard`` plays its best few moves out to the round's end in
+sampled deals, both sides playing as ``normal`` does, and keeps the best.
 
 The evaluation estimates the score difference (mine minus the opponent's)
 the round would end with:
@@ -57,15 +54,12 @@ _SETTINGS = {
 
 _HAND_SAMPLES = const(20)  # hard: sampled hands of the opponent, the iteration cap
 BUDGET_MS = const(3000)  # hard: stop sampling after this (the board's ms)
-_CANDIDATES = const(3)  # hard: the best moves on average that are looked at further
-# hard, in the middle of the round: the opponent replies to each candidate in
-# _REPLY_DEALS other samples, _HAND_SAMPLES + _REPLY_DEALS * _CANDIDATES evaluations
-_REPLY_DEALS = const(5)
 # hard, near the end (deck cards left at most _ENDGAME): _END_SAMPLES sampled hands pick
-# the candidates, which up to _PLAYOUTS other samples play out, _PLIES moves each and
-# _PLY_CAP in all: the worst case is that many evaluations, counted
+# the _CANDIDATES best moves, which up to _PLAYOUTS other samples play out, _PLIES moves
+# each and _PLY_CAP in all: the worst case is that many evaluations, counted
 _ENDGAME = const(5)
 _END_SAMPLES = const(8)
+_CANDIDATES = const(3)
 _PLAYOUTS = const(4)
 _PLIES = const(4)
 _PLY_CAP = const(36)
@@ -127,8 +121,8 @@ def choose_move(view, level, rng, clock=None):
 
 
 def _sampled_best(view, position, tools, rng, clock):
-    """``hard``: of the moves best on average over sampled hands of the
-    opponent, the one best after the opponent's reply (near the end, played out).
+    """``hard``: the move best on average over sampled hands of the opponent
+    (near the end, the best of those moves played out).
 
     Every sample deals the unseen cards anew from the same buffer and reuses
     the position's lists, so a sample allocates nothing.
@@ -145,16 +139,14 @@ def _sampled_best(view, position, tools, rng, clock):
     position.sum_moves = moves
     start = clock() if clock else 0
     endgame = view.deck_len <= _ENDGAME
-    candidates = _CANDIDATES
     for _ in range(_END_SAMPLES if endgame else _HAND_SAMPLES):
         _deal(view, scratch, unseen, shuffled, rng, odds)
         position.load(scratch, me, True)
         position.best(None, 0)
         if clock and clock() - start > BUDGET_MS:
-            candidates = 1
             break
     chosen = []
-    for _ in range(candidates):
+    for _ in range(_CANDIDATES if endgame else 1):
         best = -1
         for key in range(len(sums)):
             if moves[key] >= 0 and (best < 0 or sums[key] > sums[best]):
@@ -165,24 +157,20 @@ def _sampled_best(view, position, tools, rng, clock):
         moves[best] = -1
     if len(chosen) == 1:
         return chosen[0]
-    # Each candidate meets the opponent's reply in the same deals; near the end,
-    # where the order of the last draws decides, it is played out while the plies
-    # left allow one whole deal more
+    # Near the end the order of the last draws decides: the best moves are played
+    # out, each in the same deals, while the plies left allow one whole deal more
     position.sums = None
     margins = [0] * len(chosen)
     plies = _PLY_CAP
-    for _ in range(_PLAYOUTS if endgame else _REPLY_DEALS):
-        if endgame and plies < len(chosen) * _PLIES:
+    for _ in range(_PLAYOUTS):
+        if plies < len(chosen) * _PLIES:
             break
         deal = rng.getstate()
         for i in range(len(chosen)):
             rng.setstate(deal)
             _deal(view, scratch, unseen, shuffled, rng, odds)
-            if endgame:
-                margins[i] += _played_out(scratch, position, me, chosen[i])
-                plies -= scratch.turns - view.turns - 1
-            else:
-                margins[i] += _replied(scratch, position, me, chosen[i])
+            margins[i] += _played_out(scratch, position, me, chosen[i])
+            plies -= scratch.turns - view.turns - 1
         if clock and clock() - start > BUDGET_MS:
             break
     best = 0
@@ -198,15 +186,6 @@ def _deal(view, scratch, unseen, shuffled, rng, odds):
     view.copy_into(scratch)
     shuffled[:] = unseen
     scratch.determinize(view.to_move, rng, shuffled, odds)
-
-
-def _replied(game, position, me, move):
-    """My margin after ``move`` in the deal ``game`` (played in place) and the
-    opponent's best reply there, seeing all: their value of it, negated."""
-    game.apply(move)
-    position.load(game, 1 - me, True)
-    position.best(None, 0)
-    return -position.best_value
 
 
 def _played_out(game, position, me, move):

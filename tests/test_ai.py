@@ -180,8 +180,7 @@ def test_hard_stops_sampling_on_the_clock_after_one_sample(monkeypatch):
     ticks = iter(range(0, 10000000, 4000))  # every reading is past the budget
     for state in random_positions(10, seed=17):
         ai.choose_move(state.view(state.to_move), "hard", Rng(1))
-        # the iteration cap: the sampled hands, then the replies to the best moves
-        assert samples == [True] * (ai._HAND_SAMPLES + ai._REPLY_DEALS * ai._CANDIDATES)
+        assert samples == [True] * 20  # the iteration cap: 20 sampled hands
         del samples[:]
         move = ai.choose_move(state.view(state.to_move), "hard", Rng(1), lambda: next(ticks))
         assert state.check_move(move) is None
@@ -189,7 +188,7 @@ def test_hard_stops_sampling_on_the_clock_after_one_sample(monkeypatch):
         del samples[:]
 
 
-def test_hard_evaluates_at_most_its_samples_its_replies_and_its_ply_cap(monkeypatch):
+def test_hard_near_the_end_evaluates_at_most_its_samples_and_its_ply_cap(monkeypatch):
     # the worst case is bounded by counting: every evaluation of all moves is counted here
     evaluations = []
     best = Position.best
@@ -199,7 +198,6 @@ def test_hard_evaluates_at_most_its_samples_its_replies_and_its_ply_cap(monkeypa
         return best(self, rng, noise)
 
     cap = ai._END_SAMPLES + ai._PLY_CAP
-    middle = ai._HAND_SAMPLES + ai._REPLY_DEALS * ai._CANDIDATES
     positions = list(late_positions(20, seed=21))  # made by normal: its evaluations not counted
     monkeypatch.setattr(Position, "best", counted)
     for state in positions:
@@ -207,13 +205,12 @@ def test_hard_evaluates_at_most_its_samples_its_replies_and_its_ply_cap(monkeypa
         if state.deck_len <= ai._ENDGAME:
             assert len(evaluations) <= cap
         else:
-            assert len(evaluations) == middle
+            assert len(evaluations) == ai._HAND_SAMPLES
         del evaluations[:]
-    for colors in (5, 6):  # the bench's worst cases do all of it
-        for deck, count in ((5, cap), (44, middle)):
-            ai.choose_move(workloads.worst_case(colors, deck), "hard", Rng(2))
-            assert len(evaluations) == count
-            del evaluations[:]
+    for colors in (5, 6):  # the bench's worst case does all of it
+        ai.choose_move(workloads.worst_endgame(colors), "hard", Rng(2))
+        assert len(evaluations) == cap
+        del evaluations[:]
 
 
 def test_hard_reads_the_opponents_hand_from_their_expeditions():

@@ -123,18 +123,16 @@ def decision_times(ai, level, views, now):
     return times
 
 
-def worst_case(colors=5, deck=5):
-    """The view of a round with ``deck`` deck cards left where ``hard`` does the most work.
+def worst_endgame(colors=5):
+    """The view of a round with 5 deck cards left where ``hard`` does the most work.
 
     Every discard so far was a player's highest card, drawn for from the deck:
     no expedition is started, so every hand card can be played or discarded,
     and every discard pile has a top to draw, so each evaluation weighs every
-    move there is. With 5 cards left every playout runs its full plies; with 38
-    to 44, early in the round, each evaluation weighs the most unseen cards
-    for its deck draws, which makes the middle's replies the most work.
+    move there is; with 5 cards left every playout runs its full plies.
     """
     state = rules.deal(Rng(1), colors, 0)
-    while state.deck_len > deck:
+    while state.deck_len > 5:
         hand = state.hand(state.to_move)
         highest = hand[0]
         for card in hand:

@@ -84,10 +84,9 @@ def timed(name, level, view, seed):
 for level in ai.LEVELS:
     for i in range(len(views)):
         timed(level, level, views[i], i)
-for deck in (5, 38, 44):
-    worst = workloads.worst_case(%(colors)d, deck)
-    for seed in range(3):
-        timed("worst", "hard", worst, seed)
+worst = workloads.worst_endgame(%(colors)d)
+for seed in range(3):
+    timed("worst", "hard", worst, seed)
 """
 
 # (normal, --quick) repetitions of each measurement.
@@ -307,11 +306,10 @@ def report_circuitpython(quick, colors):
             level, statistics.median(times), slowest, slowest * BOARD_FACTOR / 1000.0,
             max(allocated for _, allocated in decisions)))
     slowest = max(ms for ms, _ in worst)
-    print("  hard's worst case (workloads.worst_case, 5, 38 and 44 deck cards: every move"
-          " open, every playout to its plies, every reply):\n    %.2f ms, board estimate %.2f s"
-          " of its %.1f s budget, %d bytes allocated" % (
-              slowest, slowest * BOARD_FACTOR / 1000.0, BUDGET_S,
-              max(allocated for _, allocated in worst)))
+    print("  hard's worst case (workloads.worst_endgame: every move open, every playout to"
+          " its plies):\n    %.2f ms, board estimate %.2f s of its %.1f s budget, %d bytes"
+          " allocated" % (slowest, slowest * BOARD_FACTOR / 1000.0, BUDGET_S,
+                          max(allocated for _, allocated in worst)))
 
 
 def main(argv=None):
