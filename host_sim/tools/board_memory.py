@@ -53,15 +53,16 @@ def scenarios(presses=3000):
 
 
 def needed(drive, scenario):
-    """(bytes the game needs, bytes it held live at most, the passing Result,
-    the heaps above in KB where it failed all the same).
+    """(bytes the game needs, bytes it held live at most, the passing Result
+    where it held that, the heaps above in KB where it failed all the same).
 
     The live heap is the most of the least heap's run and a roomy one's: in
-    the least, a sound or a longer save that finds no heap is skipped."""
+    the least, a save that must grow and finds no heap is skipped."""
     heap_kb, result, failed, roomy = cp.smallest_heap(drive, scenario)
-    base = result.figures["base"]
-    live = max(result.figures["live"], roomy.figures["live"])
-    return heap_kb * KB - base, live, result, failed
+    need = heap_kb * KB - result.figures["base"]
+    if roomy.figures["live"] > result.figures["live"]:
+        result = roomy
+    return need, result.figures["live"], result, failed
 
 
 def compile_need(path):
