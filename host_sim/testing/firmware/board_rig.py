@@ -30,7 +30,9 @@ for _arg in sys.argv[3:]:
     OPTIONS[_key] = _value
 # The board's own sys.path starts with "" (the drive's root), so its modules'
 # __file__ are "lostcities/app.mpy": the same here, run in the drive. The
-# bundle names each .mpy's source so (see host_sim/tools/bundle.py).
+# bundle names each .mpy's source so (see host_sim/tools/bundle.py). Its
+# libraries the board finds in "/lib", which is not the drive here: their
+# names read "lib/..." and take a few strings more than on the board.
 sys.path[:] = ["", "lib", FIRMWARE] if DRIVE == "." else [DRIVE, DRIVE + "/lib", FIRMWARE]
 
 import _displayio  # noqa: E402
