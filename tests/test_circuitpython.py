@@ -113,7 +113,6 @@ def test_every_mpy_of_the_bundle_loads_on_the_interpreter(drives):
     assert "lostcities.rules.state" in names and "lostcities.app" in names
 
 
-
 @pytest.mark.parametrize("kind", ["mpy", "py"])
 def test_only_py_sources_compile_the_matchs_modules_before_the_app(drives, kind):
     """The board compiles a .py as it imports it: late in a match, the table's and the
@@ -131,6 +130,7 @@ def test_only_py_sources_compile_the_matchs_modules_before_the_app(drives, kind)
     assert loaded == (sorted(COMPILED_FIRST) if kind == "py" else [])
     assert "lostcities.screens.table" in COMPILED_FIRST and "lostcities.evaluation" in COMPILED_FIRST
 
+
 TUNE = """
 import sys
 sys.path.append(%r)
@@ -142,6 +142,7 @@ from lostcities import hardware
 now = [1000]
 feedback = hardware.Feedback(board.DISPLAY, lambda: now[0])
 feedback.settings(%r, True, 3)
+think_at = %r  # the step at which the AI starts thinking, if any
 speaker = feedback._audio
 import array
 heard = bytearray(100)  # 5 ms steps: notes started, and 128 if playing
@@ -155,6 +156,8 @@ def play():
     for step in range(100):
         now[0] = 1000 + 5 * step
         feedback.tick()
+        if step == think_at:
+            feedback.thinking(True)
         gc.collect()
         most = max(most, gc.mem_alloc() - before)
         heard[step] = speaker.plays | (128 if speaker.playing else 0)
@@ -177,10 +180,12 @@ print(" ".join(str(hz) for hz in pitch))
 """
 
 
-def play_tune(sound_on):
+def play_tune(sound_on, think_at=None):
     """{ms since the tune began: (notes started, playing, pitch in Hz)}, the
-    most bytes it held and what it left held."""
-    steps, held, pitches = cp.run_source(TUNE % (cp.FIRMWARE, sound_on), heap_kb=256).split("\n")[:3]
+    most bytes it held and what it left held; the AI starts thinking at step
+    ``think_at`` (5 ms each), if given."""
+    steps, held, pitches = cp.run_source(TUNE % (cp.FIRMWARE, sound_on, think_at),
+                                         heap_kb=256).split("\n")[:3]
     heard = {5 * step: (int(byte) & 127, int(byte) > 127, int(hz))
              for step, (byte, hz) in enumerate(zip(steps.split(), pitches.split()))}
     most, left = held.split()
@@ -199,10 +204,8 @@ def test_a_tune_plays_note_by_note_as_the_loop_ticks_in_a_few_dozen_bytes(interp
 
 
 def test_the_ai_thinking_stops_a_tune_the_loop_cannot_move_on(interpreter):
-    source = TUNE.replace("        feedback.tick()\n", "        feedback.tick()\n"
-                          "        if step == 10:\n            feedback.thinking(True)\n")
-    steps = cp.run_source(source % (cp.FIRMWARE, True), heap_kb=256).split("\n")[0].split()
-    assert [int(byte) & 128 for byte in steps[:11]] == [128] * 10 + [0]  # quiet from 50 ms
+    heard, _, _ = play_tune(True, think_at=10)
+    assert [heard[ms][1] for ms in range(0, 55, 5)] == [True] * 10 + [False]  # quiet from 50 ms
 
 
 def test_with_sound_off_no_tune_plays(interpreter):

@@ -171,7 +171,7 @@ def compile_mpy(mpy_cross, source, target, drive_path):
     the game through ``sys.path``'s ``""``, as ``lostcities/app.mpy``, and
     libraries through ``/lib``): the two names are then one string in the
     heap, not two (about 0.75 KB for the whole game)."""
-    name = drive_path[:-3] + ".mpy" if drive_path.endswith(".py") else drive_path
+    name = drive_path[:-3] + ".mpy"
     if name.startswith("lib/"):
         name = "/" + name
     done = subprocess.run([mpy_cross, "-O3", "-o", target, "-s", name, source],
