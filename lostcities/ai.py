@@ -31,7 +31,9 @@ the round would end with:
 * a deck draw is worth the average over the unseen cards of holding one, and
   shortens the round for both players; a pile draw does not: the
   projections for both turn counts weigh the tempo.
-* late in the round (6 to 14 deck cards) a play earns 1.5 points more: the
+* each kind of move (a play, an opening, a discard; drawing from the deck or
+  from a pile) earns a bonus by the deck cards left (``_TEMPO``, tuned on the
+  reference pool): mostly a play now is worth more than a discard, since the
   turns are shrunk for the hand before the move, while a card played now
   needs no turn later.
 

@@ -24,10 +24,23 @@ _MY_DRAWS = const(1000)  # weight of my future draws among the unseen
 _DRAW_WEIGHT = const(1000)  # weight of a deck draw's average gain
 _LONG_BONUS = const(10)  # per thousandth of a card past 6: the way to the 8-card bonus
 _HURDLE = const(0)  # what an unstarted expedition's projection must beat to count
-_PILE_DRAW = const(0)  # added to every move that draws from a pile
-_PLAY_NOW = const(1500)  # added to every play with _PLAY_NOW_FROM.._PLAY_NOW_TO deck cards left
-_PLAY_NOW_FROM = const(6)
-_PLAY_NOW_TO = const(14)
+# What a move earns by its kind and the deck cards left (host_sim/dev/tune.py tunes
+# it on the reference pool): 5 bytes per 5 deck cards (the last for 30 or more),
+# each (byte - 128) * _TEMPO_UNIT thousandths, for a play on a started expedition
+# and an opening drawing from the deck, the same two drawing from a pile, and a
+# discard drawing from a pile; a discard drawing from the deck is the 0 they are
+# measured from. Mostly a play now is worth more than a discard: context() shrinks
+# my hand for the turns left before the move, while a card played now needs no turn.
+_TEMPO = (b"\x91\x75\x93\x69\x77"  # 0-4 deck cards
+          b"\x8a\xa8\x91\xa4\x7c"  # 5-9 deck cards
+          b"\xbc\x93\xa1\xab\x82"  # 10-14 deck cards
+          b"\x88\x94\x93\x76\x8c"  # 15-19 deck cards
+          b"\x87\x74\x85\x91\x87"  # 20-24 deck cards
+          b"\x99\x89\x80\x8f\x84"  # 25-29 deck cards
+          b"\x91\x80\x8d\x86\x7a")  # 30 or more deck cards
+_TEMPO_UNIT = const(50)
+_TEMPO_STEP = const(5)  # deck cards per row
+_TEMPO_ROWS = const(7)
 
 
 def _projection(top, total, wagers, count, sure, sure_f, maybe, maybe_f,
@@ -286,9 +299,13 @@ class Position:
         player = self.player
         colors = self.colors
         self.best_value = _UNSET
-        # Late in the round context() shrinks my hand for the turns left as it stands
-        # before the move, but a card played now needs no turn later (README: +0.5)
-        play_now = _PLAY_NOW if _PLAY_NOW_FROM <= state.deck_len <= _PLAY_NOW_TO else 0
+        at = min(state.deck_len // _TEMPO_STEP, _TEMPO_ROWS - 1) * 5
+        tempo = _TEMPO
+        play_deck = (tempo[at] - 128) * _TEMPO_UNIT
+        open_deck = (tempo[at + 1] - 128) * _TEMPO_UNIT
+        play_pile = (tempo[at + 2] - 128) * _TEMPO_UNIT
+        open_pile = (tempo[at + 3] - 128) * _TEMPO_UNIT
+        discard_pile = (tempo[at + 4] - 128) * _TEMPO_UNIT
         for deck in (1, 0):
             if not deck and not self.pile_draws:
                 continue
@@ -309,18 +326,21 @@ class Position:
                 hand = self.hand[color] & ~(1 << index)
                 rest = total - self.base[color]
                 for discard in _PLAY_THEN_DISCARD:
-                    now = rest  # the other colours (and, for a play, play_now)
+                    now = rest  # the other colours
                     top = self.top[color]
                     points = self.total[color]
                     wagers = self.wagers[color]
                     count = self.count[color]
                     pile = self.pile_top[color]
                     if discard:
+                        deck_bonus = 0
+                        pile_bonus = discard_pile
                         pile = index
                     elif not state.can_play(player, card):
                         continue
                     else:
-                        now += play_now
+                        deck_bonus = play_deck if count else open_deck
+                        pile_bonus = play_pile if count else open_pile
                         top = index
                         count += 1
                         if index < 3:
@@ -330,7 +350,7 @@ class Position:
                     after = now + self.value(color, hand, top, points, wagers, count, pile,
                                              self.unseen[color])
                     if deck:
-                        self._consider(after + draw, card << 4 | discard,
+                        self._consider(after + draw + deck_bonus, card << 4 | discard,
                                        move_key(slot, discard, 0), rng, noise)
                         continue
                     for source in range(colors):
@@ -343,7 +363,7 @@ class Position:
                                 self.pile_under[color], self.unseen[color])
                         else:
                             value = after + take[source]
-                        self._consider(value + _PILE_DRAW, card << 4 | discard | (source + 1),
+                        self._consider(value + pile_bonus, card << 4 | discard | (source + 1),
                                        move_key(slot, discard, source + 1), rng, noise)
         return self.best_move
 

@@ -118,6 +118,16 @@ def test_opens_an_expedition_now_while_its_cards_fit_the_turns_left():
         assert move_text(ai.choose_move(state.view(0), level, Rng(0))) == "play R3 deck", level
 
 
+def test_plays_a_card_that_nothing_can_come_before_now_rather_than_discard():
+    # green at 8, the 9 gone to the opponent: the G10 scores the same now or later,
+    # but a turn spent discarding now is one the hand may lack (the tempo table)
+    for deck_len in (10, 14, 19):
+        state = position("G8 G10 Rx R3 R4 Yx Y3 B5", "G9 B8 R6 B3 R8 Y9 R9 Y5",
+                         ("play G8 deck", "play G9 deck"), deck_len=deck_len)
+        move = ai.choose_move(state.view(0), "normal", Rng(0))
+        assert move_text(move) == "play G10 deck", deck_len
+
+
 def test_does_not_open_an_expedition_it_cannot_finish():
     # two turns left and only a red 2 for red: opening it would lose 18 points
     state = position("R2 Y3 B3 W3 G3 Y4 B4 W4", "R10 B10 W10 G10 Y10 R9 B9 W9", deck_len=4)

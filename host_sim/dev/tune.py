@@ -7,7 +7,7 @@ moves the weights along the measured difference. Common deals make the
 difference far less noisy than either score. Under CPython the weights are
 module globals of ``lostcities.evaluation`` (``const`` is the identity there), so a
 worker process sets them before it plays. Prints each step and the final
-weights to paste into ai.py; the pool table then judges them
+weights to paste into evaluation.py; the pool table then judges them
 (``python -m host_sim tournament normal --pool``).
 """
 
@@ -28,16 +28,58 @@ WEIGHTS = {
     "_DRAW_WEIGHT": (150, 0, 2000),
     "_LONG_BONUS": (3, 0, 40),
     "_HURDLE": (2000, -10000, 20000),
-    "_PILE_DRAW": (1000, -10000, 10000),
-    "_PLAY_NOW": (500, 0, 6000),
 }
+# The tempo table (lostcities/evaluation.py: bytes, one per move kind and deck
+# row), tuned as weights "_TEMPO[i]" in thousandths: (scale, lowest, highest)
+TEMPO = (1000, -6000, 6000)
+
+
+def start_weights():
+    """Today's weights, the tempo table's entries as ``_TEMPO[i]`` in thousandths."""
+    weights = {name: getattr(evaluation, name) for name in WEIGHTS}
+    for i, byte in enumerate(evaluation._TEMPO):
+        weights["_TEMPO[%d]" % i] = (byte - 128) * evaluation._TEMPO_UNIT
+    return weights
+
+
+def _bounds(name):
+    return TEMPO if name.startswith("_TEMPO[") else WEIGHTS[name]
+
+
+def tempo_bytes(weights):
+    """The tempo table of ``weights`` as the evaluation stores it."""
+    unit = evaluation._TEMPO_UNIT
+    return bytes(min(255, max(0, 128 + round(weights["_TEMPO[%d]" % i] / unit)))
+                 for i in range(len(evaluation._TEMPO)))
+
+
+def set_weights(weights):
+    """Set ``weights`` (named as :func:`start_weights` names them) in the evaluation."""
+    for name, value in weights.items():
+        if name in WEIGHTS:
+            setattr(evaluation, name, value)
+    evaluation._TEMPO = tempo_bytes(weights)
+
+
+def tempo_source(weights):
+    """The tempo table as evaluation.py writes it, a line per row of deck cards."""
+    table = tempo_bytes(weights)
+    step = evaluation._TEMPO_STEP
+    rows = len(table) // 5
+    lines = []
+    for row in range(rows):
+        text = "".join("\\x%02x" % byte for byte in table[row * 5:row * 5 + 5])
+        last = row == rows - 1
+        lines.append('%sb"%s"%s  # %s deck cards' % (
+            "_TEMPO = (" if row == 0 else " " * 10, text, ")" if last else "",
+            "%d or more" % (row * step) if last else "%d-%d" % (row * step, row * step + step - 1)))
+    return "\n".join(lines)
 
 
 def _margin(job):
     """Points per round of ``level`` with ``weights`` over one mirrored deal against ``opponent``."""
     weights, level, opponent, seed, index, colors = job
-    for name, value in weights.items():
-        setattr(evaluation, name, value)
+    set_weights(weights)
     hand1, hand2, deck, start = tournament._deal(seed, index, colors)
     me = protocol.LocalPlayer(level, lambda view, rng: ai.choose_move(view, level, rng))
     other = protocol.make_player(opponent)
@@ -62,7 +104,7 @@ def pool_margin(workers, weights, level, seed, deals, colors=5, pool=protocol.PO
 
 def spsa(workers, start, steps, deals, level, seed, pool, c=1.0, a=0.6):
     """SPSA from ``start`` (a dict of weights); returns the final weights."""
-    theta = {name: start[name] / WEIGHTS[name][0] for name in start}  # in units of scale
+    theta = {name: start[name] / _bounds(name)[0] for name in start}  # in units of scale
     rng = random.Random(seed)
     for k in range(steps):
         ck = c / (k + 1) ** 0.101
@@ -75,14 +117,14 @@ def spsa(workers, start, steps, deals, level, seed, pool, c=1.0, a=0.6):
         down = pool_margin(workers, minus, level, deal_seed, deals, pool=pool)
         for name in theta:
             theta[name] += ak * (up - down) / (2 * ck * signs[name])
-            scale, low, high = WEIGHTS[name]
+            scale, low, high = _bounds(name)
             theta[name] = min(high / scale, max(low / scale, theta[name]))
         print("step %d: %+.2f vs %+.2f  %s" % (k + 1, up, down, _weights(theta)), flush=True)
     return _weights(theta)
 
 
 def _weights(theta):
-    return {name: int(round(value * WEIGHTS[name][0])) for name, value in theta.items()}
+    return {name: int(round(value * _bounds(name)[0])) for name, value in theta.items()}
 
 
 def main(argv=None):
@@ -98,7 +140,7 @@ def main(argv=None):
     parser.add_argument("--measure", type=int, metavar="DEALS",
                         help="only measure today's weights on the pool")
     args = parser.parse_args(argv)
-    start = {name: getattr(evaluation, name) for name in WEIGHTS}
+    start = start_weights()
     pool = tuple(args.against.split(","))
     with multiprocessing.get_context("spawn").Pool(args.jobs) as workers:
         if args.measure:
@@ -107,8 +149,9 @@ def main(argv=None):
                     workers, start, args.level, args.seed, args.measure, pool=(opponent,))))
             return 0
         final = spsa(workers, start, args.steps, args.deals, args.level, args.seed, pool)
-    for name, value in final.items():
-        print("%s = const(%d)" % (name, value))
+    for name in WEIGHTS:
+        print("%s = const(%d)" % (name, final[name]))
+    print(tempo_source(final))
     return 0
 
 
