@@ -140,7 +140,8 @@ def run_scenario(drive, scenario, heap_kb, timeout=600):
             # heap holds as names
             args = [RIG, ".", scenario.kind, "seed=%d" % (scenario.seed * 1000 + boots),
                     "nvm=" + nvm_path, "presses=%d" % scenario.presses, "done=%d" % done,
-                    "matches_done=%d" % matches, "board_id=" + scenario.board_id]
+                    "matches_done=%d" % matches, "board_id=" + scenario.board_id,
+                    "boot=%d" % boots]
             finished = run(args, heap_kb, timeout, cwd=drive)
             output += finished.stdout + finished.stderr
             lines = finished.stdout.strip().splitlines()

@@ -9,8 +9,8 @@ half of them sensible so that matches progress and every screen is reached,
 with power cuts and torn NVM writes: at each, the NVM is written back to its
 file and the rig exits with status 3, for the host to boot a fresh interpreter
 over it, imports and all, as a reset does on the board). Other keys: ``seed=S``, ``nvm=FILE`` (the NVM's
-first contents), ``matches=N``; after a power cut the host passes ``done=N``
-(presses made) and ``matches_done=N``.
+first contents), ``matches=N``, ``boot=N`` (which boot this is: odd ones tear no
+write); after a power cut the host passes ``done=N`` (presses made) and ``matches_done=N``.
 
 The last line printed is ``RESULT key=value ...`` (``CUT ...`` at a power cut,
 ``FAIL reason`` with exit status 1): ``base`` the bytes the stand-ins and this rig hold live before the
@@ -84,6 +84,9 @@ class Rig:
         self.by_screen = {}  # the most held live on each screen
         self.screens = []
         self.fuzz = SCENARIO == "fuzz"
+        # the odd boots tear no NVM write, so that a fuzz of a few boots always cuts
+        # the power both ways: plainly, and in the middle of a save
+        self.may_tear = int(OPTIONS.get("boot", "1")) % 2 == 0
         self.limit = int(OPTIONS.get("presses", "3000"))
         self.want = int(OPTIONS.get("matches", "1"))
         self.last_match = None
@@ -162,7 +165,7 @@ class Rig:
             if random.randrange(400) == 0:
                 self.cuts += 1
                 raise microcontroller.PowerCut()
-            if random.randrange(150) == 0:
+            if self.may_tear and random.randrange(75) == 0:
                 self.torn += 1
                 microcontroller.nvm.tear_next = random.randrange(1, 600)
             if random.randrange(2):
