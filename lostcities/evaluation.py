@@ -17,22 +17,11 @@ _WAGERS = const(7)  # bit mask of a colour's three wagers (indices 0-2)
 _ALL = const(4095)  # all twelve cards of a colour
 _NONE = const(-1)  # no card (an empty pile)
 _PLAY_THEN_DISCARD = (0, DISCARD)  # built once: a tuple in a loop allocates
-# The weights that change as the deck runs out (host_sim/dev/tune.py tunes them on
-# the reference pool): 4 bytes per 5 deck cards after the move (the last for 30 or
-# more), each byte * _PHASE_UNIT thousandths: the weight of my future draws among the
-# unseen, of the opponent's, of a pile top the opponent may take next, and of a deck
-# draw's average gain
-_PHASE = (b"\x5e\x3b\x4d\x6b"  # 0-4 deck cards after the move
-          b"\x59\x36\x46\x78"  # 5-9 deck cards after the move
-          b"\x61\x35\x4e\x5a"  # 10-14 deck cards after the move
-          b"\x5d\x35\x3b\x6c"  # 15-19 deck cards after the move
-          b"\x58\x28\x42\x50"  # 20-24 deck cards after the move
-          b"\x55\x3c\x42\x59"  # 25-29 deck cards after the move
-          b"\x77\x2f\x4f\x54")  # 30 or more deck cards after the move
-_PHASE_UNIT = const(10)
-_PHASE_STEP = const(5)  # deck cards per row
-_PHASE_ROWS = const(7)
-# The other weights, in thousandths unless said (host_sim/dev/tune.py tunes them too)
+# The weights, in thousandths unless said (host_sim/dev/tune.py tunes them)
+_THEIR_PILE = const(700)  # weight of a pile top the opponent may take next
+_THEIR_DRAWS = const(600)  # weight of the opponent's future draws among the unseen
+_MY_DRAWS = const(1000)  # weight of my future draws among the unseen
+_DRAW_WEIGHT = const(1000)  # weight of a deck draw's average gain
 _LONG_BONUS = const(10)  # per thousandth of a card past 6: the way to the 8-card bonus
 _HURDLE = const(0)  # what an unstarted expedition's projection must beat to count
 # What a move earns by its kind and the deck cards left (host_sim/dev/tune.py tunes
@@ -147,7 +136,7 @@ class Position:
         self.unseen_count = 1
         self.pile_draws = True
         self.my_hand = self.my_unseen = self.their_hand = self.their_unseen = 0
-        self.their_pile = self.draw_weight = 0
+        self.their_pile = 0
         self.sums = None  # hard: a list that sums every move's value, by move_key
         self.sum_moves = None  # and the moves of those keys
 
@@ -224,9 +213,7 @@ class Position:
         """
         mine = deck_after // 2  # my turns after this one
         count = self.unseen_count
-        row = min(deck_after // _PHASE_STEP, _PHASE_ROWS - 1) * 4
-        phase = _PHASE
-        my_unseen = min(_ONE, phase[row] * _PHASE_UNIT * max(0, mine - 1) // count)
+        my_unseen = min(_ONE, _MY_DRAWS * max(0, mine - 1) // count)
         if deck_after == 3 and self.pile_draws:
             # they draw, and with 2 left my pile draw buys my last turn (for my hand:
             # a card I draw from the deck then comes too late to play)
@@ -240,16 +227,14 @@ class Position:
         self.my_hand = my_hand
         self.my_unseen = my_unseen
         their_hand = _ONE
-        their_unseen = min(_ONE, (_ONE * self.hidden
-                                  + phase[row + 1] * _PHASE_UNIT * max(0, theirs - 1)) // count)
+        their_unseen = min(_ONE, (_ONE * self.hidden + _THEIR_DRAWS * max(0, theirs - 1)) // count)
         need = self._need(self.colors, self.known, their_hand, their_unseen)
         if need > theirs * _ONE:
             their_hand = their_hand * theirs * _ONE // need
             their_unseen = their_unseen * theirs * _ONE // need
         self.their_hand = their_hand
         self.their_unseen = their_unseen
-        self.their_pile = phase[row + 2] * _PHASE_UNIT
-        self.draw_weight = phase[row + 3] * _PHASE_UNIT
+        self.their_pile = _THEIR_PILE
         total = 0
         for color in range(self.colors):
             value = self.value(color, self.hand[color], self.top[color], self.total[color],
@@ -303,7 +288,7 @@ class Position:
                 if mask & (1 << index):
                     gain += self.draw_gain(color * CARDS_PER_COLOR + index)
                 index += 1
-        return gain * self.draw_weight // (_ONE * self.unseen_count)
+        return gain * _DRAW_WEIGHT // (_ONE * self.unseen_count)
 
     def best(self, rng, noise):
         """The best move by the evaluation (each value blurred by ``noise``).

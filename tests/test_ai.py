@@ -3,7 +3,7 @@
 import conftest
 import pytest
 
-from lostcities import ai, evaluation
+from lostcities import ai
 from lostcities.evaluation import Position
 from lostcities.rng import Rng
 from lostcities.rules import (
@@ -126,16 +126,6 @@ def test_plays_a_card_that_nothing_can_come_before_now_rather_than_discard():
                          ("play G8 deck", "play G9 deck"), deck_len=deck_len)
         move = ai.choose_move(state.view(0), "normal", Rng(0))
         assert move_text(move) == "play G10 deck", deck_len
-
-
-def test_the_weights_of_draws_and_piles_are_those_of_the_deck_after_the_move():
-    state = position("G8 G10 Rx R3 R4 Yx Y3 B5", "G9 B8 R6 B3 R8 Y9 R9 Y5")
-    reading = Position(5)
-    reading.load(state.view(0), 0)
-    for deck_after, row in ((0, 0), (4, 0), (5, 1), (29, 5), (30, 6), (44, 6)):
-        reading.context(deck_after)
-        weights = [byte * evaluation._PHASE_UNIT for byte in evaluation._PHASE[row * 4:row * 4 + 4]]
-        assert [reading.their_pile, reading.draw_weight] == weights[2:], deck_after
 
 
 def test_does_not_open_an_expedition_it_cannot_finish():

@@ -1,25 +1,22 @@
 """The tuner reads, sets and prints the evaluation's weights as the evaluation holds them."""
 
-import pytest
-
 from host_sim.dev import tune
 from lostcities import evaluation
 
 
-@pytest.mark.parametrize("name", sorted(tune.TABLES))
-def test_a_table_prints_as_the_source_it_came_from(name):
+def test_the_tempo_table_prints_as_the_source_it_came_from():
     printed = {}
-    exec(tune.table_source(tune.start_weights(), name), printed)
-    assert printed[name] == getattr(evaluation, name)
+    exec(tune.tempo_source(tune.start_weights()), printed)
+    assert printed["_TEMPO"] == evaluation._TEMPO
 
 
-@pytest.mark.parametrize("entry", ["_TEMPO[12]", "_PHASE[5]"])
-def test_set_weights_moves_a_table_entry_and_gives_it_back(entry):
+def test_set_weights_moves_a_tempo_entry_and_gives_it_back():
     today = tune.start_weights()
     moved = dict(today)
-    moved[entry] = today[entry] + 500
+    moved["_TEMPO[12]"] = today["_TEMPO[12]"] + 1000
     try:
         tune.set_weights(moved)
+        assert (evaluation._TEMPO[12] - 128) * evaluation._TEMPO_UNIT == moved["_TEMPO[12]"]
         assert tune.start_weights() == moved
     finally:
         tune.set_weights(today)

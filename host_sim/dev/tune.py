@@ -22,39 +22,35 @@ from lostcities.rng import Rng
 
 # name: (scale, lowest, highest): a step of c moves a weight by c * scale
 WEIGHTS = {
+    "_THEIR_PILE": (150, 0, 1500),
+    "_THEIR_DRAWS": (150, 0, 1500),
+    "_MY_DRAWS": (150, 200, 2000),
+    "_DRAW_WEIGHT": (150, 0, 2000),
     "_LONG_BONUS": (3, 0, 40),
     "_HURDLE": (2000, -10000, 20000),
 }
-# The evaluation's tables (bytes, a row per few deck cards: NAME_STEP of them, NAME_ROWS
-# rows, each byte NAME_UNIT thousandths from the byte for 0), tuned as weights
-# "NAME[i]" in thousandths: name: (the byte for 0, scale, lowest, highest, what a row counts)
-TABLES = {
-    "_PHASE": (0, 150, 0, 2500, "deck cards after the move"),
-    "_TEMPO": (128, 1000, -6000, 6000, "deck cards"),
-}
+# The tempo table (lostcities/evaluation.py: bytes, one per move kind and deck
+# row), tuned as weights "_TEMPO[i]" in thousandths: (scale, lowest, highest)
+TEMPO = (1000, -6000, 6000)
 
 
 def start_weights():
-    """Today's weights, each table's entries as ``NAME[i]`` in thousandths."""
+    """Today's weights, the tempo table's entries as ``_TEMPO[i]`` in thousandths."""
     weights = {name: getattr(evaluation, name) for name in WEIGHTS}
-    for name, (zero, _, _, _, _) in TABLES.items():
-        unit = getattr(evaluation, name + "_UNIT")
-        for i, byte in enumerate(getattr(evaluation, name)):
-            weights["%s[%d]" % (name, i)] = (byte - zero) * unit
+    for i, byte in enumerate(evaluation._TEMPO):
+        weights["_TEMPO[%d]" % i] = (byte - 128) * evaluation._TEMPO_UNIT
     return weights
 
 
 def _bounds(name):
-    table = TABLES.get(name.partition("[")[0])
-    return table[1:4] if table else WEIGHTS[name]
+    return TEMPO if name.startswith("_TEMPO[") else WEIGHTS[name]
 
 
-def table_bytes(weights, name):
-    """Table ``name`` of ``weights`` as the evaluation stores it."""
-    zero = TABLES[name][0]
-    unit = getattr(evaluation, name + "_UNIT")
-    return bytes(min(255, max(0, zero + round(weights["%s[%d]" % (name, i)] / unit)))
-                 for i in range(len(getattr(evaluation, name))))
+def tempo_bytes(weights):
+    """The tempo table of ``weights`` as the evaluation stores it."""
+    unit = evaluation._TEMPO_UNIT
+    return bytes(min(255, max(0, 128 + round(weights["_TEMPO[%d]" % i] / unit)))
+                 for i in range(len(evaluation._TEMPO)))
 
 
 def set_weights(weights):
@@ -62,24 +58,21 @@ def set_weights(weights):
     for name, value in weights.items():
         if name in WEIGHTS:
             setattr(evaluation, name, value)
-    for name in TABLES:
-        setattr(evaluation, name, table_bytes(weights, name))
+    evaluation._TEMPO = tempo_bytes(weights)
 
 
-def table_source(weights, name):
-    """Table ``name`` as evaluation.py writes it, a line per row."""
-    table = table_bytes(weights, name)
-    step = getattr(evaluation, name + "_STEP")
-    rows = getattr(evaluation, name + "_ROWS")
-    size = len(table) // rows
+def tempo_source(weights):
+    """The tempo table as evaluation.py writes it, a line per row of deck cards."""
+    table = tempo_bytes(weights)
+    step = evaluation._TEMPO_STEP
+    rows = len(table) // 5
     lines = []
     for row in range(rows):
-        text = "".join("\\x%02x" % byte for byte in table[row * size:(row + 1) * size])
+        text = "".join("\\x%02x" % byte for byte in table[row * 5:row * 5 + 5])
         last = row == rows - 1
-        lines.append('%sb"%s"%s  # %s %s' % (
-            "%s = (" % name if row == 0 else " " * (len(name) + 4), text, ")" if last else "",
-            "%d or more" % (row * step) if last else "%d-%d" % (row * step, row * step + step - 1),
-            TABLES[name][4]))
+        lines.append('%sb"%s"%s  # %s deck cards' % (
+            "_TEMPO = (" if row == 0 else " " * 10, text, ")" if last else "",
+            "%d or more" % (row * step) if last else "%d-%d" % (row * step, row * step + step - 1)))
     return "\n".join(lines)
 
 
@@ -158,8 +151,7 @@ def main(argv=None):
         final = spsa(workers, start, args.steps, args.deals, args.level, args.seed, pool)
     for name in WEIGHTS:
         print("%s = const(%d)" % (name, final[name]))
-    for name in TABLES:
-        print(table_source(final, name))
+    print(tempo_source(final))
     return 0
 
 
