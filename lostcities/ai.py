@@ -44,6 +44,8 @@ with ``clock=None`` the work is the fixed iteration cap, so a decision is a
 pure function of the view and the Rng.
 """
 
+from array import array
+
 from micropython import const
 
 from lostcities import LEVELS  # noqa: F401 (ai.LEVELS: the levels played here)
@@ -73,7 +75,7 @@ _OPEN = b"\x03\x06\x09\x0f"
 
 # Per colour count, what decisions work in, made once and kept: every level's
 # Position, and hard's search tools (a State to deal samples into and play them
-# out in, its sums and moves, the odds of each card in the opponent's hand: 1.9
+# out in, its sums and moves, the odds of each card in the opponent's hand: 1.3
 # KB that easy and normal never make). Late in a match the board's heap is in
 # pieces too small for them (measured on CircuitPython's interpreter: hard
 # needed 7 KB more heap without this), so a match against the AI makes them
@@ -95,7 +97,8 @@ def _search_for(colors):
     tools = _search.get(colors)
     if tools is None:
         from lostcities.evaluation import MOVE_KEYS
-        tools = _search[colors] = (State(colors), [0] * MOVE_KEYS, [-1] * MOVE_KEYS,
+        # the moves by key as 16-bit integers (a move is below 2048): half a list
+        tools = _search[colors] = (State(colors), [0] * MOVE_KEYS, array("h", [-1] * MOVE_KEYS),
                                    bytearray(colors * CARDS_PER_COLOR))
     return tools
 
