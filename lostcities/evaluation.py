@@ -299,13 +299,7 @@ class Position:
         player = self.player
         colors = self.colors
         self.best_value = _UNSET
-        at = min(state.deck_len // _TEMPO_STEP, _TEMPO_ROWS - 1) * 5
-        tempo = _TEMPO
-        play_deck = (tempo[at] - 128) * _TEMPO_UNIT
-        open_deck = (tempo[at + 1] - 128) * _TEMPO_UNIT
-        play_pile = (tempo[at + 2] - 128) * _TEMPO_UNIT
-        open_pile = (tempo[at + 3] - 128) * _TEMPO_UNIT
-        discard_pile = (tempo[at + 4] - 128) * _TEMPO_UNIT
+        tempo = min(state.deck_len // _TEMPO_STEP, _TEMPO_ROWS - 1) * 5  # its row
         for deck in (1, 0):
             if not deck and not self.pile_draws:
                 continue
@@ -333,14 +327,12 @@ class Position:
                     count = self.count[color]
                     pile = self.pile_top[color]
                     if discard:
-                        deck_bonus = 0
-                        pile_bonus = discard_pile
+                        kind = 2  # (a discard drawing from the deck earns 0)
                         pile = index
                     elif not state.can_play(player, card):
                         continue
                     else:
-                        deck_bonus = play_deck if count else open_deck
-                        pile_bonus = play_pile if count else open_pile
+                        kind = 0 if count else 1
                         top = index
                         count += 1
                         if index < 3:
@@ -350,7 +342,9 @@ class Position:
                     after = now + self.value(color, hand, top, points, wagers, count, pile,
                                              self.unseen[color])
                     if deck:
-                        self._consider(after + draw + deck_bonus, card << 4 | discard,
+                        if not discard:
+                            after += (_TEMPO[tempo + kind] - 128) * _TEMPO_UNIT
+                        self._consider(after + draw, card << 4 | discard,
                                        move_key(slot, discard, 0), rng, noise)
                         continue
                     for source in range(colors):
@@ -363,7 +357,8 @@ class Position:
                                 self.pile_under[color], self.unseen[color])
                         else:
                             value = after + take[source]
-                        self._consider(value + pile_bonus, card << 4 | discard | (source + 1),
+                        value += (_TEMPO[tempo + kind + 2] - 128) * _TEMPO_UNIT
+                        self._consider(value, card << 4 | discard | (source + 1),
                                        move_key(slot, discard, source + 1), rng, noise)
         return self.best_move
 
