@@ -299,7 +299,7 @@ class Position:
         player = self.player
         colors = self.colors
         self.best_value = _UNSET
-        tempo = min(state.deck_len // _TEMPO_STEP, _TEMPO_ROWS - 1) * 5  # its row
+        tempo_row = min(state.deck_len // _TEMPO_STEP, _TEMPO_ROWS - 1) * 5
         for deck in (1, 0):
             if not deck and not self.pile_draws:
                 continue
@@ -343,7 +343,7 @@ class Position:
                                              self.unseen[color])
                     if deck:
                         if not discard:
-                            after += (_TEMPO[tempo + kind] - 128) * _TEMPO_UNIT
+                            after += (_TEMPO[tempo_row + kind] - 128) * _TEMPO_UNIT
                         self._consider(after + draw, card << 4 | discard,
                                        move_key(slot, discard, 0), rng, noise)
                         continue
@@ -357,7 +357,7 @@ class Position:
                                 self.pile_under[color], self.unseen[color])
                         else:
                             value = after + take[source]
-                        value += (_TEMPO[tempo + kind + 2] - 128) * _TEMPO_UNIT
+                        value += (_TEMPO[tempo_row + kind + 2] - 128) * _TEMPO_UNIT
                         self._consider(value, card << 4 | discard | (source + 1),
                                        move_key(slot, discard, source + 1), rng, noise)
         return self.best_move
