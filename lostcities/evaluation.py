@@ -327,12 +327,12 @@ class Position:
                     count = self.count[color]
                     pile = self.pile_top[color]
                     if discard:
-                        kind = 2  # (a discard drawing from the deck earns 0)
+                        kind = 2  # its place in a row of _TEMPO (from the deck it earns 0)
                         pile = index
                     elif not state.can_play(player, card):
                         continue
                     else:
-                        kind = 0 if count else 1
+                        kind = 0 if count else 1  # a play, an opening (+2: from a pile)
                         top = index
                         count += 1
                         if index < 3:
