@@ -62,5 +62,4 @@ def test_words_wrap_between_them_and_a_box_is_padded():
         "Build expeditions in up to\n5 colours")
     assert wrap("a  b\nc", 10) == "a b c"
     assert wrap("abcdefghijkl mn", 5) == "abcde\nfghij\nkl mn"
-    assert wrap("one two", 5, pad=True) == "one  \ntwo  "
     assert max(len(line) for line in wrap("word " * 40).split("\n")) <= CHARS

@@ -142,9 +142,8 @@ def set_text(item, text):
         item.text = text
 
 
-def wrap(text, width=CHARS, pad=False):
-    """``text`` in lines of ``width`` characters, broken between words (padded:
-    a box of even width)."""
+def wrap(text, width=CHARS):
+    """``text`` in lines of ``width`` characters, broken between words."""
     lines = []
     line = ""
     for word in text.split():
@@ -161,8 +160,6 @@ def wrap(text, width=CHARS, pad=False):
                 lines.append(line)
             line = word
     lines.append(line)
-    if pad:
-        lines = [line + " " * (width - len(line)) for line in lines]
     return "\n".join(lines)
 
 
