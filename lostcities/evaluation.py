@@ -320,7 +320,6 @@ class Position:
                 hand = self.hand[color] & ~(1 << index)
                 rest = total - self.base[color]
                 for discard in _PLAY_THEN_DISCARD:
-                    now = rest  # the other colours
                     top = self.top[color]
                     points = self.total[color]
                     wagers = self.wagers[color]
@@ -339,26 +338,26 @@ class Position:
                             wagers += 1
                         else:
                             points += index - 1
-                    after = now + self.value(color, hand, top, points, wagers, count, pile,
-                                             self.unseen[color])
+                    after = rest + self.value(color, hand, top, points, wagers, count, pile,
+                                              self.unseen[color])
                     if deck:
                         if not discard:
                             after += (_TEMPO[tempo_row + kind] - 128) * _TEMPO_UNIT
                         self._consider(after + draw, card << 4 | discard,
                                        move_key(slot, discard, 0), rng, noise)
                         continue
+                    bonus = (_TEMPO[tempo_row + kind + 2] - 128) * _TEMPO_UNIT
                     for source in range(colors):
                         taken = self.pile_top[source]
                         if taken < 0 or (discard and source == color):
                             continue
                         if source == color:
-                            value = now + self.value(
+                            value = rest + self.value(
                                 color, hand | 1 << taken, top, points, wagers, count,
                                 self.pile_under[color], self.unseen[color])
                         else:
                             value = after + take[source]
-                        value += (_TEMPO[tempo_row + kind + 2] - 128) * _TEMPO_UNIT
-                        self._consider(value, card << 4 | discard | (source + 1),
+                        self._consider(value + bonus, card << 4 | discard | (source + 1),
                                        move_key(slot, discard, source + 1), rng, noise)
         return self.best_move
 
