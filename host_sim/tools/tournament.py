@@ -14,6 +14,7 @@ import argparse
 import json
 import math
 import multiprocessing
+import multiprocessing.util
 import os
 import signal
 import statistics
@@ -40,6 +41,8 @@ def _start_worker(specs, timeout, worker=False):
     _players = None
     if worker:  # Pool.terminate ends a worker with SIGTERM: its bots end with it
         signal.signal(signal.SIGTERM, _stop_worker)
+        # and a worker the pool lets end closes its bots as it goes
+        multiprocessing.util.Finalize(None, _close_players, exitpriority=10)
 
 
 def _close_players():
@@ -256,6 +259,7 @@ def run(a, b, deals, seed=1, colors=5, jobs=None, record=False, timeout=None,
             jobs, _start_worker, ((a, b), timeout, True))
         outcomes = pool.imap_unordered(_work, work, chunksize=max(1, deals // (jobs * 8)))
     forfeit = None
+    played_all = False
     try:
         for index, outcome in outcomes:
             if isinstance(outcome, dict):
@@ -264,12 +268,19 @@ def run(a, b, deals, seed=1, colors=5, jobs=None, record=False, timeout=None,
             results[index] = outcome
             if progress:
                 progress.step()
+        played_all = forfeit is None
     finally:
-        if pool is not None:
-            pool.terminate()
+        if pool is None:
+            _close_players()
+        elif played_all:
+            # the workers end by themselves: Pool.terminate's SIGTERM can come
+            # just before a worker blocks on the task queue's lock, where its
+            # handler never runs, and the join then waits forever (seen)
+            pool.close()
             pool.join()
         else:
-            _close_players()
+            pool.terminate()
+            pool.join()
     return (None, forfeit) if forfeit else (results, None)
 
 
