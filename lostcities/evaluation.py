@@ -26,7 +26,7 @@ _LONG_BONUS = const(10)  # per thousandth of a card past 6: the way to the 8-car
 _HURDLE = const(0)  # what an unstarted expedition's projection must beat to count
 # What a move earns by its kind and the deck cards left (host_sim/dev/tune.py tunes
 # it on the reference pool): 5 bytes per 5 deck cards (the last for 30 or more),
-# each (byte - 128) * _TEMPO_UNIT thousandths, for a play on a started expedition
+# each (byte - _TEMPO_ZERO) * _TEMPO_UNIT thousandths, for a play on a started expedition
 # and an opening drawing from the deck, the same two drawing from a pile, and a
 # discard drawing from a pile; a discard drawing from the deck is the 0 they are
 # measured from. Mostly a play now is worth more than a discard: context() shrinks
@@ -38,7 +38,9 @@ _TEMPO = (b"\x91\x75\x93\x69\x77"  # 0-4 deck cards
           b"\x87\x74\x85\x91\x87"  # 20-24 deck cards
           b"\x99\x89\x80\x8f\x84"  # 25-29 deck cards
           b"\x91\x80\x8d\x86\x7a")  # 30 or more deck cards
+_TEMPO_ZERO = const(128)  # the byte for 0
 _TEMPO_UNIT = const(50)
+_TEMPO_KINDS = const(5)  # bytes per row
 _TEMPO_STEP = const(5)  # deck cards per row
 _TEMPO_ROWS = const(7)
 
@@ -299,7 +301,7 @@ class Position:
         player = self.player
         colors = self.colors
         self.best_value = _UNSET
-        tempo_row = min(state.deck_len // _TEMPO_STEP, _TEMPO_ROWS - 1) * 5
+        tempo_row = min(state.deck_len // _TEMPO_STEP, _TEMPO_ROWS - 1) * _TEMPO_KINDS
         for deck in (1, 0):
             if not deck and not self.pile_draws:
                 continue
@@ -342,11 +344,11 @@ class Position:
                                               self.unseen[color])
                     if deck:
                         if not discard:
-                            after += (_TEMPO[tempo_row + kind] - 128) * _TEMPO_UNIT
+                            after += (_TEMPO[tempo_row + kind] - _TEMPO_ZERO) * _TEMPO_UNIT
                         self._consider(after + draw, card << 4 | discard,
                                        move_key(slot, discard, 0), rng, noise)
                         continue
-                    bonus = (_TEMPO[tempo_row + kind + 2] - 128) * _TEMPO_UNIT
+                    bonus = (_TEMPO[tempo_row + kind + 2] - _TEMPO_ZERO) * _TEMPO_UNIT
                     for source in range(colors):
                         taken = self.pile_top[source]
                         if taken < 0 or (discard and source == color):

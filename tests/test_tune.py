@@ -16,7 +16,8 @@ def test_set_weights_moves_a_tempo_entry_and_gives_it_back():
     moved["_TEMPO[12]"] = today["_TEMPO[12]"] + 1000
     try:
         tune.set_weights(moved)
-        assert (evaluation._TEMPO[12] - 128) * evaluation._TEMPO_UNIT == moved["_TEMPO[12]"]
+        assert ((evaluation._TEMPO[12] - evaluation._TEMPO_ZERO) * evaluation._TEMPO_UNIT
+                == moved["_TEMPO[12]"])
         assert tune.start_weights() == moved
     finally:
         tune.set_weights(today)

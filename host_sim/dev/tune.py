@@ -38,7 +38,7 @@ def start_weights():
     """Today's weights, the tempo table's entries as ``_TEMPO[i]`` in thousandths."""
     weights = {name: getattr(evaluation, name) for name in WEIGHTS}
     for i, byte in enumerate(evaluation._TEMPO):
-        weights["_TEMPO[%d]" % i] = (byte - 128) * evaluation._TEMPO_UNIT
+        weights["_TEMPO[%d]" % i] = (byte - evaluation._TEMPO_ZERO) * evaluation._TEMPO_UNIT
     return weights
 
 
@@ -49,7 +49,8 @@ def _bounds(name):
 def tempo_bytes(weights):
     """The tempo table of ``weights`` as the evaluation stores it."""
     unit = evaluation._TEMPO_UNIT
-    return bytes(min(255, max(0, 128 + round(weights["_TEMPO[%d]" % i] / unit)))
+    zero = evaluation._TEMPO_ZERO
+    return bytes(min(255, max(0, zero + round(weights["_TEMPO[%d]" % i] / unit)))
                  for i in range(len(evaluation._TEMPO)))
 
 
@@ -65,10 +66,11 @@ def tempo_source(weights):
     """The tempo table as evaluation.py writes it, a line per row of deck cards."""
     table = tempo_bytes(weights)
     step = evaluation._TEMPO_STEP
-    rows = len(table) // 5
+    size = evaluation._TEMPO_KINDS
+    rows = evaluation._TEMPO_ROWS
     lines = []
     for row in range(rows):
-        text = "".join("\\x%02x" % byte for byte in table[row * 5:row * 5 + 5])
+        text = "".join("\\x%02x" % byte for byte in table[row * size:(row + 1) * size])
         last = row == rows - 1
         lines.append('%sb"%s"%s  # %s deck cards' % (
             "_TEMPO = (" if row == 0 else " " * 10, text, ")" if last else "",
