@@ -262,6 +262,8 @@ class App(Shell):
 
     def match_over(self):
         """Count the finished match in the statistics and forget the save."""
+        if FROM_SOURCES:  # the summary and the profile are compiled next (see title)
+            self.sheets = None
         self.let_go()
         forget(*OF_THE_MATCH)  # before the profile is read again for the statistics
         from lostcities.screens.summary import MatchScreen
