@@ -74,6 +74,35 @@ def test_a_forfeiting_bot_stops_the_tournament_with_the_reason(capsys, monkeypat
     assert "forfeits deal 1" in err and "Traceback" not in err
 
 
+def _running(pid):
+    """True while process ``pid`` runs (a zombie, dead but not reaped, is not running)."""
+    try:
+        with open("/proc/%d/stat" % pid) as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_forfeit_in_a_pool_of_workers_ends_the_tournament_and_its_bots(tmp_path, capsys):
+    # each bot notes its pid, then answers nonsense: every worker's first deal is forfeited
+    script = tmp_path / "bot.py"
+    script.write_text("import os, sys\n"
+                      "open(os.path.join(sys.argv[1], str(os.getpid())), 'w').close()\n"
+                      "for line in sys.stdin:\n"
+                      "    if line.startswith('go'):\n"
+                      "        print('nonsense', flush=True)\n")
+    pids = tmp_path / "pids"
+    pids.mkdir()
+    bot = "cmd:%s %s %s" % (sys.executable, script, pids)
+    assert tournament.main(["random", bot, "--deals", "40", "--jobs", "2"]) == 1
+    err = capsys.readouterr().err
+    assert "forfeits deal" in err and "unreadable answer" in err and "Traceback" not in err
+    started = [int(name) for name in os.listdir(pids)]
+    assert 1 <= len(started) <= 2  # one bot per worker, none for the deals skipped
+    assert not [pid for pid in started if _running(pid)]
+
+
 def test_unknown_player_is_a_usage_error(capsys):
     with pytest.raises(SystemExit) as caught:
         tournament.main(["normal", "grandmaster"])

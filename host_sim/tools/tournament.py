@@ -26,6 +26,7 @@ from lostcities.rng import Rng
 
 _specs = None  # per worker process: the two players' names and the bot timeout
 _players = None  # and the two players, made on first use
+_forfeited = None  # and the pool's Event, set once a deal is forfeited: the rest are skipped
 
 
 def _deal(seed, index, colors):
@@ -35,11 +36,12 @@ def _deal(seed, index, colors):
     return state.hand(0), state.hand(1), state.deck(), state.to_move
 
 
-def _start_worker(specs, timeout, worker=False):
-    global _specs, _players
+def _start_worker(specs, timeout, forfeited=None):
+    global _specs, _players, _forfeited
     _specs = (specs, timeout)
     _players = None
-    if worker:  # Pool.terminate ends a worker with SIGTERM: its bots end with it
+    _forfeited = forfeited
+    if forfeited is not None:  # a pool's worker: Pool.terminate ends it with SIGTERM
         signal.signal(signal.SIGTERM, _stop_worker)
         # and a worker the pool lets end closes its bots as it goes
         multiprocessing.util.Finalize(None, _close_players, exitpriority=10)
@@ -115,8 +117,14 @@ def _record(match):
 
 
 def _work(job):
+    """``(index, the deal's results)``; once any deal is forfeited, ``(index, None)``."""
     seed, index, colors, record = job
-    return index, play_deal(seed, index, colors, record)
+    if _forfeited is not None and _forfeited.is_set():
+        return index, None
+    outcome = play_deal(seed, index, colors, record)
+    if isinstance(outcome, dict) and _forfeited is not None:
+        _forfeited.set()
+    return index, outcome
 
 
 def summarize(a, b, deals, results):
@@ -255,27 +263,30 @@ def run(a, b, deals, seed=1, colors=5, jobs=None, record=False, timeout=None,
     else:
         # spawn, not fork: a fork of a process with threads (a bot's reader,
         # the caller's own) can deadlock in the child
-        pool = multiprocessing.get_context("spawn").Pool(
-            jobs, _start_worker, ((a, b), timeout, True))
+        context = multiprocessing.get_context("spawn")
+        pool = context.Pool(jobs, _start_worker, ((a, b), timeout, context.Event()))
         outcomes = pool.imap_unordered(_work, work, chunksize=max(1, deals // (jobs * 8)))
     forfeit = None
-    played_all = False
+    ended = False
     try:
         for index, outcome in outcomes:
             if isinstance(outcome, dict):
-                forfeit = outcome
-                break
-            results[index] = outcome
-            if progress:
-                progress.step()
-        played_all = forfeit is None
+                forfeit = forfeit or outcome
+                if pool is None:
+                    break
+            elif outcome is not None:  # None: skipped after a forfeit
+                results[index] = outcome
+                if progress:
+                    progress.step()
+        ended = True
     finally:
         if pool is None:
             _close_players()
-        elif played_all:
-            # the workers end by themselves: Pool.terminate's SIGTERM can come
-            # just before a worker blocks on the task queue's lock, where its
-            # handler never runs, and the join then waits forever (seen)
+        elif ended:
+            # the workers end by themselves (after a forfeit they skip the deals
+            # left): Pool.terminate's SIGTERM can come just before a worker blocks
+            # on the task queue's lock, where its handler never runs, and the
+            # join then waits forever (seen); only an interrupted run takes that risk
             pool.close()
             pool.join()
         else:
