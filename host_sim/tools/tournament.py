@@ -271,10 +271,9 @@ def run(a, b, deals, seed=1, colors=5, jobs=None, record=False, timeout=None,
     try:
         for index, outcome in outcomes:
             if isinstance(outcome, dict):
-                forfeit = forfeit or outcome
-                if pool is None:
-                    break
-            elif outcome is not None:  # None: skipped after a forfeit
+                forfeit = outcome
+                break
+            if outcome is not None:  # None: skipped after a forfeit
                 results[index] = outcome
                 if progress:
                     progress.step()
