@@ -18,7 +18,7 @@ FROM_SOURCES = __file__.endswith(".py")
 # them before anything else, while the heap is nearly empty, and they stay.
 COMPILED_FIRST = ("lostcities.screens.words", "lostcities.screens.layout",
                   "lostcities.screens.table", "lostcities.evaluation", "lostcities.ai",
-                  "lostcities.restore")
+                  )
 
 
 def forget(*names):

@@ -106,7 +106,8 @@ def drive_finder(path):
 
 sys.path_hooks.insert(0, drive_finder)
 sys.path[:0] = [drive, lib]
-libraries = {name[:-3] if name.endswith(".py") else name for name in os.listdir(lib)}
+libraries = {name[:-3] if name.endswith(".py") else name
+             for name in (os.listdir(lib) if os.path.isdir(lib) else ())}
 GAME_ONLY_BANNED = {"time", "random"}  # lostcities/ takes an injected clock and rng.Rng
 
 
@@ -231,15 +232,6 @@ def test_module_imports_with_only_the_boards_modules(built, module):
     assert result.stdout.strip() == "imported", result.stderr
 
 
-def test_library_modules_import_with_only_the_boards_modules(built):
-    drive = os.path.join(built[0], "CIRCUITPY")
-    modules = [module_name(path[4:]) for path in built[1] if path.startswith("lib/")]
-    assert modules
-    for module in modules:
-        result = sandbox(drive, module)
-        assert result.stdout.strip().endswith("imported"), module + ": " + result.stderr
-
-
 def test_code_py_hands_the_boards_hardware_to_the_app(built):
     result = sandbox(os.path.join(built[0], "CIRCUITPY"), "code.py")
     assert result.stdout.strip().endswith("started"), result.stdout + result.stderr
@@ -266,16 +258,16 @@ def test_sandbox_refuses_what_the_board_lacks(tmp_path):
 
 # The bundle ----------------------------------------------------------------
 
-def test_bundle_holds_the_game_its_libraries_and_nothing_else(built):
+def test_bundle_holds_the_game_and_nothing_else(built):
     out, sizes = built
     drive = os.path.join(out, "CIRCUITPY")
     on_disk = {os.path.relpath(os.path.join(dirpath, name), drive).replace(os.sep, "/")
                for dirpath, _, names in os.walk(drive) for name in names}
     assert on_disk == set(sizes)
-    game = {path for path in sizes if not path.startswith("lib/")}
-    assert game == set(bundle.game_files())
+    assert set(sizes) == set(bundle.game_files())  # the game needs no library in lib/
     assert {"code.py", "lostcities/__init__.py", "lostcities/rules/state.py",
-            "lostcities/hardware.py", "lib/adafruit_imageload/__init__.py"} <= set(sizes)
+            "lostcities/hardware.py", "assets/hand.bmp"} <= set(sizes)
+    assert bundle.requirement_names() == []  # so circup has nothing to install
     for path in sizes:
         assert not path.startswith(("tests/", "host_sim/")), path
         assert "__pycache__" not in path and not path.endswith((".pyc", ".mpy", ".md")), path
@@ -288,21 +280,20 @@ def test_bundle_holds_the_game_its_libraries_and_nothing_else(built):
         assert archive.read("code.py") == open(os.path.join(drive, "code.py"), "rb").read()
 
 
-def test_bundle_libraries_are_the_installed_registry_sources(built):
-    out, sizes = built
-    libraries = [path for path in sizes if path.startswith("lib/")]
-    tops = {path.split("/")[1].rsplit(".py", 1)[0] for path in libraries}
-    assert tops == set(bundle.requirement_names())
-    firmware = bundle.firmware_modules()
-    assert not tops & firmware  # e.g. adafruit_pixelbuf is built in: not copied
-    for path in libraries:
-        top = path.split("/")[1].rsplit(".py", 1)[0]
-        source, relative = {relative: (source, relative) for source, relative in
-                            bundle.installed_modules(top).values()}["/".join(
-                                path.split("/")[1:])]
-        with open(source, "rb") as installed, open(os.path.join(out, "CIRCUITPY", path),
-                                                   "rb") as copied:
-            assert installed.read() == copied.read(), path
+def test_a_library_the_game_imports_is_copied_from_its_installed_package(tmp_path):
+    """The game imports no library today; one it did would be followed into its
+    registry package: the modules imported and their packages, nothing else."""
+    (tmp_path / "fonts.py").write_text("import board\nfrom adafruit_bitmap_font import bdf\n")
+    files = bundle.library_files({"lostcities/fonts.py": str(tmp_path / "fonts.py")},
+                                 bundle.firmware_modules())
+    assert {"lib/adafruit_bitmap_font/__init__.py", "lib/adafruit_bitmap_font/bdf.py"} <= set(files)
+    assert "lib/adafruit_bitmap_font/ttf.py" not in files  # not imported
+    installed = {relative: source for source, relative in
+                 bundle.installed_modules("adafruit_bitmap_font").values()}
+    for path, source in files.items():
+        assert source == installed[path[len("lib/"):]], path
+    with pytest.raises(bundle.BundleError, match="add adafruit_bitmap_font"):
+        bundle.check_requirements(files)  # requirements.txt must name it for circup
 
 
 def test_bundle_fits_the_drive_with_room_to_spare(built):
@@ -351,9 +342,9 @@ def test_deploy_copies_only_changed_files_and_code_py_last(built, drive):
     assert sorted(first) == sorted(built[1]) and first[-1] == "code.py"
     assert bundle.deploy(str(drive), folder) == []
     (drive / "lostcities" / "rules" / "state.py").write_text("# edited on the drive\n")
-    library = drive / "lib" / "adafruit_imageload" / "__init__.py"
-    library.write_bytes(library.read_bytes()[:-1] + b"X")  # same size, other content
-    assert sorted(bundle.deploy(str(drive), folder)) == ["lib/adafruit_imageload/__init__.py",
+    sheet = drive / "assets" / "hand.bmp"
+    sheet.write_bytes(sheet.read_bytes()[:-1] + b"X")  # same size, other content
+    assert sorted(bundle.deploy(str(drive), folder)) == ["assets/hand.bmp",
                                                          "lostcities/rules/state.py"]
     assert (drive / "boot_out.txt").read_text() == BOOT_OUT
 

@@ -131,6 +131,21 @@ def test_only_py_sources_compile_the_matchs_modules_before_the_app(drives, kind)
     assert "lostcities.screens.table" in COMPILED_FIRST and "lostcities.evaluation" in COMPILED_FIRST
 
 
+def test_the_board_reads_the_sprite_sheets_pixel_for_pixel(interpreter):
+    """The board's bitmaptools.readinto (C) reads them as Blinka's does on the laptop."""
+    from host_sim.dev import make_assets
+    source = ("import sys\nsys.path.append(%r)\nimport _displayio\n"
+              "sys.modules['displayio'] = _displayio\nfrom lostcities import sprites\n"
+              "for name in %r:\n    bitmap = sprites.load_sheet(name)\n"
+              "    print(name, bitmap.width, bitmap.height, bytes(bitmap[x, y]"
+              " for y in range(bitmap.height) for x in range(bitmap.width)).hex())"
+              % (cp.FIRMWARE, [name for name, _ in make_assets.SHEETS]))
+    printed = cp.run_source(source, heap_kb=256).split("\n")
+    for line, (name, draw) in zip(printed, make_assets.SHEETS):
+        drawn = draw()
+        assert line == "%s %d %d %s" % (name, drawn.width, drawn.height, drawn.pixels.hex())
+
+
 TUNE = """
 import sys
 sys.path.append(%r)

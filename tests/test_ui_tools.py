@@ -119,7 +119,7 @@ def test_committed_sprite_sheets_are_what_the_script_draws(tmp_path):
     from host_sim.dev import make_assets
     assert make_assets.main([str(tmp_path)]) == 0
     assets = os.path.join(os.path.dirname(os.path.dirname(__file__)), "assets")
-    for name in ("cards.bmp", "mini.bmp", "text.bmp"):
+    for name, _ in make_assets.SHEETS:
         with open(os.path.join(assets, name), "rb") as committed:
             assert committed.read() == (tmp_path / name).read_bytes(), (
                 "run python -m host_sim assets and commit assets/")
@@ -128,13 +128,34 @@ def test_committed_sprite_sheets_are_what_the_script_draws(tmp_path):
 def test_sprite_sheets_load_as_two_bit_bitmaps_of_whole_tiles():
     from lostcities import sprites
     sheets = sprites.Sheets()
-    assert sheets.cards.width == sprites.CARD_TILES * sprites.CARD_W
-    assert sheets.cards.height == sprites.CARD_H
+    assert sheets.hand.width == sprites.HAND_TILES * sprites.CARD_W
+    assert sheets.piles.width == sprites.PILE_TILES * sprites.CARD_W
+    assert sheets.hand.height == sheets.piles.height == sprites.CARD_H
     assert sheets.mini.width == sprites.MINI_TILES * sprites.MINI_W
     assert sheets.mini.height == sprites.MINI_H
     assert sheets.text.width == sprites.TEXT_TILES * sprites.TEXT_W
     assert sheets.text.height == sprites.TEXT_H
-    assert {sheet._bits_per_value for sheet in (sheets.cards, sheets.mini, sheets.text)} == {2}
+    assert {sheet._bits_per_value for sheet in (sheets.hand, sheets.piles, sheets.mini, sheets.text)} == {2}
+
+
+def test_sprite_sheets_load_pixel_for_pixel_as_the_script_draws_them():
+    from host_sim.dev import make_assets
+    from lostcities import sprites
+    for name, draw in make_assets.SHEETS:
+        drawn = draw()
+        bitmap = sprites.load_sheet(name)
+        assert (bitmap.width, bitmap.height) == (drawn.width, drawn.height)
+        assert bytes(bitmap[x, y] for y in range(bitmap.height) for x in range(bitmap.width)) \
+            == bytes(drawn.pixels), name
+
+
+@pytest.mark.parametrize("content", [b"", b"GIF89a" + bytes(60), b"BM" + bytes(60)])
+def test_a_sprite_sheet_that_is_not_ours_is_refused_by_name(tmp_path, monkeypatch, content):
+    from lostcities import sprites
+    (tmp_path / "hand.bmp").write_bytes(content)
+    monkeypatch.setattr(sprites, "asset_path", lambda name: str(tmp_path / name))
+    with pytest.raises(ValueError, match="assets/hand.bmp is not one of the game's sprite sheets"):
+        sprites.load_sheet("hand.bmp")
 
 
 def test_importing_the_tools_leaves_the_window_driver_alone():

@@ -125,21 +125,30 @@ def big_rank(sheet, tile, index, y):
         sheet.pattern(tile, 7, y, FONT[text], INK, 2)
 
 
-def draw_cards():
+def draw_hand():
+    """A hand card in two tiles, its colour's header above its rank."""
     w, h = S.CARD_W, S.CARD_H
-    sheet = Sheet(w, h, S.CARD_TILES)
-    for color in range(6):  # hand card top: frame open at the bottom
+    sheet = Sheet(w, h, S.HAND_TILES)
+    for color in range(6):  # the top: frame open at the bottom
         tile = S.HEADER + color
         sheet.rect(tile, 1, 0, w - 2, h, FRAME)
         sheet.rect(tile, 2, 1, w - 4, h - 1, FILL)
         sheet.text(tile, 3, 2, "YBWGRP"[color], INK)
         sheet.pattern(tile, 12, 2, SYMBOLS[color], INK)
     for index in range(12):
-        tile = S.HAND_RANK + index  # hand card bottom: frame open at the top
+        tile = S.HAND_RANK + index  # the bottom: frame open at the top
         sheet.rect(tile, 1, 0, w - 2, h - 1, FRAME)
         sheet.rect(tile, 2, 0, w - 4, h - 2, FILL)
         big_rank(sheet, tile, index, 1)
-        tile = S.PILE_RANK + index  # a whole small card
+    return sheet
+
+
+def draw_piles():
+    """The piles' tiles: a whole small card, the deck's back, empty piles."""
+    w, h = S.CARD_W, S.CARD_H
+    sheet = Sheet(w, h, S.PILE_TILES)
+    for index in range(12):
+        tile = S.PILE_RANK + index
         sheet.rect(tile, 0, 0, w, h, FRAME)
         sheet.rect(tile, 1, 1, w - 2, h - 2, FILL)
         big_rank(sheet, tile, index, 2)
@@ -190,15 +199,18 @@ def draw_text():
     return sheet
 
 
+SHEETS = (("hand.bmp", draw_hand), ("piles.bmp", draw_piles), ("mini.bmp", draw_mini),
+          ("text.bmp", draw_text))
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     out = argv[0] if argv else os.path.join(
         ROOT, "assets")
     os.makedirs(out, exist_ok=True)
-    draw_cards().save(os.path.join(out, "cards.bmp"))
-    draw_mini().save(os.path.join(out, "mini.bmp"))
-    draw_text().save(os.path.join(out, "text.bmp"))
-    print("wrote cards.bmp, mini.bmp and text.bmp to %s" % out)
+    for name, draw in SHEETS:
+        draw().save(os.path.join(out, name))
+    print("wrote %s to %s" % (", ".join(name for name, _ in SHEETS), out))
     return 0
 
 

@@ -83,7 +83,7 @@ def screen_ram(app):
     seen = {id(font_sheet()[0])}
     sheets = app.sheets
     if sheets is not None:
-        for bitmap in (sheets.cards, sheets.mini, sheets.text, sheets.bar):
+        for bitmap in (sheets.hand, sheets.piles, sheets.mini, sheets.text, sheets.bar):
             seen.add(id(bitmap))
             totals["bitmaps"] += bitmap_bytes(bitmap)
         for palette in sheets.palettes + sheets.card_palettes + (
@@ -197,7 +197,7 @@ def overlay_figures(driver):
     print("  picking a card (it rises, the status line previews its play): %d pixels"
           % (display.total_pixels - start))
     driver.press(btn.B)
-    print("  the drawn card's mark: %d tiles in cards.bmp (%d bytes of the sheet),"
+    print("  the drawn card's mark: %d tiles in hand.bmp (%d bytes of the sheet),"
           " no redraw of its own (slot %d now)" % (
               6, 6 * 20 * 14 // 4, table.new_slot))
 

@@ -1,9 +1,10 @@
 """``python -m host_sim bundle [--deploy DIR]``: the files of the board's CIRCUITPY drive.
 
 Builds ``build/CIRCUITPY/`` (``code.py``, ``lostcities/``, ``assets/`` and
-``lib/``) and ``build/lostcities-circuitpy.zip`` of it. The game's modules are
-those code.py imports, followed import by import; ``lib/`` holds the Adafruit
-libraries they import, taken from the pinned registry packages installed here;
+``lib/``, empty today) and ``build/lostcities-circuitpy.zip`` of it. The game's
+modules are those code.py imports, followed import by import; ``lib/`` would
+hold the Adafruit libraries they import, taken from the pinned registry
+packages installed here (requirements.txt must name them, for circup);
 modules built into the boards' firmware are left to it, optional imports
 (inside ``try: ... except ImportError``) are not followed.
 

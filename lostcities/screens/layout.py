@@ -98,18 +98,18 @@ class TableLayout(Screen):
             self.scores.append(scores)
             self.cells.append(cells)
         for color in range(colors):
-            grid = sheets.card_grid(1, 1, self.column_x(color), PILE_Y)
+            grid = sheets.pile_grid(self.column_x(color), PILE_Y)
             grid.pixel_shader = sheets.palettes[color]
             group.append(grid)
             self.piles.append(grid)
-        self.deck = sheets.card_grid(1, 1, DECK_X, PILE_Y)
+        self.deck = sheets.pile_grid(DECK_X, PILE_Y)
         group.append(self.deck)
         self.panels = (sheets.text_grid(PANEL_CHARS, 5, PANEL_X, TOP_Y),
                        sheets.text_grid(PANEL_CHARS, 5, PANEL_X, MINE_Y))
         group.append(self.panels[0])
         group.append(self.panels[1])
         for slot in range(HAND_SIZE):
-            grid = sheets.card_grid(1, 2, slot * S.CARD_W, HAND_Y)
+            grid = sheets.hand_grid(slot * S.CARD_W, HAND_Y)
             group.append(grid)
             self.hand_grids.append(grid)
         self.hand_bar = sheets.bar_grid(1, HAND_BAR_Y)
