@@ -105,10 +105,18 @@ def _search_for(colors):
 
 def prepare(colors, level):
     """Make what ``level``'s decisions with ``colors`` colours work in, before
-    a screen takes the heap."""
-    _position_for(colors)
+    a screen takes the heap, and let go of what other colours or a searching
+    level made: from .py sources the board keeps this module from match to
+    match (a 5-colour match after a 6-colour one against hard held both sets)."""
+    for made in (_positions, _search):
+        for other in [key for key in made if key != colors]:
+            del made[other]
+    position = _position_for(colors)
     if _SETTINGS[level][1]:
         _search_for(colors)
+    elif _search:
+        _search.clear()
+        position.sums = position.sum_moves = position.state = None  # the search's, too
 
 
 def choose_move(view, level, rng, clock=None):

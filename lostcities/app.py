@@ -291,23 +291,29 @@ class App(Shell):
         from lostcities.screens.title import TitleScreen
         self.show(TitleScreen(self, notice))
 
+    # The title's sub-screens and the rules are each shown with the screen before
+    # them let go (the title, or the pause menu with the table let go under it):
+    # each is made again to go back, so two never share the board's heap.
+
     def settings(self):
+        self.let_go()
         from lostcities.screens.title import SettingsScreen
         self.show(SettingsScreen(self))
 
-    def rules(self, back):
+    def rules(self, back=None):
+        """The rules; B calls ``back`` (the title when None)."""
+        self.let_go()
         from lostcities.screens.help import RulesScreen
-        self.show(RulesScreen(self, back))
+        self.show(RulesScreen(self, back or self.title))
 
     def rules_in_match(self):
-        """The rules from the pause menu: the table is let go meanwhile (the two
-        would not share the board's heap) and made again to go on."""
-        self.let_go()
+        """The rules from the pause menu: the match goes on after them."""
         self.rules(self.back_to_match)
 
     def back_to_match(self):
         self.later(self.continue_match)
 
     def stats(self):
+        self.let_go()
         from lostcities.screens.help import StatsScreen
         self.show(StatsScreen(self))

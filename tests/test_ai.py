@@ -270,3 +270,13 @@ def test_from_the_turn_limit_on_every_level_draws_from_the_deck(level):
         state.turns = turn_limit(state.colors)
         move = ai.choose_move(state.view(state.to_move), level, Rng(2))
         assert move_source(move) == SOURCE_DECK, move_text(move)
+
+
+def test_preparing_a_match_lets_go_of_what_other_colours_and_levels_made():
+    """From .py sources the board keeps the AI's module from match to match."""
+    ai.prepare(5, "hard")
+    assert set(ai._positions) == {5} and set(ai._search) == {5}
+    ai.prepare(6, "hard")
+    assert set(ai._positions) == {6} and set(ai._search) == {6}
+    ai.prepare(6, "normal")
+    assert set(ai._positions) == {6} and not ai._search

@@ -340,6 +340,29 @@ def test_the_title_cursor_stays_on_the_sub_screen_it_opened():
         assert title.cursor.y == title.item_y(title.at)
 
 
+def test_the_titles_sub_screens_are_made_with_the_title_let_go():
+    """The board's heap never holds the title and a screen it opens together
+    (the title is made again to go back), nor the pause menu and the rules."""
+    driver = Driver(seed=5, render=False)
+    app = driver.app
+    shown = []
+    show = app.show
+    app.show = lambda screen: (shown.append((screen.name, app.screen)), show(screen))
+    for item in ("Statistics", "Rules", "Settings"):
+        title = app.screen
+        while title.items[title.at] != item:
+            driver.press(btn.DOWN)
+        driver.press_all(["A", "B"])
+    driver.press_all(["UP", "A", "START"])  # a new match, and its pause menu's Rules
+    while app.screen.items[app.screen.at] != "Rules":
+        driver.press(btn.DOWN)
+    driver.press(btn.A)
+    names = [name for name, _ in shown]
+    assert names[:6] == ["stats", "title", "rules", "title", "settings", "title"]
+    assert names[-2:] == ["pause", "rules"]
+    assert all(before is None for name, before in shown if name != "table")
+
+
 def test_settings_are_kept_however_the_screen_is_left():
     for leave in (btn.START, btn.START_HELD):
         driver = Driver(seed=5, render=False)

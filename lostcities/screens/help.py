@@ -44,7 +44,7 @@ class RulesScreen(Screen):
     def press(self, action):
         if action == btn.RIGHT or action == btn.A:
             if action == btn.A and self.page == len(self.pages) - 1:
-                self.back()
+                self.app.later(self.back)
                 return
             self.page = (self.page + 1) % len(self.pages)
             self.show_page()
@@ -52,7 +52,7 @@ class RulesScreen(Screen):
             self.page = (self.page - 1) % len(self.pages)
             self.show_page()
         elif action == btn.B or action == btn.START:
-            self.back()
+            self.app.later(self.back)
 
 
 class StatsScreen(Screen):
@@ -68,4 +68,4 @@ class StatsScreen(Screen):
 
     def press(self, action):
         if action in (btn.A, btn.B, btn.START):
-            self.app.title()
+            self.app.later(self.app.title)

@@ -55,11 +55,11 @@ class TitleScreen(MenuScreen):
             if not app.saved or self.confirmed(key, GIVE_UP):
                 app.later(app.new_match)
         elif key == "Settings":
-            app.settings()
+            app.later(app.settings)
         elif key == "Statistics":
-            app.stats()
+            app.later(app.stats)
         elif key == "Rules":
-            app.rules(app.title)
+            app.later(app.rules)
 
 
 class SettingsScreen(MenuScreen):
@@ -116,7 +116,7 @@ class SettingsScreen(MenuScreen):
         self.app.apply_settings()
 
     def back(self):
-        self.app.title()
+        self.app.later(self.app.title)
 
     def leave(self):
         """Kept however the screen is left (B, START, START held)."""
