@@ -12,7 +12,8 @@ a 4-colour image (2 bits a pixel in RAM):
   sheet's 2.7 KB found no piece of its size and two of 1.4 KB do.
 * ``mini.bmp``: 6x7 tiles: the cards of an expedition, three px apart.
 * ``text.bmp``: 4x6 tiles: a 3x5 font for scores and counts, drawn in the
-  palette's colour (LIGHT in ``Sheets.text_palette``).
+  palette's colour (LIGHT in ``Sheets.text_palette``); the grids take each
+  as two tiles of 2x6.
 
 Pixel values are roles, not colours: 0 table, 1 the card's colour, 2 ink,
 3 light (a card's frame). Each expedition colour has its own 4-entry
@@ -115,10 +116,7 @@ class Sheets:
         self.neutral = make_palette(NEUTRAL_RGB)
         self.text_palette = make_palette(LIGHT)
         self.bar = displayio.Bitmap(CARD_W - 2, 3, 2)
-        self.bar.fill(1)
-        self.bar_palette = displayio.Palette(2)
-        self.bar_palette[0] = TABLE
-        self.bar_palette[1] = LIGHT
+        self.bar.fill(1)  # drawn in the text's light
 
     def hand_grid(self, x, y):
         """A hand card: its header tile above its rank tile."""
@@ -139,14 +137,17 @@ class Sheets:
             default_tile=MINI_BLANK, x=x, y=y)
 
     def text_grid(self, width, height, x=0, y=0):
-        """Small light text (scores, counts): write it with write_text."""
+        """Small light text (scores, counts), ``width`` characters a line: write
+        it with write_text. A character is two tiles of text.bmp, its halves, so
+        text can start every 2 px: one grid holds a row of expedition scores 22
+        or 26 px apart (twelve grids of one score took 0.6 KB more heap)."""
         return displayio.TileGrid(
-            self.text, pixel_shader=self.text_palette, width=width,
-            height=height, tile_width=TEXT_W, tile_height=TEXT_H,
+            self.text, pixel_shader=self.text_palette, width=2 * width,
+            height=height, tile_width=TEXT_W // 2, tile_height=TEXT_H,
             default_tile=0, x=x, y=y)
 
     def bar_grid(self, x=0, y=0):
-        return displayio.TileGrid(self.bar, pixel_shader=self.bar_palette,
+        return displayio.TileGrid(self.bar, pixel_shader=self.text_palette,
                                   x=x, y=y)
 
     def card_palette(self, card, marked=False):
@@ -172,13 +173,15 @@ def move_to(item, x, y):
         item.y = y
 
 
-def write_text(grid, index, text, width):
-    """Write ``text`` into ``width`` text tiles from ``index``, right-aligned."""
+def write_text(grid, at, text, width):
+    """Write ``text`` right-aligned into ``width`` characters of a text grid,
+    from its tile ``at`` (two tiles a character: see Sheets.text_grid)."""
     pad = width - len(text)
     for i in range(width):
         char = text[i - pad] if i >= pad else " "
-        found = TEXT_CHARS.find(char)
-        set_tile(grid, index + i, found if found >= 0 else 0)
+        tile = 2 * max(TEXT_CHARS.find(char), 0)
+        set_tile(grid, at + 2 * i, tile)
+        set_tile(grid, at + 2 * i + 1, tile + 1)
 
 
 def mini_card(card, marked=False):

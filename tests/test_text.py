@@ -52,11 +52,6 @@ def test_a_line_shows_what_fits_the_screen_and_unknown_characters_as_question_ma
     assert item.size()[0] == 40 * 6  # the whole text: the tests see what was cut
 
 
-def test_a_background_fills_the_columns_asked_for():
-    item = label(" ", 0, 40, background=0x101010, columns=25)
-    assert item[0].width == 25 and item[0].pixel_shader[0] == 0x101010
-
-
 def test_words_wrap_between_them_and_a_box_is_padded():
     assert wrap("Build expeditions in up to 5 colours", 26) == (
         "Build expeditions in up to\n5 colours")

@@ -53,7 +53,7 @@ def check_round_end_table(driver):
     assert table.status.text == "%s: %s, last card" % (
         app.session.short_name(mover), " ".join(move_text(move).split()[:2]))
     assert popup_text(table.popup) == "Round over. A: scores"
-    assert table.hand_bar.hidden and table.draw_bar.hidden
+    assert table.bar.hidden
 
 
 def play_match(driver, rng, limit=6000):

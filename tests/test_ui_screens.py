@@ -76,12 +76,23 @@ def test_piles_deck_and_panel_are_drawn(table):
 
 
 def text_of(grid, start, count):
-    """The characters of ``count`` text tiles from ``start``, blanks dropped."""
-    return "".join(S.TEXT_CHARS[grid[start + i]] for i in range(count)).strip()
+    """The ``count`` characters of a text grid from its tile ``start`` (two
+    tiles a character, its halves), blanks dropped."""
+    chars = []
+    for i in range(count):
+        left, right = grid[start + 2 * i], grid[start + 2 * i + 1]
+        assert left % 2 == 0 and right == left + 1  # both halves of one character
+        chars.append(S.TEXT_CHARS[left // 2])
+    return "".join(chars).strip()
+
+
+def score_of(table, side, color):
+    """The score over an expedition's column."""
+    return text_of(table.scores[side], color * table.pitch // 2, 4)
 
 
 def panel_line(grid, row):
-    return text_of(grid, row * grid.width, grid.width)
+    return text_of(grid, row * grid.width, grid.width // 2)
 
 
 def check_marked(driver, move):
@@ -125,9 +136,10 @@ def test_each_expedition_score_is_signed_above_its_own_cards():
             if cards:
                 started += 1
                 points = score_cards(cards)[0]
-                shown = text_of(t.scores[side][color], 0, 4)
+                shown = score_of(t, side, color)
                 assert shown == ("%+d" % points if points else "0")  # never a card's number
-                assert t.scores[side][color].x == t.cells[side][color].x + 1
+                # over its column, from the column's second px
+                assert t.scores[side].x + color * t.pitch == t.cells[side][color].x + 1
     assert started >= 4
 
 
@@ -401,12 +413,15 @@ def texts_on_the_table(t):
     each expedition's cards, each line of the side panel."""
     yield "status", (0, 0, 160, 12)
     for side in (0, 1):
+        scores = t.scores[side]
         for color in range(t.colors):
-            for name, grid in (("score", t.scores[side][color]),
-                               ("cards", t.cells[side][color])):
-                yield ("%s %d %d" % (name, side, color), (
-                    grid.x, grid.y, grid.x + grid.width * grid.tile_width,
-                    grid.y + grid.height * grid.tile_height))
+            x = scores.x + color * t.pitch  # a score's four characters
+            yield ("score %d %d" % (side, color), (
+                x, scores.y, x + 4 * S.TEXT_W, scores.y + scores.tile_height))
+            grid = t.cells[side][color]
+            yield ("cards %d %d" % (side, color), (
+                grid.x, grid.y, grid.x + grid.width * grid.tile_width,
+                grid.y + grid.height * grid.tile_height))
         panel = t.panels[side]
         for row in range(panel.height):
             y = panel.y + row * panel.tile_height
@@ -432,7 +447,8 @@ def test_no_text_leaves_the_screen_or_touches_its_neighbour(colors):
     assert state.score(1 - t.viewer) <= -160
     t.begin_turn()
     driver.app.step()
-    assert text_of(t.scores[1][0], 0, 4) == "+124" and text_of(t.scores[0][0], 0, 4) == "-80"
+    assert score_of(t, 1, 0) == "+124" and score_of(t, 0, 0) == "-80"
+    assert score_of(t, 1, colors - 1) == "+124" and score_of(t, 0, colors - 1) == "-80"
     surface = driver.display.surface()
     boxes = []
     for name, (x0, y0, x1, y1) in texts_on_the_table(t):

@@ -87,7 +87,7 @@ def screen_ram(app):
             seen.add(id(bitmap))
             totals["bitmaps"] += bitmap_bytes(bitmap)
         for palette in sheets.palettes + sheets.card_palettes + (
-                sheets.neutral, sheets.text_palette, sheets.bar_palette):
+                sheets.neutral, sheets.text_palette):
             seen.add(id(palette))
             totals["palettes"] += _round(PALETTE_OBJECT + PALETTE_ENTRY * len(palette))
     ram(app.display.root_group, seen, totals)

@@ -50,16 +50,12 @@ def font_sheet():
 class Text(displayio.Group):
     """Lines of terminalio.FONT text, a tile grid per line over the font's
     bitmap: changing the text sets tiles and allocates nothing (until a text
-    has more lines than any before). A line shows ``columns`` characters; with
-    a ``background`` the box is that wide."""
+    has more lines than any before). A line shows ``columns`` characters."""
 
-    def __init__(self, text, x, y, color, scale, background, spacing, columns):
+    def __init__(self, text, x, y, color, scale, spacing, columns):
         super().__init__(x=x, y=y, scale=scale)
         self._palette = displayio.Palette(2)
-        if background is None:
-            self._palette.make_transparent(0)
-        else:
-            self._palette[0] = background
+        self._palette.make_transparent(0)
         self._palette[1] = color
         self._columns = columns
         self._step = int(LINE_H * spacing)
@@ -126,14 +122,13 @@ def _blank(grid, start):
             grid[column] = space
 
 
-def label(text, x, y, color=LIGHT, scale=1, background=None, spacing=1.0,
-          columns=None):
+def label(text, x, y, color=LIGHT, scale=1, spacing=1.0, columns=None):
     """Text with its top-left corner at (x, y); ``columns`` defaults to what
     fits the screen from x."""
     if columns is None:
         cell = font_sheet()[2] * scale
         columns = (WIDTH - x + cell - 1) // cell
-    return Text(text, x, y, color, scale, background, spacing, columns)
+    return Text(text, x, y, color, scale, spacing, columns)
 
 
 def set_text(item, text):

@@ -15,7 +15,7 @@ Layout (160x128)::
 
 Each colour sits in its own column, so the opponent's expedition, the pile and
 yours line up under the same letter. Every part is its own TileGrid, so a
-cursor move redraws two small bars and nothing else.
+cursor move redraws a small bar's old and new place and nothing else.
 """
 
 from lostcities import sprites as S
@@ -38,6 +38,7 @@ DECK_X = const(137)
 CARDS_DOWN = const(4)  # mini tile rows of an expedition: 3 across, 12 cards
 SCORE_CHARS = const(4)  # "+124"
 PANEL_CHARS = const(6)
+_PANEL_LINE = const(2 * PANEL_CHARS)  # a panel line's tiles: two a character
 POPUP_CHARS = const(20)  # messages keep clear of the side panel
 INFO_Y = const(8)  # SELECT's pages cover the table, a margin all round
 INFO_CHARS = const(25)
@@ -71,7 +72,7 @@ class TableLayout(Screen):
         self.sources = []
         self.source_at = 0
         self.marked = None  # the opponent's last move, highlighted
-        self.scores = []  # [side][colour]: side 0 the opponent (top), 1 the viewer
+        self.scores = []  # [side]: one text grid, side 0 the opponent (top), 1 the viewer
         self.cells = []
         self.piles = []
         self.hand_grids = []
@@ -83,19 +84,19 @@ class TableLayout(Screen):
         self.pitch = 22 if colors == 6 else 26
         self.status = label(" ", 1, 0)
         group.append(self.status)
+        # each colour's score over its column, the columns ``pitch`` (an even
+        # number of px) apart: one text grid a side
+        score_chars = ((colors - 1) * self.pitch + S.TEXT_W - 1) // S.TEXT_W + SCORE_CHARS
         for y in (TOP_Y, MINE_Y):
-            scores = []
+            grid = sheets.text_grid(score_chars, 1, self.column_x(0) + 2, y)
+            group.append(grid)
+            self.scores.append(grid)
             cells = []
             for color in range(colors):
-                x = self.column_x(color)
-                grid = sheets.text_grid(SCORE_CHARS, 1, x + 2, y)
-                group.append(grid)
-                scores.append(grid)
-                grid = sheets.mini_grid(3, CARDS_DOWN, x + 1, y + S.TEXT_H,
-                                        sheets.palettes[color])
+                grid = sheets.mini_grid(3, CARDS_DOWN, self.column_x(color) + 1,
+                                        y + S.TEXT_H, sheets.palettes[color])
                 group.append(grid)
                 cells.append(grid)
-            self.scores.append(scores)
             self.cells.append(cells)
         for color in range(colors):
             grid = sheets.pile_grid(self.column_x(color), PILE_Y)
@@ -112,11 +113,8 @@ class TableLayout(Screen):
             grid = sheets.hand_grid(slot * S.CARD_W, HAND_Y)
             group.append(grid)
             self.hand_grids.append(grid)
-        self.hand_bar = sheets.bar_grid(1, HAND_BAR_Y)
-        self.draw_bar = sheets.bar_grid(DECK_X + 1, DRAW_BAR_Y)
-        self.draw_bar.hidden = True
-        group.append(self.hand_bar)
-        group.append(self.draw_bar)
+        self.bar = sheets.bar_grid(1, HAND_BAR_Y)  # the cursor: one bar, moved
+        group.append(self.bar)
         self.popup = Popup(group, width=POPUP_CHARS, columns=INFO_CHARS)
 
     def column_x(self, color):
@@ -168,7 +166,7 @@ class TableLayout(Screen):
         if (move is not None and player != self.viewer
                 and not move_discards(move) and card_color(move_card(move)) == color):
             marked = count
-        S.write_text(self.scores[side][color], 0,
+        S.write_text(self.scores[side], color * self.pitch // (S.TEXT_W // 2),
                      signed(score_cards(cards)[0]) if count else "", SCORE_CHARS)
         grid = self.cells[side][color]
         for i in range(3 * CARDS_DOWN):
@@ -215,22 +213,16 @@ class TableLayout(Screen):
                 else HAND_Y)
 
     def show_cursor(self):
-        """The bars: under the hand card, or under the draw source."""
+        """The bar: under the hand card, or under the draw source; none at the end."""
+        bar = self.bar
         if self.phase == DRAW:
             source = self.sources[self.source_at]
             x = DECK_X if source == SOURCE_DECK else self.column_x(source - 1)
-            S.move_to(self.draw_bar, x + 1, DRAW_BAR_Y)
-            if self.draw_bar.hidden:
-                self.draw_bar.hidden = False
-            if not self.hand_bar.hidden:
-                self.hand_bar.hidden = True
-            return
-        if not self.draw_bar.hidden:
-            self.draw_bar.hidden = True
-        if self.hand_bar.hidden != (self.phase == END):
-            self.hand_bar.hidden = self.phase == END
-        S.move_to(self.hand_bar, self.cursor[self.viewer] * S.CARD_W + 1,
-                  HAND_BAR_Y)
+            S.move_to(bar, x + 1, DRAW_BAR_Y)
+        else:
+            S.move_to(bar, self.cursor[self.viewer] * S.CARD_W + 1, HAND_BAR_Y)
+        if bar.hidden != (self.phase == END):
+            bar.hidden = self.phase == END
 
     def show_panel(self):
         """Names (> marks whose turn), round scores, the deck and the round."""
@@ -242,11 +234,11 @@ class TableLayout(Screen):
             grid = self.panels[side]
             turn = ">" if state.to_move == player and not state.is_over() else ""
             S.write_text(grid, 0, turn + app.session.short_name(player), PANEL_CHARS)
-            S.write_text(grid, PANEL_CHARS, signed(state.score(player)), PANEL_CHARS)
+            S.write_text(grid, _PANEL_LINE, signed(state.score(player)), PANEL_CHARS)
         S.set_tile(self.deck, 0, S.BACK if state.deck_len else S.EMPTY_DECK)
         top, bottom = self.panels
-        S.write_text(top, 3 * PANEL_CHARS, "DECK", PANEL_CHARS)
-        S.write_text(top, 4 * PANEL_CHARS, "%d" % state.deck_len, PANEL_CHARS)
-        S.write_text(bottom, 3 * PANEL_CHARS, "ROUND", PANEL_CHARS)
-        S.write_text(bottom, 4 * PANEL_CHARS, "%d/%d" % (
+        S.write_text(top, 3 * _PANEL_LINE, "DECK", PANEL_CHARS)
+        S.write_text(top, 4 * _PANEL_LINE, "%d" % state.deck_len, PANEL_CHARS)
+        S.write_text(bottom, 3 * _PANEL_LINE, "ROUND", PANEL_CHARS)
+        S.write_text(bottom, 4 * _PANEL_LINE, "%d/%d" % (
             match.round_number(), match.rounds), PANEL_CHARS)
