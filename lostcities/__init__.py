@@ -53,19 +53,24 @@ def asset_path(name):
     return root[:cut + 1] + "assets/" + name if cut >= 0 else "assets/" + name
 
 
-def rules_pages():
-    """The rules in short, ``[(title, text), ...]``, from assets/rules.txt.
+def rules_page(number):
+    """``(pages, title, text)``: how many pages the rules in short have
+    (assets/rules.txt) and page ``number`` of them, 0 the first.
 
-    Read when asked for: on the board the text stays out of the heap until
-    the Rules screen opens (and leaves with it)."""
-    pages = []
+    Read when asked for, a page at a time: on the board only the page on
+    show is in the heap (all of them, on the Rules screen from .py sources,
+    were the fuzzes' peak)."""
+    pages = 0
+    title = text = None
     with open(asset_path("rules.txt")) as file:
         for line in file:
             line = line.rstrip("\r\n")
             if line.startswith("#"):
                 continue
             if line.startswith("= "):
-                pages.append([line[2:], ""])
-            elif pages and line:
-                pages[-1][1] = (pages[-1][1] + " " + line).strip()
-    return [(title, text) for title, text in pages]
+                if pages == number:
+                    title, text = line[2:], ""
+                pages += 1
+            elif line and pages - 1 == number:
+                text = (text + " " + line).strip()
+    return pages, title, text

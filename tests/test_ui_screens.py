@@ -561,3 +561,26 @@ def test_select_shows_each_pile_from_the_top_and_the_cards_not_seen():
     first = info_page(app, 0, 0)
     assert first[3] == "Last moves, newest first:"
     assert first[4].startswith("P2  discard") and first[5].startswith("P1  discard")
+
+
+def test_the_rules_screen_shows_each_page_of_the_rules_file_then_the_handhelds():
+    from lostcities import asset_path
+    from lostcities.screens.help import HANDHELD_PAGES
+    with open(asset_path("rules.txt")) as file:
+        titles = [line[2:].strip() for line in file if line.startswith("= ")]
+    titles += [title for title, _ in HANDHELD_PAGES]
+    driver = Driver(seed=3, render=False)
+    title = driver.app.screen
+    while title.items[title.at] != "Rules":
+        driver.press(btn.DOWN)
+    driver.press(btn.A)
+    shown = []
+    for page in range(len(titles)):
+        screen = driver.app.screen
+        assert screen.name == "rules"
+        assert screen.footer.text.startswith("%d/%d " % (page + 1, len(titles)))
+        assert screen.body.text  # the page's text, wrapped
+        shown.append(screen.heading.text)
+        driver.press(btn.RIGHT)
+    assert shown == titles
+    assert driver.app.screen.heading.text == titles[0]  # RIGHT on the last page: the first

@@ -18,7 +18,7 @@ import textwrap
 from host_sim.play.nvm_file import SaveFileError, make_nvm
 from host_sim.play.nvm_file import NVM_SIZE
 from host_sim.tools.replay import expedition_line
-from lostcities import ai, rules_pages
+from lostcities import ai, rules_page
 from lostcities.record import write_record
 from lostcities.rng import Rng
 from lostcities.rules import (
@@ -55,7 +55,8 @@ Also:  hint  table  rules  help  quit (the match stays saved)"""
 def rules_text():
     """The rules in short, as the board's Rules screen has them (assets/rules.txt)."""
     lines = ["Lost Cities in short (Reiner Knizia):"]
-    for title, text in rules_pages():
+    for page in range(rules_page(0)[0]):
+        _, title, text = rules_page(page)
         lines.append(textwrap.fill("%s: %s" % (title, text), 78, subsequent_indent="  "))
     return "\n".join(lines)
 

@@ -1,7 +1,7 @@
 """The rules (assets/rules.txt), a page at a time, and the statistics."""
 
 from lostcities import buttons as btn
-from lostcities import rules_pages
+from lostcities import rules_page
 from lostcities.screens import ACCENT, DIM, MARGIN, Screen, label, set_text, wrap
 
 # After the rules of assets/rules.txt: the handheld's own pages.
@@ -25,7 +25,8 @@ class RulesScreen(Screen):
     def __init__(self, app, back):
         super().__init__(app)
         self.back = back
-        self.pages = rules_pages() + list(HANDHELD_PAGES)
+        self.rules_pages = rules_page(0)[0]
+        self.pages = self.rules_pages + len(HANDHELD_PAGES)
         self.page = 0
         self.heading = label(" ", 4, 2, ACCENT)
         self.body = label(" ", 4, 20)
@@ -35,21 +36,23 @@ class RulesScreen(Screen):
         self.show_page()
 
     def show_page(self):
-        title, text = self.pages[self.page]
+        if self.page < self.rules_pages:
+            _, title, text = rules_page(self.page)
+        else:
+            title, text = HANDHELD_PAGES[self.page - self.rules_pages]
         set_text(self.heading, title)
         set_text(self.body, wrap(text))
-        set_text(self.footer, "%d/%d  </>: page  B: back" % (
-            self.page + 1, len(self.pages)))
+        set_text(self.footer, "%d/%d  </>: page  B: back" % (self.page + 1, self.pages))
 
     def press(self, action):
         if action == btn.RIGHT or action == btn.A:
-            if action == btn.A and self.page == len(self.pages) - 1:
+            if action == btn.A and self.page == self.pages - 1:
                 self.app.later(self.back)
                 return
-            self.page = (self.page + 1) % len(self.pages)
+            self.page = (self.page + 1) % self.pages
             self.show_page()
         elif action == btn.LEFT:
-            self.page = (self.page - 1) % len(self.pages)
+            self.page = (self.page - 1) % self.pages
             self.show_page()
         elif action == btn.B or action == btn.START:
             self.app.later(self.back)
