@@ -61,7 +61,7 @@ def rules_page(number):
     show is in the heap (all of them, on the Rules screen from .py sources,
     were the fuzzes' peak)."""
     pages = 0
-    title = text = None
+    title = text = ""
     with open(asset_path("rules.txt")) as file:
         for line in file:
             line = line.rstrip("\r\n")

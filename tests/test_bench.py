@@ -84,7 +84,7 @@ def test_the_ai_heap_figures_tell_garbage_from_kept_memory():
                         "view = rng = move = None\nbefore = after = 0")
         for allocated, retained in bench.ai_heap_micropython(interpreter, "garbage", 2):
             assert 10000 <= allocated < 11000
-            assert retained < 100  # a conservative GC may keep a stray block
+            assert retained < 500  # a conservative GC may keep a stray block or two
         for allocated, retained in bench.ai_heap_micropython(interpreter, "keeps", 2):
             assert 11000 <= allocated < 12000
             assert 1000 <= retained < 1100

@@ -178,6 +178,12 @@ class Screen:
         """Called when the app shows another screen instead of this one."""
 
 
+def _palette(rgb):
+    palette = displayio.Palette(1)
+    palette[0] = rgb
+    return palette
+
+
 class Popup:
     """A framed message over part of a screen, gone at the next press: its
     frame keeps a margin from the screen's edges, its text 3 px inside it."""
@@ -186,12 +192,9 @@ class Popup:
         self.width = width  # characters across, unless show() is told more
         self.y = y
         self.box = displayio.Group(x=x, y=y)
-        colors = displayio.Palette(2)  # the frame's and the fill's: one palette
-        colors[0] = DIM
-        colors[1] = INK
-        self.frame = vectorio.Rectangle(pixel_shader=colors, width=8, height=8,
-                                        x=-3, y=-3)
-        self.fill = vectorio.Rectangle(pixel_shader=colors, color_index=1, width=6,
+        self.frame = vectorio.Rectangle(pixel_shader=_palette(DIM), width=8,
+                                        height=8, x=-3, y=-3)
+        self.fill = vectorio.Rectangle(pixel_shader=_palette(INK), width=6,
                                        height=6, x=-2, y=-2)
         self.item = label(" ", 0, 0, LIGHT, columns=columns or width)
         for part in (self.frame, self.fill, self.item):
