@@ -306,6 +306,7 @@ def test_bundle_command_prints_size(tmp_path, capsys):
     assert bundle.main(["--out", str(tmp_path)]) == 0
     printed = capsys.readouterr().out
     assert "fits the 2 MB drive" in printed and "KB to spare" in printed
+    assert "lib/: none: the game needs no library" in printed
 
 
 def test_an_import_nobody_provides_stops_the_bundle(tmp_path):

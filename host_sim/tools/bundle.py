@@ -484,7 +484,7 @@ def main(argv=None):
         print("built %s: %d files, %d KB (about %d KB on the drive)"
               % (os.path.join(args.out, "CIRCUITPY"), len(sizes), -(-total // 1024),
                  on_drive // 1024))
-        print("lib/: %s" % ", ".join(libraries))
+        print("lib/: %s" % (", ".join(libraries) or "none: the game needs no library"))
         print("zip: %s" % os.path.join(args.out, "lostcities-circuitpy.zip"))
         if on_drive > MAX_BUNDLE_BYTES:
             raise BundleError("the bundle takes %d KB of the %d KB drive: over the %d KB this"
