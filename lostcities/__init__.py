@@ -17,8 +17,7 @@ FROM_SOURCES = __file__.endswith(".py")
 # needed 14 KB more heap than anything else. There lostcities/app.py compiles
 # them before anything else, while the heap is nearly empty, and they stay.
 COMPILED_FIRST = ("lostcities.screens.words", "lostcities.screens.layout",
-                  "lostcities.screens.table", "lostcities.evaluation", "lostcities.ai",
-                  )
+                  "lostcities.screens.table", "lostcities.evaluation", "lostcities.ai")
 
 
 def forget(*names):
@@ -55,7 +54,8 @@ def asset_path(name):
 
 def rules_page(number):
     """``(pages, title, text)``: how many pages the rules in short have
-    (assets/rules.txt) and page ``number`` of them, 0 the first.
+    (assets/rules.txt) and page ``number`` of them, 0 the first (empty
+    strings past the last).
 
     Read when asked for, a page at a time: on the board only the page on
     show is in the heap (all of them, on the Rules screen from .py sources,

@@ -37,6 +37,7 @@ MINI_W = const(6)
 MINI_H = const(7)
 TEXT_W = const(4)
 TEXT_H = const(6)
+TEXT_TILE_W = const(2)  # a text grid's tile: half a character (see Sheets.text_grid)
 
 # hand.bmp tile indices
 BLANK = const(0)
@@ -143,7 +144,7 @@ class Sheets:
         or 26 px apart (twelve grids of one score took 0.6 KB more heap)."""
         return displayio.TileGrid(
             self.text, pixel_shader=self.text_palette, width=2 * width,
-            height=height, tile_width=TEXT_W // 2, tile_height=TEXT_H,
+            height=height, tile_width=TEXT_TILE_W, tile_height=TEXT_H,
             default_tile=0, x=x, y=y)
 
     def bar_grid(self, x=0, y=0):

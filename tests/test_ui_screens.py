@@ -88,7 +88,7 @@ def text_of(grid, start, count):
 
 def score_of(table, side, color):
     """The score over an expedition's column."""
-    return text_of(table.scores[side], color * table.pitch // 2, 4)
+    return text_of(table.scores[side], color * table.pitch // S.TEXT_TILE_W, 4)
 
 
 def panel_line(grid, row):

@@ -25,8 +25,7 @@ class RulesScreen(Screen):
     def __init__(self, app, back):
         super().__init__(app)
         self.back = back
-        self.rules_pages = rules_page(0)[0]
-        self.pages = self.rules_pages + len(HANDHELD_PAGES)
+        self.pages = 0  # the rules' and the handheld's, counted as a page is read
         self.page = 0
         self.heading = label(" ", 4, 2, ACCENT)
         self.body = label(" ", 4, 20)
@@ -36,10 +35,10 @@ class RulesScreen(Screen):
         self.show_page()
 
     def show_page(self):
-        if self.page < self.rules_pages:
-            _, title, text = rules_page(self.page)
-        else:
-            title, text = HANDHELD_PAGES[self.page - self.rules_pages]
+        rules, title, text = rules_page(self.page)
+        self.pages = rules + len(HANDHELD_PAGES)
+        if self.page >= rules:
+            title, text = HANDHELD_PAGES[self.page - rules]
         set_text(self.heading, title)
         set_text(self.body, wrap(text))
         set_text(self.footer, "%d/%d  </>: page  B: back" % (self.page + 1, self.pages))

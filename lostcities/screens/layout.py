@@ -166,7 +166,7 @@ class TableLayout(Screen):
         if (move is not None and player != self.viewer
                 and not move_discards(move) and card_color(move_card(move)) == color):
             marked = count
-        S.write_text(self.scores[side], color * self.pitch // (S.TEXT_W // 2),
+        S.write_text(self.scores[side], color * self.pitch // S.TEXT_TILE_W,
                      signed(score_cards(cards)[0]) if count else "", SCORE_CHARS)
         grid = self.cells[side][color]
         for i in range(3 * CARDS_DOWN):
