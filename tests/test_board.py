@@ -309,6 +309,56 @@ def test_bundle_command_prints_size(tmp_path, capsys):
     assert "lib/: none: the game needs no library" in printed
 
 
+def a_makers_drive(folder):
+    """A board's drive with the maker's own files on it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "boot_out.txt").write_text(BOOT_OUT)
+    (folder / "my_project.py").write_text("print('mine')\n")
+    (folder / "lib").mkdir()
+    (folder / "lib" / "adafruit_thing.mpy").write_bytes(b"C\x06thing")
+    return folder
+
+
+def files_in(folder):
+    return {os.path.relpath(os.path.join(dirpath, name), folder): open(
+        os.path.join(dirpath, name), "rb").read()
+        for dirpath, _, names in os.walk(folder) for name in names}
+
+
+@pytest.mark.parametrize("where", ["CIRCUITPY", "."])
+def test_bundle_out_never_clears_a_drive(tmp_path, capsys, where):
+    # --out /media/$USER (the drive's parent, for --deploy) or the drive itself
+    a_makers_drive(tmp_path / "CIRCUITPY" if where == "CIRCUITPY" else tmp_path)
+    before = files_in(tmp_path)
+    assert bundle.main(["--out", str(tmp_path), "--py"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "boot_out.txt" in err and "drive" in err
+    assert files_in(tmp_path) == before  # nothing removed, nothing written
+
+
+def test_bundle_out_replaces_only_what_a_build_wrote(tmp_path, capsys):
+    out = tmp_path / "out"
+    assert bundle.main(["--out", str(out), "--py"]) == 0
+    assert bundle.main(["--out", str(out), "--py"]) == 0  # its own output: rebuilt
+    capsys.readouterr()
+    for mine in ("CIRCUITPY/my_project.py", "CIRCUITPY/lib/adafruit_thing.mpy"):
+        (out / mine).parent.mkdir(exist_ok=True)
+        (out / mine).write_text("mine\n")
+        before = files_in(out)
+        assert bundle.main(["--out", str(out), "--py"]) == 1
+        assert "%s, which no build of the bundle wrote" % mine in capsys.readouterr().err
+        assert files_in(out) == before
+        (out / mine).unlink()
+    mine = tmp_path / "mine"  # a folder of the maker's: no manifest, so not ours
+    (mine / "CIRCUITPY").mkdir(parents=True)
+    (mine / "CIRCUITPY" / "code.py").write_text("print('mine')\n")
+    (mine / bundle.ZIP_NAME).write_bytes(b"my zip")
+    assert bundle.main(["--out", str(mine), "--py"]) == 1
+    assert "CIRCUITPY/code.py, %s, which no build" % bundle.ZIP_NAME in capsys.readouterr().err
+    assert files_in(mine) == {"CIRCUITPY/code.py": b"print('mine')\n",
+                              bundle.ZIP_NAME: b"my zip"}
+
+
 def test_an_import_nobody_provides_stops_the_bundle(tmp_path):
     game = {"lostcities/broken.py": str(tmp_path / "broken.py")}
     (tmp_path / "broken.py").write_text("import board\nimport pygame_widgets_nowhere\n")
@@ -339,15 +389,83 @@ def drive(tmp_path):
 
 def test_deploy_copies_only_changed_files_and_code_py_last(built, drive):
     folder = os.path.join(built[0], "CIRCUITPY")
-    first = bundle.deploy(str(drive), folder)
-    assert sorted(first) == sorted(built[1]) and first[-1] == "code.py"
-    assert bundle.deploy(str(drive), folder) == []
+    first, removed = bundle.deploy(str(drive), folder)
+    assert sorted(first) == sorted(built[1]) and first[-1] == "code.py" and removed == []
+    assert bundle.deploy(str(drive), folder) == ([], [])
     (drive / "lostcities" / "rules" / "state.py").write_text("# edited on the drive\n")
     sheet = drive / "assets" / "hand.bmp"
     sheet.write_bytes(sheet.read_bytes()[:-1] + b"X")  # same size, other content
-    assert sorted(bundle.deploy(str(drive), folder)) == ["assets/hand.bmp",
-                                                         "lostcities/rules/state.py"]
+    copied, _ = bundle.deploy(str(drive), folder)
+    assert sorted(copied) == ["assets/hand.bmp", "lostcities/rules/state.py"]
     assert (drive / "boot_out.txt").read_text() == BOOT_OUT
+
+
+def mpy_bundle(built, folder):
+    """The built bundle as the .mpy one is named (deploy compares names and bytes only)."""
+    source = os.path.join(built[0], "CIRCUITPY")
+    for path in built[1]:
+        name = path[:-3] + ".mpy" if path.endswith(".py") and path != "code.py" else path
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_bytes(open(os.path.join(source, path), "rb").read())
+    return str(folder)
+
+
+def test_deploy_removes_the_games_stale_files_so_no_py_hides_the_new_mpy(built, drive,
+                                                                         tmp_path):
+    bundle.deploy(str(drive), os.path.join(built[0], "CIRCUITPY"))  # bundle --py --deploy
+    (drive / "lostcities" / "dropped_module.mpy").write_bytes(b"C\x06")  # gone from the game
+    (drive / "lostcities" / "old_package").mkdir()
+    (drive / "lostcities" / "old_package" / "__init__.py").write_text("")
+    (drive / "assets" / "cards.bmp").write_bytes(b"BM")  # an earlier version's sheet
+    (drive / "lostcities" / "._app.py").write_bytes(b"\0")  # a Mac's, not CircuitPython's
+    copied, removed = bundle.deploy(str(drive), mpy_bundle(built, tmp_path / "mpy"))
+    on_drive = {os.path.relpath(os.path.join(dirpath, name), drive).replace(os.sep, "/")
+                for dirpath, _, names in os.walk(drive) for name in names}
+    assert not [path for path in on_drive if path.startswith("lostcities/") and path.endswith(
+        ".py") and not path.startswith("lostcities/._")]  # CircuitPython would import them first
+    assert {"assets/cards.bmp", "lostcities/dropped_module.mpy",
+            "lostcities/old_package/__init__.py", "lostcities/app.py"} <= set(removed)
+    assert not (drive / "lostcities" / "old_package").exists()
+    assert {"lostcities/app.mpy", "lostcities/._app.py", "code.py", "boot_out.txt"} <= on_drive
+    assert "lostcities/app.mpy" in copied
+
+
+def test_deploy_says_what_it_removed(tmp_path, drive, capsys):
+    (drive / "lostcities").mkdir()
+    (drive / "lostcities" / "app.mpy").write_bytes(b"C\x06")  # a .mpy bundle, then --py
+    assert bundle.main(["--out", str(tmp_path / "build"), "--py", "--deploy", str(drive)]) == 0
+    assert "removed lostcities/app.mpy" in capsys.readouterr().out
+    assert not (drive / "lostcities" / "app.mpy").exists()
+
+
+def test_deploy_refuses_and_names_files_in_the_game_folders_that_are_not_the_games(
+        built, drive):
+    (drive / "lostcities").mkdir()
+    (drive / "lostcities" / "notes.txt").write_text("mine\n")
+    (drive / "lostcities" / "app.py").write_text("# stale, but nothing may be touched\n")
+    (drive / "assets").mkdir()
+    (drive / "assets" / "my_picture.bmp").write_bytes(b"BM")
+    with pytest.raises(bundle.BundleError, match=r"lostcities/notes.txt, assets/my_picture.bmp,"
+                                                 r" which are not the game's"):
+        bundle.deploy(str(drive), os.path.join(built[0], "CIRCUITPY"))
+    assert sorted(os.listdir(drive)) == ["assets", "boot_out.txt", "lostcities"]
+    assert sorted(os.listdir(drive / "lostcities")) == ["app.py", "notes.txt"]
+
+
+OTHER_BOARD = ("Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico with rp2040\n"
+               "Board ID:raspberry_pi_pico\n")
+
+
+@pytest.mark.parametrize("boot_out, warned", [(BOOT_OUT + "Board ID:pybadge\n", False),
+                                              (OTHER_BOARD, True)])
+def test_deploy_warns_when_the_board_is_not_one_the_game_plays_on(tmp_path, drive, capsys,
+                                                                   boot_out, warned):
+    (drive / "boot_out.txt").write_text(boot_out)
+    assert bundle.main(["--out", str(tmp_path / "build"), "--py", "--deploy", str(drive)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("names the board raspberry_pi_pico") == warned
+    assert ("buttons and screen are a PyBadge's, PyGamer's or EdgeBadge's" in out) == warned
+    assert (drive / "code.py").exists()  # deployed all the same
 
 
 @pytest.mark.parametrize("boot_out, message", [
@@ -355,10 +473,13 @@ def test_deploy_copies_only_changed_files_and_code_py_last(built, drive):
     ("Adafruit CircuitPython 8.2.10 on 2024-02-14; Adafruit PyBadge with samd51j19\n",
      "needs 9 or 10"),
     ("garbage\n", "does not say which CircuitPython"),
+    (b"\xff\xfe\x00\x9c binary" * 1000, "does not say which CircuitPython"),
 ])
 def test_deploy_refuses_a_folder_that_is_not_a_ready_board(built, drive, boot_out, message):
     if boot_out is None:
         (drive / "boot_out.txt").unlink()
+    elif isinstance(boot_out, bytes):
+        (drive / "boot_out.txt").write_bytes(boot_out)  # not text: no UnicodeDecodeError
     else:
         (drive / "boot_out.txt").write_text(boot_out)
     with pytest.raises(bundle.BundleError, match=message):
@@ -398,3 +519,10 @@ def test_deploy_warns_of_a_leftover_code_txt_and_offers_to_remove_it(
     assert "runs instead of code.py" in out
     assert (drive / "code.txt").exists() != removed
     assert ("removed" in out) == removed and ("delete code.txt" in out) != removed
+
+
+def test_the_readme_says_once_which_mpy_cross_serves_both_versions():
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as readme:
+        text = readme.read()
+    assert text.count("the same `.mpy` format 6") == 1  # 10's mpy-cross makes files 9 loads
+    assert not re.search(r"board's (major )?version", text)

@@ -16,6 +16,12 @@ registry's) writes files CircuitPython refuses, so it is refused here; without
 CircuitPython's the bundle ships ``.py`` and says what that costs.
 ``--deploy DIR`` then copies what changed onto a mounted drive, code.py last,
 and flushes, so the board reloads once.
+
+Nothing of the maker's is ever deleted: the build replaces ``--out``'s
+``CIRCUITPY/`` and zip only when every file there is one its manifest says an
+earlier build wrote; deploy removes only the game's own stale files (a ``.py``
+that the board would import instead of the new ``.mpy``, a module the game no
+longer has) and refuses to touch anything else in the game's folders.
 """
 
 import argparse
@@ -39,6 +45,16 @@ CLUSTER = 512  # FAT allocation unit on CircuitPython's small drives
 # Modules of every CircuitPython build that its board lists do not name.
 CORE_MODULES = ("gc", "micropython", "__future__")
 ZIP_DATE = (2024, 1, 1, 0, 0, 0)  # fixed, so an unchanged bundle zips to the same bytes
+ZIP_NAME = "lostcities-circuitpy.zip"
+# In --out: the files the last build wrote there, the only ones the next may remove.
+MANIFEST = ".lostcities-bundle"
+MANIFEST_HEADER = "# lostcities bundle: the files the last build wrote here"
+# The folders on the drive that hold the game and nothing else (code.py is beside them).
+GAME_FOLDERS = ("lostcities", "assets")
+# Files earlier versions of the game put there (their modules are any .py or .mpy of
+# lostcities/): deploy removes them.
+FORMER_FILES = ("assets/cards.bmp",)
+BOOT_OUT_BYTES = 4096  # boot_out.txt is a few lines: read no more of whatever it is
 SHARED_MPY_CROSS = os.path.join(os.path.dirname(ROOT), "shared", "tools", "mpy-cross")
 MPY_CROSS_DOWNLOADS = ("https://adafruit-circuit-python.s3.amazonaws.com/index.html"
                        "?prefix=bin/mpy-cross/")
@@ -141,9 +157,9 @@ def find_mpy_cross(given=None):
                 return candidate, None
             notes.append(why)
     notes.append("no CircuitPython mpy-cross found: shipping .py sources, which cost " + PY_COST
-                 + "; get CircuitPython's mpy-cross for your computer and CircuitPython"
-                 " version from " + MPY_CROSS_DOWNLOADS + " and pass it with"
-                 " MPY_CROSS=path/to/mpy-cross")
+                 + "; get CircuitPython 10's mpy-cross for your computer (its .mpy files"
+                 " load on CircuitPython 9 too) from " + MPY_CROSS_DOWNLOADS + " and pass it"
+                 " with MPY_CROSS=path/to/mpy-cross")
     return None, "\n".join(notes)
 
 
@@ -313,35 +329,96 @@ def drive_bytes(size):
 def build(out_dir, mpy_cross=None):
     """Write ``out_dir/CIRCUITPY`` and its zip; returns {path on the drive: size}.
 
-    With ``mpy_cross`` (CircuitPython's) every module but code.py is a .mpy."""
+    With ``mpy_cross`` (CircuitPython's) every module but code.py is a .mpy.
+    What an earlier build left there is removed first, so nothing is stale;
+    anything else there stops the build before a file is touched."""
     game = game_files()
     files = dict(game)
     files.update(library_files(game, firmware_modules()))
     check_requirements(files)
+    targets = {target: _drive_name(target, mpy_cross) for target in files}
     drive = os.path.join(out_dir, "CIRCUITPY")
+    check_out(out_dir)
     if os.path.isdir(drive):
-        shutil.rmtree(drive)  # nothing stale: the folder is exactly the bundle
+        shutil.rmtree(drive)  # every file in it is the last build's (check_out)
+    _write_manifest(out_dir, ["CIRCUITPY/" + name for name in targets.values()] + [ZIP_NAME])
     sizes = {}
     for target in sorted(files):
-        if mpy_cross and target.endswith(".py") and target != ENTRY:
-            target_mpy = target[:-3] + ".mpy"
-            destination = os.path.join(drive, *target_mpy.split("/"))
-            os.makedirs(os.path.dirname(destination), exist_ok=True)
+        name = targets[target]
+        destination = os.path.join(drive, *name.split("/"))
+        os.makedirs(os.path.dirname(destination), exist_ok=True)
+        if name != target:
             compile_mpy(mpy_cross, files[target], destination, target)
-            target = target_mpy
         else:
-            destination = os.path.join(drive, *target.split("/"))
-            os.makedirs(os.path.dirname(destination), exist_ok=True)
             shutil.copyfile(files[target], destination)
-        sizes[target] = os.path.getsize(destination)
-    with zipfile.ZipFile(os.path.join(out_dir, "lostcities-circuitpy.zip"), "w",
-                         zipfile.ZIP_DEFLATED) as archive:
+        sizes[name] = os.path.getsize(destination)
+    with zipfile.ZipFile(os.path.join(out_dir, ZIP_NAME), "w", zipfile.ZIP_DEFLATED) as archive:
         for target in sorted(sizes):
             entry = zipfile.ZipInfo(target, ZIP_DATE)
             entry.compress_type = zipfile.ZIP_DEFLATED
             with open(os.path.join(drive, *target.split("/")), "rb") as file:
                 archive.writestr(entry, file.read())
     return sizes
+
+
+def _drive_name(target, mpy_cross):
+    """The file's name in the bundle: a module's .mpy when compiling (not code.py)."""
+    if mpy_cross and target.endswith(".py") and target != ENTRY:
+        return target[:-3] + ".mpy"
+    return target
+
+
+def check_out(out_dir):
+    """Refuse an --out where building would remove or replace a file no build wrote.
+
+    ``--out /media/$USER`` for ``--deploy`` is an easy slip: its CIRCUITPY is
+    the board's drive, and clearing it would lose the maker's own files."""
+    if os.path.exists(os.path.join(out_dir, "boot_out.txt")):
+        raise BundleError("%s holds boot_out.txt: it is a board's drive, not a place to build"
+                          " (to copy the game onto it: --deploy %s)" % (out_dir, out_dir))
+    if os.path.exists(os.path.join(out_dir, "CIRCUITPY", "boot_out.txt")):
+        raise BundleError("%s holds a board's drive (CIRCUITPY/boot_out.txt): building there"
+                          " would clear it; nothing was removed (give --out another folder)"
+                          % out_dir)
+    ours = _manifest(out_dir)
+    present = ["CIRCUITPY/" + path for path in _bundle_files(os.path.join(out_dir, "CIRCUITPY"))]
+    if os.path.lexists(os.path.join(out_dir, ZIP_NAME)):
+        present.append(ZIP_NAME)
+    foreign = sorted(set(present) - ours)
+    if foreign:
+        raise BundleError("%s holds %s, which no build of the bundle wrote: nothing was removed;"
+                          " give --out a new or empty folder%s" % (
+                              out_dir, _some(foreign), " (make clean removes build/)"
+                              if os.path.abspath(out_dir) == os.path.join(ROOT, "build")
+                              else ""))
+
+
+def _manifest(out_dir):
+    """The files the last build wrote in ``out_dir`` (none if it never built there)."""
+    path = os.path.join(out_dir, MANIFEST)
+    if not os.path.lexists(path):
+        return set()
+    try:
+        with open(path, encoding="utf-8") as file:
+            lines = file.read(1 << 20).splitlines()
+    except (OSError, UnicodeDecodeError):
+        lines = []
+    if not lines or lines[0] != MANIFEST_HEADER:
+        raise BundleError("%s is not the bundle's manifest: nothing was removed; give --out"
+                          " a new or empty folder" % path)
+    return set(lines[1:])
+
+
+def _write_manifest(out_dir, names):
+    os.makedirs(out_dir, exist_ok=True)
+    with open(os.path.join(out_dir, MANIFEST), "w", encoding="utf-8") as file:
+        file.write("\n".join([MANIFEST_HEADER] + sorted(names)) + "\n")
+
+
+def _some(paths, shown=4):
+    """A few of ``paths`` for a message, and how many more."""
+    more = len(paths) - shown
+    return ", ".join(paths[:shown]) + (" and %d more" % more if more > 0 else "")
 
 
 def _version(mpy_cross):
@@ -351,13 +428,23 @@ def _version(mpy_cross):
 
 
 def deploy(drive_dir, bundle_dir):
-    """Copy the bundle's changed files onto a mounted CIRCUITPY drive; returns those copied.
+    """Copy the bundle onto a mounted CIRCUITPY drive: returns (copied, removed).
 
-    Compares size and content; writes libraries first and code.py last, then
-    flushes, so that CircuitPython reloads once with everything in place."""
+    Copies the files that changed (by size and content), libraries first and
+    code.py last, then flushes, so that CircuitPython reloads once with
+    everything in place. First it removes the game's files the bundle no
+    longer holds (``stale_files``), and refuses, touching nothing, when the
+    game's folders hold a file that is not the game's."""
     check_drive(drive_dir)
+    targets = sorted(_bundle_files(bundle_dir), key=_copy_order)
+    stale, foreign = stale_files(drive_dir, targets)
+    if foreign:
+        raise BundleError("the drive's game folders hold %s, which %s not the game's: move %s"
+                          " off lostcities/ and assets/ and deploy again (nothing was copied"
+                          " or removed)" % (_some(foreign), "is" if len(foreign) == 1
+                                            else "are", "it" if len(foreign) == 1 else "them"))
     changed = []
-    for target in sorted(_bundle_files(bundle_dir), key=_copy_order):
+    for target in targets:
         source = os.path.join(bundle_dir, *target.split("/"))
         destination = os.path.join(drive_dir, *target.split("/"))
         if not _same_file(source, destination):
@@ -365,12 +452,16 @@ def deploy(drive_dir, bundle_dir):
     needed = sum(drive_bytes(os.path.getsize(source)) for _, source, _ in changed)
     freed = sum(drive_bytes(os.path.getsize(destination)) for _, _, destination in changed
                 if os.path.isfile(destination))
+    freed += sum(drive_bytes(os.path.getsize(os.path.join(drive_dir, *target.split("/"))))
+                 for target in stale)
     free = shutil.disk_usage(drive_dir).free
     if needed - freed > free:
         raise BundleError("the drive has %d KB free and the changed files need %d KB more:"
                           " delete what you no longer need from it (old lib/ files?)"
                           % (free // 1024, (needed - freed) // 1024))
     try:
+        for target in stale:
+            _remove(drive_dir, target)
         for _, source, destination in changed:
             os.makedirs(os.path.dirname(destination), exist_ok=True)
             shutil.copyfile(source, destination)
@@ -379,11 +470,44 @@ def deploy(drive_dir, bundle_dir):
                           % (drive_dir, err.strerror or err))
     finally:
         os.sync()
-    return [target for target, _, _ in changed]
+    return [target for target, _, _ in changed], stale
+
+
+def stale_files(drive_dir, targets):
+    """The files in the drive's game folders that the bundle ``targets`` lack: (ours, theirs).
+
+    Ours are the game's, to remove: a module of lostcities/ (a ``.py`` beside
+    the new ``.mpy`` is what CircuitPython would import, and a module the game
+    dropped would stay) or a file an earlier version shipped. Theirs are
+    anything else, which deploy must not touch. Hidden files (a Mac's ``._``
+    and ``.DS_Store``) are the computer's, left alone."""
+    ours, theirs = [], []
+    shipped = set(targets)
+    for folder in GAME_FOLDERS:
+        for path in sorted(_bundle_files(os.path.join(drive_dir, folder))):
+            target = folder + "/" + path
+            if target in shipped or any(part.startswith(".") for part in path.split("/")):
+                continue
+            game_module = folder == "lostcities" and target.endswith((".py", ".mpy"))
+            (ours if game_module or target in FORMER_FILES else theirs).append(target)
+    return ours, theirs
+
+
+def _remove(drive_dir, target):
+    """Remove ``target`` from the drive, and its folders that it leaves empty."""
+    parts = target.split("/")
+    os.remove(os.path.join(drive_dir, *parts))
+    parts.pop()
+    while len(parts) > 1 and not os.listdir(os.path.join(drive_dir, *parts)):
+        os.rmdir(os.path.join(drive_dir, *parts))
+        parts.pop()
 
 
 def check_drive(drive_dir):
-    """Refuse a folder that is not a writable CIRCUITPY drive with CircuitPython 9 or later."""
+    """Refuse a folder that is not a writable CIRCUITPY drive with CircuitPython 9 or later.
+
+    Returns what the maker should know but need not stop for (another board,
+    a newer CircuitPython than tested)."""
     if not drive_dir:
         raise BundleError("say where the board's drive is mounted, e.g."
                           " make deploy CIRCUITPY=/media/$USER/CIRCUITPY")
@@ -394,10 +518,18 @@ def check_drive(drive_dir):
     if not os.path.isfile(boot_out):
         raise BundleError("%s is not a CIRCUITPY drive (it has no boot_out.txt): give the"
                           " folder where the board's drive is mounted" % drive_dir)
-    check_version(_read(boot_out))
+    with open(boot_out, encoding="utf-8", errors="replace") as file:
+        text = file.read(BOOT_OUT_BYTES)  # text or not: what it says is checked below
+    notes = check_version(text)
     if not os.access(drive_dir, os.W_OK):
         raise BundleError("%s is read-only: unmount and plug the board in again (or check that"
                           " no boot.py remounts the drive for the board's own use)" % drive_dir)
+    board = re.search(r"Board ID:\s*(\S+)", text)
+    if board and board.group(1) not in BOARDS:
+        notes.append("warning: boot_out.txt names the board %s: the game's buttons and screen"
+                     " are a PyBadge's, PyGamer's or EdgeBadge's, so there it only says it"
+                     " cannot start" % board.group(1))
+    return notes
 
 
 def offer_to_remove_code_txt(drive_dir):
@@ -417,7 +549,9 @@ def offer_to_remove_code_txt(drive_dir):
 
 
 def check_version(boot_out_text):
-    """Refuse a board whose CircuitPython is older than 9 (boot_out.txt's first line)."""
+    """Refuse a board whose CircuitPython is older than 9 (boot_out.txt's first line).
+
+    Returns a list of notes: one for a CircuitPython newer than tested."""
     found = re.search(r"CircuitPython (\d+)\.(\d+)\.?(\S*)", boot_out_text)
     if not found:
         raise BundleError("boot_out.txt does not say which CircuitPython the board runs:"
@@ -428,7 +562,9 @@ def check_version(boot_out_text):
                           " install it first (see the README, On the board)"
                           % (found.group(1), found.group(2)))
     if major > 10:
-        print("note: the board runs CircuitPython %d; Lost Cities is tested on 9 and 10" % major)
+        return ["note: the board runs CircuitPython %d; Lost Cities is tested on 9 and 10"
+                % major]
+    return []
 
 
 def _bundle_files(bundle_dir):
@@ -468,7 +604,8 @@ def main(argv=None):
     args = parser.parse_args(argv)
     try:
         if args.deploy is not None:
-            check_drive(args.deploy)  # before building: say at once what is wrong
+            for note in check_drive(args.deploy):  # before building: say at once what is wrong
+                print(note)
         mpy_cross = None
         if not args.py:
             mpy_cross, note = find_mpy_cross(args.mpy_cross)
@@ -485,7 +622,7 @@ def main(argv=None):
               % (os.path.join(args.out, "CIRCUITPY"), len(sizes), -(-total // 1024),
                  on_drive // 1024))
         print("lib/: %s" % (", ".join(libraries) or "none: the game needs no library"))
-        print("zip: %s" % os.path.join(args.out, "lostcities-circuitpy.zip"))
+        print("zip: %s" % os.path.join(args.out, ZIP_NAME))
         if on_drive > MAX_BUNDLE_BYTES:
             raise BundleError("the bundle takes %d KB of the %d KB drive: over the %d KB this"
                               " project allows itself" % (on_drive // 1024,
@@ -495,15 +632,21 @@ def main(argv=None):
               % (on_drive // 1024, DRIVE_BYTES // 1024, (DRIVE_BYTES - on_drive) // 1024))
         if args.deploy is not None:
             offer_to_remove_code_txt(args.deploy)
-            copied = deploy(args.deploy, os.path.join(args.out, "CIRCUITPY"))
+            copied, removed = deploy(args.deploy, os.path.join(args.out, "CIRCUITPY"))
+            for target in removed:
+                print("removed %s (the game's, no longer in the bundle)" % target)
             for target in copied:
                 print("copied %s" % target)
-            if copied:
+            if copied or removed:
                 print("%d changed file(s) copied to %s, %d unchanged: the board restarts the"
                       " game" % (len(copied), args.deploy, len(sizes) - len(copied)))
             else:
                 print("%s already holds this bundle: nothing to copy" % args.deploy)
     except BundleError as err:
         print("bundle: %s" % err, file=sys.stderr)
+        return 1
+    except OSError as err:
+        print("bundle: cannot write %s: %s" % (err.filename or args.out, err.strerror or err),
+              file=sys.stderr)
         return 1
     return 0
