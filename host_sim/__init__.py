@@ -21,6 +21,12 @@ ROOT = _os.path.dirname(_os.path.dirname(_os.path.abspath(__file__)))
 
 _os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+
+def counted(number, noun):
+    """``1 turn``, ``2 turns``: a count and its noun, for the tools' messages."""
+    return "%d %s%s" % (number, noun, "" if number == 1 else "s")
+
+
 try:
     __import__("micropython")  # Blinka's, on the host (no name bound here:
     # host_sim.testing.micropython is this package's own MicroPython runner)

@@ -1,7 +1,9 @@
 """A short tournament whose numbers add up, in every output form."""
 
+import io
 import json
 import os
+import re
 import sys
 
 import pytest
@@ -64,6 +66,91 @@ def test_text_report_records_and_plot(tmp_path, capsys):
     for name in names:
         match = parse_record((records / name).read_text())
         assert match.colors == 6 and len(match.scores) == 1
+
+
+def no_play(*args, **kwargs):
+    raise AssertionError("the tournament was played")
+
+
+def test_outputs_that_are_not_ours_are_refused_before_playing(tmp_path, capsys, monkeypatch):
+    records = tmp_path / "records"
+    plot = tmp_path / "diffs.png"
+    assert tournament.main(["heuristic", "random", "--deals", "1", "--jobs", "1",
+                            "--record", str(records), "--plot", str(plot)]) == 0
+    assert tournament.main(["heuristic", "random", "--deals", "1", "--jobs", "1",
+                            "--plot", str(plot)]) == 0  # its own plot: made again
+    capsys.readouterr()
+    monkeypatch.setattr(tournament, "run", no_play)
+    notes = tmp_path / "notes.png"
+    notes.write_text("my notes\n")
+    (tmp_path / "some_dir").mkdir()
+    before = {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()}
+    for option, why in ((["--record", str(records)], "holds an earlier run's records"),
+                        (["--plot", str(notes)], "is not a plot of this tool"),
+                        (["--plot", str(tmp_path / "some_dir")], "ending in .png"),
+                        (["--plot", str(tmp_path / "x.txt")], "ending in .png"),
+                        (["--plot", str(tmp_path / "no_suffix")], "ending in .png")):
+        assert tournament.main(["heuristic", "random", "--deals", "1"] + option) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and why in err, err
+    assert {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()} == before
+    assert not (tmp_path / "x.txt").exists() and not (tmp_path / "no_suffix.png").exists()
+
+
+@pytest.mark.parametrize("deals", ["99999999999999999999999", "100000000", "1000001", "0"])
+def test_absurd_deal_counts_are_refused_with_a_message(capsys, monkeypatch, deals):
+    monkeypatch.setattr(tournament, "run", no_play)
+    with pytest.raises(SystemExit) as caught:
+        tournament.main(["normal", "random", "--deals", deals])
+    err = capsys.readouterr().err
+    assert caught.value.code == 2 and "--deals must be 1 to 1000000" in err
+    assert "Traceback" not in err
+
+
+def test_deals_are_made_as_they_are_played():
+    import tracemalloc
+
+    class StopAfterTwo(tournament.Progress):  # Ctrl-C after the second deal
+        def step(self):
+            super().step()
+            if self.done == 2:
+                raise KeyboardInterrupt
+    tracemalloc.start()
+    try:
+        tally, forfeit = tournament.run("heuristic", "random", tournament.MAX_DEALS, jobs=1,
+                                        progress=StopAfterTwo(tournament.MAX_DEALS, io.StringIO()))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert forfeit is None and tally.interrupted and len(tally) == 2
+    assert peak < 4 * 1024 * 1024  # a list of every deal would hold some 100 MB
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="signals a process group")
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_prints_what_finished_keeps_its_records_and_exits_130(tmp_path, jobs):
+    import signal
+    import subprocess
+    import time
+    records = tmp_path / "records"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "host_sim", "tournament", "normal", "heuristic", "--deals",
+         "100000", "--jobs", jobs, "--record", str(records)], cwd=ROOT, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not (
+            records.is_dir() and len(os.listdir(records)) >= 4):
+        time.sleep(0.05)
+    os.killpg(process.pid, signal.SIGINT)  # as Ctrl-C at a terminal: the whole group
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert "Traceback" not in err and "SpawnPoolWorker" not in err and "Process " not in err
+    finished = int(re.search(r"normal vs heuristic: (\d+) mirrored deals?,", out).group(1))
+    assert "tournament interrupted: %d of 100000 deals finished" % finished in err
+    assert "mean difference normal - heuristic" in out
+    names = os.listdir(records)
+    assert len(names) >= 2 * finished >= 4  # every finished deal's two rounds, at least
+    assert all(parse_record((records / name).read_text()).is_over() for name in names)
 
 
 def test_a_forfeiting_bot_stops_the_tournament_with_the_reason(capsys, monkeypatch):
@@ -180,7 +267,7 @@ def test_pool_mode_plays_every_reference_player_and_averages(capsys):
 def test_pool_mode_prints_one_table(capsys):
     assert tournament.main(["heuristic", "--pool", "--deals", "1", "--jobs", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "heuristic against the reference pool: 1 mirrored deals per opponent"
+    assert lines[0] == "heuristic against the reference pool: 1 mirrored deal per opponent"
     assert [line.split()[0] for line in lines[2:-2]] == list(protocol.POOL)
     assert lines[-2].split()[:2] == ["pool", "mean"]
 

@@ -8,18 +8,26 @@ in parallel over the machine's cores. The AIs use their fixed iteration cap
 ``python -m host_sim tournament A --pool --deals N`` plays A against every
 sound reference player (``protocol.POOL``) and prints one table: the mean
 difference per opponent with its 95% interval, and the mean over the pool.
+
+Deals are made as they are played and each is added to a ``Tally`` as it
+ends (its records written at once), so a long tournament holds a few bytes a
+deal, and Ctrl-C still reports (and keeps) every deal that finished.
 """
 
 import argparse
+import array
+import collections
 import json
 import math
 import multiprocessing
 import multiprocessing.util
 import os
+import re
 import signal
 import statistics
 import sys
 
+from host_sim import counted
 from host_sim.tools import protocol
 from lostcities import rules
 from lostcities.rng import Rng
@@ -27,6 +35,13 @@ from lostcities.rng import Rng
 _specs = None  # per worker process: the two players' names and the bot timeout
 _players = None  # and the two players, made on first use
 _forfeited = None  # and the pool's Event, set once a deal is forfeited: the rest are skipped
+# More is a slip of the keyboard: a million deals narrow the 95% interval to under 0.1
+# points a round. Each process holds its own players, so --jobs is bounded too.
+MAX_DEALS = 1000000
+MAX_JOBS = 64
+INTERRUPTED = 130  # the exit status of a run stopped by Ctrl-C, as a shell reports it
+PLOT_SOURCE = "python -m host_sim tournament --plot"  # in the PNG: marks a plot as ours
+RECORD_NAME = "deal%04d-%d.txt"  # a deal's round 1 and 2, in --record DIR
 
 
 def _deal(seed, index, colors):
@@ -43,6 +58,9 @@ def _start_worker(specs, timeout, forfeited=None):
     _forfeited = forfeited
     if forfeited is not None:  # a pool's worker: Pool.terminate ends it with SIGTERM
         signal.signal(signal.SIGTERM, _stop_worker)
+        # Ctrl-C reaches the whole process group: the parent alone answers it (a
+        # worker would print its traceback), and ends the workers and their bots
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         # and a worker the pool lets end closes its bots as it goes
         multiprocessing.util.Finalize(None, _close_players, exitpriority=10)
 
@@ -127,36 +145,67 @@ def _work(job):
     return index, outcome
 
 
-def summarize(a, b, deals, results):
-    """The figures of a tournament from each deal's two round results."""
-    diffs = []  # per deal: A's mean points per round minus B's
-    a_scores = []
-    b_scores = []
-    a_ms = []
-    b_ms = []
-    wins = [0, 0, 0]
-    max_turns = 0
-    for rounds in results:
-        diffs.append(sum(r["a"] - r["b"] for r in rounds) / len(rounds))
+class Tally:
+    """The figures of the deals played so far, added deal by deal.
+
+    Kept small whatever the number of deals: per deal one difference (for
+    the interval and the plot); sums and counts for the rest, the decision
+    times counted by the microsecond (for their medians)."""
+
+    def __init__(self):
+        self.diffs = array.array("d")  # per deal: A's mean points per round minus B's
+        self.sums = [0, 0]  # A's and B's round scores
+        self.wins = [0, 0, 0]  # rounds won by A, by B, tied
+        self.times = (collections.Counter(), collections.Counter())  # microseconds: count
+        self.max_turns = 0
+        self.interrupted = False  # Ctrl-C ended the run: these are the deals finished
+
+    def __len__(self):
+        return len(self.diffs)
+
+    def add(self, rounds):
+        """One deal's two round results (A's view first)."""
+        self.diffs.append(sum(r["a"] - r["b"] for r in rounds) / len(rounds))
         for r in rounds:
-            a_scores.append(r["a"])
-            b_scores.append(r["b"])
-            a_ms.extend(r["a_ms"])
-            b_ms.extend(r["b_ms"])
-            wins[0 if r["a"] > r["b"] else 1 if r["b"] > r["a"] else 2] += 1
-            max_turns = max(max_turns, r["turns"])
-    mean = statistics.fmean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+            self.sums[0] += r["a"]
+            self.sums[1] += r["b"]
+            self.wins[0 if r["a"] > r["b"] else 1 if r["b"] > r["a"] else 2] += 1
+            self.max_turns = max(self.max_turns, r["turns"])
+            for counts, times in zip(self.times, (r["a_ms"], r["b_ms"])):
+                counts.update(round(ms * 1000) for ms in times)
+
+
+def summarize(a, b, tally):
+    """The figures of a tournament from its tally."""
+    deals = len(tally)
+    rounds = sum(tally.wins)
+    mean = math.fsum(tally.diffs) / deals
+    half = 1.96 * statistics.stdev(tally.diffs) / math.sqrt(deals) if deals > 1 else 0.0
+    a_us, b_us = tally.times
     return {
-        "a": a, "b": b, "deals": deals, "rounds": len(a_scores),
+        "a": a, "b": b, "deals": deals, "rounds": rounds,
         "diff_mean": round(mean, 2), "diff_ci95": [round(mean - half, 2), round(mean + half, 2)],
-        "a_wins": wins[0], "b_wins": wins[1], "ties": wins[2],
-        "a_mean": round(statistics.fmean(a_scores), 2),
-        "b_mean": round(statistics.fmean(b_scores), 2),
-        "a_ms_median": round(statistics.median(a_ms), 3), "a_ms_max": round(max(a_ms), 3),
-        "b_ms_median": round(statistics.median(b_ms), 3), "b_ms_max": round(max(b_ms), 3),
-        "max_turns": max_turns,
+        "a_wins": tally.wins[0], "b_wins": tally.wins[1], "ties": tally.wins[2],
+        "a_mean": round(tally.sums[0] / rounds, 2), "b_mean": round(tally.sums[1] / rounds, 2),
+        "a_ms_median": round(_median(a_us) / 1000, 3), "a_ms_max": round(max(a_us) / 1000, 3),
+        "b_ms_median": round(_median(b_us) / 1000, 3), "b_ms_max": round(max(b_us) / 1000, 3),
+        "max_turns": tally.max_turns,
     }
+
+
+def _median(counts):
+    """The median of the values counted in ``counts`` ({value: how many times})."""
+    total = sum(counts.values())
+    middle = [(total - 1) // 2, total // 2]  # the one or two values in the middle
+    found = []
+    seen = 0
+    for value in sorted(counts):
+        seen += counts[value]
+        while len(found) < 2 and seen > middle[len(found)]:
+            found.append(value)
+        if len(found) == 2:
+            break
+    return (found[0] + found[1]) / 2
 
 
 def report(figures):
@@ -164,7 +213,8 @@ def report(figures):
     a, b = figures["a"], figures["b"]
     low, high = figures["diff_ci95"]
     return "\n".join([
-        "%s vs %s: %d mirrored deals, %d rounds" % (a, b, figures["deals"], figures["rounds"]),
+        "%s vs %s: %s, %s" % (a, b, counted(figures["deals"], "mirrored deal"),
+                              counted(figures["rounds"], "round")),
         "mean difference %s - %s: %+.1f points per round (95%% CI %+.1f .. %+.1f)" % (
             a, b, figures["diff_mean"], low, high),
         "rounds won: %s %d, %s %d, ties %d" % (
@@ -173,7 +223,7 @@ def report(figures):
         "decision time per move: %s median %.2f ms, max %.1f ms; %s median %.2f ms, max %.1f ms"
         % (a, figures["a_ms_median"], figures["a_ms_max"],
            b, figures["b_ms_median"], figures["b_ms_max"]),
-        "longest round: %d turns" % figures["max_turns"],
+        "longest round: %s" % counted(figures["max_turns"], "turn"),
     ])
 
 
@@ -191,10 +241,11 @@ def plot(figures, diffs, path):
     axes.set_xlabel("points per round, %s - %s (per mirrored deal)" % (
         figures["a"], figures["b"]))
     axes.set_ylabel("deals")
-    axes.set_title("%s vs %s, %d deals" % (figures["a"], figures["b"], figures["deals"]))
+    axes.set_title("%s vs %s, %s" % (figures["a"], figures["b"],
+                                     counted(figures["deals"], "deal")))
     axes.legend()
     figure.tight_layout()
-    figure.savefig(path)
+    figure.savefig(path, format="png", metadata={"Source": PLOT_SOURCE})
     pyplot.close(figure)
 
 
@@ -216,7 +267,8 @@ def pool_figures(a, figures):
 def report_pool(pool):
     """The pool's figures as one table for a person."""
     a = pool["player"]
-    lines = ["%s against the reference pool: %d mirrored deals per opponent" % (a, pool["deals"]),
+    lines = ["%s against the reference pool: %s per opponent" % (
+                 a, counted(pool["deals"], "mirrored deal")),
              "  %-15s %9s   %-17s %s" % ("opponent", "mean", "95% interval", "rounds won")]
     for f in pool["opponents"]:
         low, high = f["diff_ci95"]
@@ -236,6 +288,7 @@ class Progress:
         self.stream = stream or sys.stderr
         self.width = width
         self.done = 0
+        self.open = False  # a bar is drawn and its line not ended
 
     def step(self):
         self.done += 1
@@ -244,18 +297,30 @@ class Progress:
             return  # redraw only when the bar grows
         self.stream.write("\r[%s%s] %d/%d deals" % (
             "#" * filled, "." * (self.width - filled), self.done, self.total))
-        if self.done == self.total:
+        self.open = self.done < self.total
+        if not self.open:
             self.stream.write("\n")
         self.stream.flush()
 
+    def stop(self):
+        """End the bar's line where the run stopped short (what follows starts a line)."""
+        if self.open:
+            self.stream.write("\n")
+            self.open = False
 
-def run(a, b, deals, seed=1, colors=5, jobs=None, record=False, timeout=None,
+
+def run(a, b, deals, seed=1, colors=5, jobs=None, record=None, timeout=None,
         progress=None):
-    """Play the tournament: ``(results per deal, None)`` or ``(None, forfeit)``."""
+    """Play the tournament: ``(tally, forfeit)``, ``forfeit`` None or why it stopped.
+
+    The deals are made as they are played. ``record(index, rounds)``, if
+    given, takes each deal's results as it ends (with their game records).
+    Ctrl-C ends the run with ``tally.interrupted`` set, the deals finished
+    counted in the tally."""
     timeout = protocol.DEFAULT_TIMEOUT if timeout is None else timeout
     jobs = max(1, min(jobs or os.cpu_count() or 1, deals))
-    work = [(seed, index, colors, record) for index in range(deals)]
-    results = [None] * deals
+    work = ((seed, index, colors, record is not None) for index in range(deals))
+    tally = Tally()
     if jobs == 1:
         _start_worker((a, b), timeout)
         outcomes = map(_work, work)
@@ -265,7 +330,8 @@ def run(a, b, deals, seed=1, colors=5, jobs=None, record=False, timeout=None,
         # the caller's own) can deadlock in the child
         context = multiprocessing.get_context("spawn")
         pool = context.Pool(jobs, _start_worker, ((a, b), timeout, context.Event()))
-        outcomes = pool.imap_unordered(_work, work, chunksize=max(1, deals // (jobs * 8)))
+        # small chunks: a chunk's results come back (and count) only once it is done
+        outcomes = pool.imap_unordered(_work, work, chunksize=max(1, min(8, deals // (jobs * 8))))
     forfeit = None
     ended = False
     try:
@@ -274,11 +340,17 @@ def run(a, b, deals, seed=1, colors=5, jobs=None, record=False, timeout=None,
                 forfeit = outcome
                 break
             if outcome is not None:  # None: skipped after a forfeit
-                results[index] = outcome
+                if record is not None:  # first: a deal counted has its records
+                    record(index, outcome)
+                tally.add(outcome)
                 if progress:
                     progress.step()
         ended = True
+    except KeyboardInterrupt:
+        tally.interrupted = True
     finally:
+        if progress and not ended:
+            progress.stop()
         if pool is None:
             _close_players()
         elif ended:
@@ -291,7 +363,7 @@ def run(a, b, deals, seed=1, colors=5, jobs=None, record=False, timeout=None,
         else:
             pool.terminate()
             pool.join()
-    return (None, forfeit) if forfeit else (results, None)
+    return tally, forfeit
 
 
 def main(argv=None):
@@ -304,18 +376,24 @@ def main(argv=None):
     parser.add_argument("--pool", action="store_true",
                         help="play A against every reference player (%s): one table"
                         % ", ".join(protocol.POOL))
-    parser.add_argument("--deals", type=int, default=100, help="mirrored deals (2 rounds each)")
+    parser.add_argument("--deals", type=int, default=100,
+                        help="mirrored deals (2 rounds each), at most %d" % MAX_DEALS)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--colors", type=int, choices=(5, 6), default=5)
-    parser.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
+    parser.add_argument("--jobs", type=int, default=None,
+                        help="processes (default: all cores), at most %d" % MAX_JOBS)
     parser.add_argument("--timeout", type=float, default=protocol.DEFAULT_TIMEOUT,
                         help="seconds a cmd: bot may take per move")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--plot", metavar="FILE.png", help="histogram of per-deal differences")
-    parser.add_argument("--record", metavar="DIR", help="save every round as a game record")
+    parser.add_argument("--plot", metavar="FILE.png", help="histogram of per-deal differences"
+                        " (a new file, or a plot this tool made)")
+    parser.add_argument("--record", metavar="DIR", help="save every round as a game record"
+                        " (in a folder without an earlier run's records)")
     args = parser.parse_args(argv)
-    if args.deals < 1:
-        parser.error("--deals must be at least 1")
+    if not 1 <= args.deals <= MAX_DEALS:
+        parser.error("--deals must be 1 to %d" % MAX_DEALS)
+    if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
+        parser.error("--jobs must be 1 to %d" % MAX_JOBS)
     if args.pool and (args.b or args.record or args.plot):
         parser.error("--pool plays A against the pool: no player B, --record or --plot")
     if not args.pool and not args.b:
@@ -329,40 +407,59 @@ def main(argv=None):
         return 2
     if args.pool:
         return _main_pool(args)
-    results, forfeit = run(args.a, args.b, args.deals, args.seed, args.colors, args.jobs,
-                           bool(args.record), args.timeout, Progress(args.deals))
+    progress = Progress(args.deals)
+    try:
+        tally, forfeit = run(args.a, args.b, args.deals, args.seed, args.colors, args.jobs,
+                             _recorder(args.record, args.a, args.b) if args.record else None,
+                             args.timeout, progress)
+    except OSError as error:  # a record that could not be written
+        progress.stop()
+        print("tournament: cannot write %s: %s" % (error.filename, error.strerror or error),
+              file=sys.stderr)
+        return 1
     if forfeit:
         name = args.a if forfeit["forfeit"] == "a" else args.b
         print("tournament stopped: %s forfeits deal %d (round %d): %s" % (
             name, forfeit["deal"] + 1, forfeit["mirror"] + 1, forfeit["reason"]),
             file=sys.stderr)
         return 1
-    figures = summarize(args.a, args.b, args.deals, results)
+    if not tally:
+        print("tournament interrupted before a deal finished", file=sys.stderr)
+        return INTERRUPTED
+    figures = summarize(args.a, args.b, tally)
     if args.json:  # the results first, whatever happens to the files
         print(json.dumps(figures))
     else:
         print(report(figures))
-    try:
-        if args.record:
-            write_records(args.record, args.a, args.b, results)
-        if args.plot:
-            plot(figures, [sum(r["a"] - r["b"] for r in rounds) / 2 for rounds in results],
-                 args.plot)
-    except (OSError, ValueError) as error:
-        print("tournament: cannot write %s: %s" % (
-            getattr(error, "filename", None) or args.plot,
-            getattr(error, "strerror", None) or error), file=sys.stderr)
-        return 1
+    if tally.interrupted:
+        print("tournament interrupted: %d of %d deals finished, counted above%s" % (
+            len(tally), args.deals, " (their records are kept)" if args.record else ""),
+            file=sys.stderr)
+        return INTERRUPTED
+    if args.plot:
+        try:
+            plot(figures, tally.diffs, args.plot)
+        except (OSError, ValueError) as error:
+            print("tournament: cannot write %s: %s" % (
+                args.plot, getattr(error, "strerror", None) or error), file=sys.stderr)
+            return 1
     return 0
 
 
 def check_outputs(plot_path, record_dir):
-    """Why ``--plot`` or ``--record`` cannot be written (None if they can)."""
+    """Why ``--plot`` or ``--record`` cannot be written (None if they can).
+
+    Neither overwrites a file of anyone else's, nor an earlier run's records."""
     if plot_path:
         import importlib.util
         folder = os.path.dirname(os.path.abspath(plot_path))
         if importlib.util.find_spec("matplotlib") is None:
             return "--plot needs matplotlib (in .venv: .venv/bin/python -m host_sim ...)"
+        if not plot_path.lower().endswith(".png") or os.path.isdir(plot_path):
+            return "--plot %s: the plot is a PNG file: give a file name ending in .png" % plot_path
+        if os.path.lexists(plot_path) and not _our_plot(plot_path):
+            return ("--plot %s: the file exists and is not a plot of this tool: give another"
+                    " name (it is left as it is)" % plot_path)
         if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
             return "--plot %s: no folder %s to write in" % (plot_path, folder)
     if record_dir:
@@ -372,32 +469,55 @@ def check_outputs(plot_path, record_dir):
             return "--record %s: %s" % (record_dir, error.strerror or error)
         if not os.access(record_dir, os.W_OK):
             return "--record %s: the folder is not writable" % record_dir
+        earlier = sorted(name for name in os.listdir(record_dir)
+                         if re.fullmatch(r"deal\d+-[12]\.txt", name))
+        if earlier:
+            return ("--record %s holds an earlier run's records (%s ...): give a new folder"
+                    " (they are left as they are)" % (record_dir, earlier[0]))
     return None
 
 
-def write_records(folder, a, b, results):
-    """Every round of the tournament as a game record in ``folder``."""
-    for index, rounds in enumerate(results):
+def _our_plot(path):
+    """True if ``path`` is a PNG that ``plot`` wrote (its text says so, before the image)."""
+    try:
+        with open(path, "rb") as file:
+            head = file.read(4096)
+    except OSError:
+        return False
+    return head.startswith(b"\x89PNG") and b"tEXtSource\0" + PLOT_SOURCE.encode() in head
+
+
+def _recorder(folder, a, b):
+    """``record(index, rounds)`` for ``run``: a deal's two rounds as game records in ``folder``."""
+    def record(index, rounds):
         for mirror, result in enumerate(rounds):
-            first = (a, b)[mirror]
-            second = (b, a)[mirror]
-            path = os.path.join(folder, "deal%04d-%d.txt" % (index + 1, mirror + 1))
+            path = os.path.join(folder, RECORD_NAME % (index + 1, mirror + 1))
             with open(path, "w") as out:
-                out.write("# player 1: %s, player 2: %s\n" % (first, second))
+                out.write("# player 1: %s, player 2: %s\n" % ((a, b)[mirror], (b, a)[mirror]))
                 out.write(result["record"])
+    return record
+
+
 def _main_pool(args):
     progress = Progress(args.deals * len(protocol.POOL))
     figures = []
     for b in protocol.POOL:
-        results, forfeit = run(args.a, b, args.deals, args.seed, args.colors, args.jobs,
-                               False, args.timeout, progress)
+        tally, forfeit = run(args.a, b, args.deals, args.seed, args.colors, args.jobs,
+                             None, args.timeout, progress)
         if forfeit:
             name = args.a if forfeit["forfeit"] == "a" else b
             print("tournament stopped: %s forfeits deal %d (round %d) against %s: %s" % (
                 name, forfeit["deal"] + 1, forfeit["mirror"] + 1, b, forfeit["reason"]),
                 file=sys.stderr)
             return 1
-        figures.append(summarize(args.a, b, args.deals, results))
-    pool = pool_figures(args.a, figures)
-    print(json.dumps(pool) if args.json else report_pool(pool))
+        if tally.interrupted:
+            break
+        figures.append(summarize(args.a, b, tally))
+    if figures:
+        pool = pool_figures(args.a, figures)
+        print(json.dumps(pool) if args.json else report_pool(pool))
+    if tally.interrupted:
+        print("tournament interrupted: the table counts the %d of %d opponents played out"
+              % (len(figures), len(protocol.POOL)), file=sys.stderr)
+        return INTERRUPTED
     return 0
