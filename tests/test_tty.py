@@ -271,6 +271,26 @@ def test_a_file_that_is_not_a_save_is_refused_and_left_as_it_is(tmp_path, capsys
     assert notes.read_bytes() == b"notes\n"
 
 
+@pytest.mark.parametrize("content, used", [
+    (None, True), (b"", True), (b"lostcities 1\ncolors 5\n", True),
+    (b"# player 1: easy, player 2: hard\nlostcities 1\n", True),
+    (b"# Lost Cities Handheld\n\nReiner Knizia's game\n", False),
+    (b"\x89PNG\r\n\x1a\n" + bytes(100), False), (b"# only a comment\n", False)])
+def test_a_record_file_is_written_only_when_it_is_one_of_ours(tmp_path, capsys, content, used):
+    path = tmp_path / "record.txt"
+    if content is not None:
+        path.write_bytes(content)
+    status = tty.main(["--seed", "2", "--record", str(path)], stdin=io.StringIO("new\n"),
+                      stdout=io.StringIO())
+    err = capsys.readouterr().err
+    if used:
+        assert status == 0 and parse_record(path.read_text()).colors == 5
+    else:  # refused in one line, before any move, and left as it was
+        assert status == 2 and err == "cannot use %s as the record: it is not a game record" \
+            " (left as it is)\n" % path
+        assert path.read_bytes() == content
+
+
 def test_a_save_file_cut_short_is_said(tmp_path):
     path = str(tmp_path / "nvm.bin")
     session(FileNvm(path), Keyboard(["colors 6", "new"], moves=3))

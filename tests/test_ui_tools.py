@@ -263,6 +263,16 @@ def test_the_window_refuses_a_file_that_is_not_a_save(tmp_path, capsys):
     assert notes.read_text() == "# my notes\n"
 
 
+def test_the_window_refuses_a_record_file_that_is_not_a_record(tmp_path, capsys):
+    from host_sim.play import simulator
+    notes = tmp_path / "README.md"
+    notes.write_text("# my notes\n")
+    assert simulator.main(["--record", str(notes)]) == 2  # before the window opens
+    assert "cannot use %s as the record: it is not a game record" % notes \
+        in capsys.readouterr().err
+    assert notes.read_text() == "# my notes\n"
+
+
 def test_the_window_says_a_save_file_was_cut_short(tmp_path):
     from host_sim.play import simulator
     path = tmp_path / "nvm.bin"

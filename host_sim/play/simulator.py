@@ -207,9 +207,12 @@ def run(scale=4, seed=None, save=None, record=None, max_steps=None):
     import pygame
 
     from host_sim.play.nvm_file import make_nvm
+    from host_sim.play.record_file import check_record_file
     from lostcities.app import App
     from lostcities.buttons import Buttons
 
+    if record:
+        check_record_file(record)  # as an unusable save: before the window
     nvm = make_nvm(save)  # an unusable file stops here, before the window
     display = make_display(scale, window=True)
     keyboard = KeyboardSource()
@@ -239,9 +242,10 @@ def main(argv=None):
     add_options(parser)
     args = parser.parse_args(argv)
     from host_sim.play.nvm_file import SaveFileError
+    from host_sim.play.record_file import RecordFileError
     try:
         run(args.scale, args.seed, args.save, args.record)
-    except SaveFileError as err:
+    except (RecordFileError, SaveFileError) as err:
         print(err, file=sys.stderr)
         return 2
     return 0
@@ -268,7 +272,8 @@ def add_options(parser):
     parser.add_argument("--save", metavar="FILE", default=None,
                         help="file standing in for the board's NVM (saved match, settings)")
     parser.add_argument("--record", metavar="FILE", default=None,
-                        help="write the match's game record to FILE as it goes")
+                        help="write the match's game record to FILE as it goes (a new or"
+                        " empty file, or a record: nothing else is overwritten)")
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ import textwrap
 
 from host_sim.play.nvm_file import SaveFileError, make_nvm
 from host_sim.play.nvm_file import NVM_SIZE
+from host_sim.play.record_file import RecordFileError, check_record_file
 from host_sim.tools.replay import expedition_line
 from lostcities import ai, rules_page
 from lostcities.record import write_record
@@ -435,7 +436,7 @@ def _saved_text(saved):
 
 
 def main(argv=None, stdin=None, stdout=None):
-    """Run the terminal game; the exit status (0, or 2 for an unusable save file)."""
+    """Run the terminal game; the exit status (0, or 2 for an unusable save or record file)."""
     parser = argparse.ArgumentParser(
         prog="python -m host_sim --tty",
         description="Lost Cities in the terminal.")
@@ -446,13 +447,16 @@ def main(argv=None, stdin=None, stdout=None):
                         help="NVM stand-in file: keeps the match and statistics "
                         "(default: nothing is kept after exit)")
     parser.add_argument("--record", metavar="FILE", default=None,
-                        help="write the game record here after every turn")
+                        help="write the game record here after every turn (a new or empty"
+                        " file, or a record: nothing else is overwritten)")
     args = parser.parse_args(argv)
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
     try:
+        if args.record:
+            check_record_file(args.record)
         nvm = make_nvm(args.save, NVM_SIZE)
-    except SaveFileError as err:
+    except (RecordFileError, SaveFileError) as err:
         print(err, file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
