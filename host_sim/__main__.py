@@ -26,12 +26,13 @@ TOOLS = {
 
 
 def usage():
-    lines = ["usage: python -m host_sim [--tty] [options]   play (the simulator)",
-             "       python -m host_sim TOOL [options]      run a tool:", ""]
-    for name, (_, what) in TOOLS.items():
-        lines.append("  %-12s %s" % (name, what))
-    lines.append("\n'python -m host_sim TOOL --help' tells a tool's options.")
-    return "\n".join(lines)
+    """The play options (the games' own parser) and the tools."""
+    from host_sim import play
+    tools = ["tools:"] + ["  %-12s %s" % (name, what) for name, (_, what) in TOOLS.items()]
+    tools.append("\n'python -m host_sim TOOL --help' tells a tool's options.")
+    return play.parser("python -m host_sim [--tty] [options]   play (the simulator)\n"
+                       "       python -m host_sim TOOL [options]      run a tool",
+                       "\n".join(tools)).format_help().rstrip("\n")
 
 
 def main(argv=None):

@@ -288,3 +288,67 @@ def test_without_the_host_packages_a_tool_names_the_command_to_run():
         assert status != 0 and "Traceback" not in err
         assert err.count("\n") == 1
         assert ".venv/bin/python -m %s" % " ".join(argv) in err
+
+
+# What the process may write while it answers --help: Python's and the libraries' caches.
+WRITE_WATCH = r'''
+import os, runpy, sys
+written = []
+
+def hook(event, args):
+    if event == "open" and args[0] is not None and not isinstance(args[0], int):
+        writes = any(mode in (args[1] or "") for mode in "wax+") or (args[2] or 0) & (
+            os.O_WRONLY | os.O_RDWR | os.O_CREAT)
+    else:
+        writes = event in ("os.mkdir", "os.remove", "os.rename", "os.rmdir", "shutil.rmtree")
+    if writes and "__pycache__" not in str(args[0]) and ".cache" not in str(args[0]):
+        written.append("%s %s" % (event, args[0]))
+        raise PermissionError("the test forbids writing %s" % (args[0],))
+
+sys.path.append(sys.argv[1])  # the repository, last (its code.py is not Python's code)
+sys.addaudithook(hook)
+sys.argv = ["host_sim"] + sys.argv[2:]
+try:
+    runpy.run_module("host_sim", run_name="__main__")
+finally:
+    print("WRITTEN %r" % written, file=sys.stderr)
+'''
+
+
+def tool_names():
+    from host_sim.__main__ import TOOLS
+    return list(TOOLS)
+
+
+@pytest.mark.parametrize("tool", [None] + tool_names())
+def test_every_tool_answers_help_and_writes_nothing(tmp_path, tool):
+    argv = ([tool] if tool else []) + ["--help"]
+    result = subprocess.run([sys.executable, "-B", "-c", WRITE_WATCH, ROOT] + argv,
+                            cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("usage: python -m host_sim"), result.stdout
+    assert "WRITTEN []" in result.stderr and "Traceback" not in result.stderr, result.stderr
+    assert os.listdir(tmp_path) == []  # not even a folder named --help
+
+
+def test_the_play_options_are_listed_with_the_tools(capsys):
+    from host_sim import __main__ as entry
+    assert entry.main(["--help"]) == 0
+    out = capsys.readouterr().out
+    for option in ("--tty", "--scale", "--seed", "--save", "--record"):
+        assert option in out
+    for tool in tool_names():
+        assert "\n  %s " % tool in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["assets", "README.md"], "assets: README.md is a file, not a folder"),
+    (["sample", "extra"], "unrecognized arguments: extra"),
+])
+def test_tools_refuse_bad_arguments_before_writing(argv, message, tmp_path):
+    (tmp_path / "README.md").write_text("mine\n")
+    result = subprocess.run([sys.executable, "-B", "-c", WRITE_WATCH, ROOT] + argv,
+                            cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2 and message in result.stderr, result.stderr
+    assert "WRITTEN []" in result.stderr and "Traceback" not in result.stderr, result.stderr
+    assert os.listdir(tmp_path) == ["README.md"]

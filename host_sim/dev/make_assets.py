@@ -5,6 +5,7 @@ third-party art. The sheets are 4-bit indexed BMPs using four colours that
 stand for roles (see ``lostcities/sprites.py``); the game swaps palettes.
 """
 
+import argparse
 import os
 import struct
 import sys
@@ -204,12 +205,23 @@ SHEETS = (("hand.bmp", draw_hand), ("piles.bmp", draw_piles), ("mini.bmp", draw_
 
 
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
-    out = argv[0] if argv else os.path.join(
-        ROOT, "assets")
-    os.makedirs(out, exist_ok=True)
-    for name, draw in SHEETS:
-        draw().save(os.path.join(out, name))
+    parser = argparse.ArgumentParser(prog="python -m host_sim assets",
+                                     description="Draw the sprite sheets (%s)."
+                                     % ", ".join(name for name, _ in SHEETS))
+    parser.add_argument("folder", nargs="?", default=os.path.join(ROOT, "assets"),
+                        help="where to write them (default: assets/ of this repository)")
+    out = parser.parse_args(argv).folder
+    if os.path.exists(out) and not os.path.isdir(out):
+        print("assets: %s is a file, not a folder to write the sheets in" % out,
+              file=sys.stderr)
+        return 2
+    try:
+        os.makedirs(out, exist_ok=True)
+        for name, draw in SHEETS:
+            draw().save(os.path.join(out, name))
+    except OSError as err:
+        print("assets: cannot write in %s: %s" % (out, err.strerror or err), file=sys.stderr)
+        return 1
     print("wrote %s to %s" % (", ".join(name for name, _ in SHEETS), out))
     return 0
 

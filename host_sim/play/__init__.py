@@ -31,14 +31,20 @@ def main(argv=None):
 
 def options(argv):
     """Check the options of both games (a usage error exits with status 2)."""
+    return parser().parse_args(argv)
+
+
+def parser(usage=None, epilog=None):
+    """The options of both games; ``python -m host_sim --help`` adds the tools."""
     import argparse
 
     from host_sim.play import simulator
-    parser = argparse.ArgumentParser(prog="python -m host_sim",
-                                     description="Play in a window, or in the terminal.")
-    parser.add_argument("--tty", action="store_true", help="play in the terminal")
-    simulator.add_options(parser)
-    return parser.parse_args(argv)
+    made = argparse.ArgumentParser(prog="python -m host_sim", usage=usage, epilog=epilog,
+                                   description="Play in a window, or in the terminal.",
+                                   formatter_class=argparse.RawDescriptionHelpFormatter)
+    made.add_argument("--tty", action="store_true", help="play in the terminal")
+    simulator.add_options(made)
+    return made
 
 
 def play(argv):

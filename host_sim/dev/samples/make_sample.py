@@ -4,6 +4,7 @@
 checks that the engine still produces exactly the committed file.
 """
 
+import argparse
 import os
 
 from lostcities.bots import random_move
@@ -32,6 +33,9 @@ def sample_record():
 
 def main(argv=None):
     """Rewrite the sample record beside this file."""
+    argparse.ArgumentParser(prog="python -m host_sim sample",
+                            description="Rewrite %s: a match of random moves, seed %d."
+                            % (os.path.relpath(PATH), SEED)).parse_args(argv)
     with open(PATH, "w") as stream:
         stream.write(sample_record())
     print("wrote", PATH)
