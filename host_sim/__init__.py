@@ -22,9 +22,9 @@ ROOT = _os.path.dirname(_os.path.dirname(_os.path.abspath(__file__)))
 _os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-def counted(number, noun):
+def counted(number, noun, plural=None):
     """``1 turn``, ``2 turns``: a count and its noun, for the tools' messages."""
-    return "%d %s%s" % (number, noun, "" if number == 1 else "s")
+    return "%d %s" % (number, noun if number == 1 else plural or noun + "s")
 
 
 try:

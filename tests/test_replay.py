@@ -243,6 +243,8 @@ def test_an_unfinished_match_says_so(tmp_path, capsys):
     status, out, err, path = run(tmp_path, capsys, text)
     assert "Round 1: unfinished after 3 turns" in out
     assert out.rstrip().endswith("Result: unfinished")
+    status, out, err, path = run(tmp_path, capsys, START + "play Yx deck\n")
+    assert "Round 1: unfinished after 1 turn (player 1 started; 43 cards left" in out
 
 
 def test_the_sample_is_the_engines_and_replays(capsys):

@@ -312,6 +312,29 @@ def test_the_card_drawn_from_the_deck_is_named():
         assert card in hand.split()
 
 
+def test_in_a_duel_each_player_learns_the_card_they_drew_once_they_hold_the_keyboard():
+    text, _ = session(erased(), Keyboard(["mode duel", "rounds 1", "new"]))
+    told = 0
+    for chunk in text.split("Pass to player ")[1:]:
+        hidden, shown = chunk.split("and press Enter.", 1)
+        assert "You drew" not in hidden  # not for the one passing the keyboard
+        drawn = re.findall(r"You drew (\S+) last turn\.", shown)
+        if drawn:
+            told += 1
+            hand = re.search(r"Hand: (.*)", shown).group(1)
+            assert drawn[0] in hand.split()  # the hand shown holds it
+    assert told > 10
+
+
+def test_help_explains_the_pile_notation():
+    out = io.StringIO()
+    tty.main(["--seed", "3"], stdin=io.StringIO("mode duel\nnew\n\nhelp\n"), stdout=out)
+    text = out.getvalue()
+    assert "Discard piles  Y:" in text  # the table uses it
+    assert "Y:Y7+3 is the yellow discard pile, Y7 on top of 3 more cards; Y:-- is empty." \
+        in text
+
+
 def test_colour_codes_do_not_push_the_scores_out_of_their_column():
     out = io.StringIO()
     keyboard = Keyboard(["mode duel", "rounds 1", "new"], moves=30)

@@ -30,6 +30,11 @@ def test_screenshot_renders_after_scripted_buttons(tmp_path, capsys):
     assert "table screen after 6 presses" in capsys.readouterr().out
 
 
+def test_screenshot_counts_one_press_as_one(tmp_path, capsys):
+    assert screenshot.main(["--keys", "A", "--out", str(tmp_path / "x.png")]) == 0
+    assert capsys.readouterr().out.endswith("screen after 1 press\n")
+
+
 def test_screenshot_names_a_bad_button(tmp_path, capsys):
     status = screenshot.main(["--keys", "A,JUMP", "--out", str(tmp_path / "x.png")])
     assert status == 2

@@ -51,6 +51,7 @@ Moves: play R7 deck   discard B3 G   (record notation: the card, then where to
 Short: R7  = play R7, draw from the deck     R7 G  = play R7, draw the G pile
        d B3 = discard B3, draw from the deck  d B3 G = discard B3, draw G
        A wager is x (Bx). Lower case works too.
+Piles: Y:Y7+3 is the yellow discard pile, Y7 on top of 3 more cards; Y:-- is empty.
 Also:  hint  table  rules  help  quit (the match stays saved)"""
 
 def rules_text():
@@ -84,6 +85,7 @@ class TtyGame:
         self.kept = kept  # False: the NVM lives in memory only (no --save)
         self.notice = notice  # what the save file's reader found wrong with it
         self.played = False  # a match was played in this run
+        self.drawn = {}  # duel: player -> the card they drew, said when they hold the keyboard
 
     @property
     def profile(self):
@@ -212,6 +214,7 @@ class TtyGame:
             self.say_round_start()
         while not match.is_over():
             if match.state is None or match.state.is_over():
+                self.drawn = {}
                 session.next_round()
                 self.saving()
                 self.kept_record()
@@ -232,7 +235,10 @@ class TtyGame:
             self.saving()
             self.kept_record()
             if drawn is not None and not match.state.is_over():
-                self.say("You drew %s." % self.card(card_text(drawn)))
+                if saved.mode == "duel":  # the screen is cleared for the next player now
+                    self.drawn[player] = drawn
+                else:
+                    self.say("You drew %s." % self.card(card_text(drawn)))
             if by_ai or (saved.mode == "duel" and match.state.is_over()):
                 # the other player sees it (the round's last move: before the scores)
                 self.say("%s: %s" % (_capital(self.name(player)),
@@ -266,7 +272,8 @@ class TtyGame:
         return self.session.name(player)
 
     def pass_device(self, player):
-        """Hide the table until ``player`` holds the keyboard; then the last move.
+        """Hide the table until ``player`` holds the keyboard; then the last move
+        and the card they drew from the deck last turn.
 
         Only Enter alone shows the table (a word typed by the one passing the
         keyboard must not show the next hand); ``quit`` leaves."""
@@ -282,6 +289,8 @@ class TtyGame:
         moves = self.saved.match.moves[-1]
         if moves:
             self.say("%s: %s" % (_capital(self.name(1 - player)), played_words(moves)))
+        if player in self.drawn:
+            self.say("You drew %s last turn." % self.card(card_text(self.drawn.pop(player))))
 
     def clear(self):
         """Push the screen out and clear it and the scrollback (on a terminal)."""

@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 
+from host_sim import counted
 from lostcities.record import MAX_LINE, RecordError, parse_record
 from lostcities.rules import COLOR_NAMES, card_text
 
@@ -75,12 +76,12 @@ def account(match, name):
         start = match.starter(index) + 1
         lines.append("")
         if index >= len(match.scores):
-            lines.append("Round %d: unfinished after %d turns (player %d "
-                         "started; %d cards left in the deck)" % (
-                             index + 1, state.turns, start, state.deck_len))
+            lines.append("Round %d: unfinished after %s (player %d started; %s left in"
+                         " the deck)" % (index + 1, counted(state.turns, "turn"), start,
+                                         counted(state.deck_len, "card")))
             continue
-        lines.append("Round %d: player %d started, %d turns" % (
-            index + 1, start, state.turns))
+        lines.append("Round %d: player %d started, %s" % (
+            index + 1, start, counted(state.turns, "turn")))
         for player in (0, 1):
             lines.append("  player %d: %d" % (player + 1, state.score(player)))
             for color in range(match.colors):

@@ -7,6 +7,7 @@ buttons pressed from the title screen (a fresh NVM unless --save is given).
 import argparse
 import sys
 
+from host_sim import counted
 from host_sim.play.simulator import scale_arg
 from lostcities import ai
 
@@ -57,7 +58,8 @@ def main(argv=None):
     except (OSError, pygame.error) as err:
         print("screenshot: cannot write %s: %s" % (args.out, err), file=sys.stderr)
         return 2
-    print("%s: %s screen after %d presses" % (args.out, driver.screen, len(actions)))
+    print("%s: %s screen after %s" % (args.out, driver.screen,
+                                        counted(len(actions), "press", "presses")))
     return 0
 
 
