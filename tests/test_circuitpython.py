@@ -1,8 +1,10 @@
 """The game on CircuitPython's own interpreter, built like a PyBadge's for memory.
 
-../shared/tools/circuitpython (or $CIRCUITPYTHON) runs the engine and every AI
-level, which must decide exactly as under CPython, and the whole app booted
-from code.py over firmware stand-ins (host_sim/testing/firmware/): complete matches
+../shared/tools/circuitpython-display (or $CIRCUITPYTHON_DISPLAY: the board's
+interpreter with its own C display code) runs the engine and every AI level,
+which must decide exactly as under CPython, and the whole app booted from
+code.py on the real displayio, terminalio and fontio, with stand-ins only for
+the rest of the hardware (host_sim/testing/firmware/): complete matches
 and fuzzes with power cuts, from the bundle as ``make bundle`` builds it and
 from .py sources, each within its heap budget (host_sim/tools/board_memory.py
 prints the figures). Without the interpreter these tests skip, saying why;
@@ -104,8 +106,7 @@ def test_every_mpy_of_the_bundle_loads_on_the_interpreter(drives):
                 if parts[-1] == "__init__":
                     parts = parts[:-1]
                 names.append(".".join(parts))
-    source = ("import sys\nsys.path[:] = [%r, %r, %r]\nimport _displayio\n"
-              "sys.modules['displayio'] = _displayio\n" % (drive, drive + "/lib", cp.FIRMWARE)
+    source = ("import sys\nsys.path[:] = [%r, %r, %r]\n" % (drive, drive + "/lib", cp.FIRMWARE)
               + "".join("import %s\nprint(%r)\n" % (name, name) for name in sorted(names)))
     done = cp.run(["-c", source], 512)
     assert done.returncode == 0, done.stderr
@@ -119,8 +120,7 @@ def test_only_py_sources_compile_the_matchs_modules_before_the_app(drives, kind)
     AI's modules needed 14 KB more heap (README, Memory). The bundle's come compiled
     and load only for a match."""
     drive = drives[kind]
-    source = ("import sys\nsys.path[:] = [%r, %r, %r]\nimport _displayio\n"
-              "sys.modules['displayio'] = _displayio\nimport lostcities.app\n"
+    source = ("import sys\nsys.path[:] = [%r, %r, %r]\nimport lostcities.app\n"
               "print(sorted(name for name in lostcities.COMPILED_FIRST if name in sys.modules))"
               % (drive, drive + "/lib", cp.FIRMWARE))
     done = cp.run(["-c", source], 512)
@@ -134,8 +134,7 @@ def test_only_py_sources_compile_the_matchs_modules_before_the_app(drives, kind)
 def test_the_board_reads_the_sprite_sheets_pixel_for_pixel(interpreter):
     """The board's bitmaptools.readinto (C) reads them as Blinka's does on the laptop."""
     from host_sim.dev import make_assets
-    source = ("import sys\nsys.path.append(%r)\nimport _displayio\n"
-              "sys.modules['displayio'] = _displayio\nfrom lostcities import sprites\n"
+    source = ("import sys\nsys.path.append(%r)\nfrom lostcities import sprites\n"
               "for name in %r:\n    bitmap = sprites.load_sheet(name)\n"
               "    print(name, bitmap.width, bitmap.height, bytes(bitmap[x, y]"
               " for y in range(bitmap.height) for x in range(bitmap.width)).hex())"
@@ -149,8 +148,6 @@ def test_the_board_reads_the_sprite_sheets_pixel_for_pixel(interpreter):
 TUNE = """
 import sys
 sys.path.append(%r)
-import _displayio
-sys.modules["displayio"] = _displayio
 import gc
 import board
 from lostcities import hardware

@@ -1,10 +1,15 @@
 """Run the game on CircuitPython's own interpreter, built like a PyBadge's for memory.
 
-The interpreter is CircuitPython's unix port (``$CIRCUITPYTHON``, on PATH, or
-``../shared/tools/circuitpython`` beside the project; its README says how it
-was built). :func:`run_scenario` boots a drive's ``code.py`` there with the
-firmware stand-ins of ``host_sim/testing/firmware/`` and plays a scenario through the
-buttons; :func:`smallest_heap` finds the least ``-X heapsize`` it passes in.
+The interpreter is CircuitPython's unix port with the board's own C display
+code (``displayio``, ``fontio``, ``terminalio``, ``vectorio`` and ``lcrender``,
+which composites a group into the pixels a PyBadge's panel shows):
+``$CIRCUITPYTHON_DISPLAY``, ``circuitpython-display`` on PATH, or
+``../shared/tools/circuitpython-display`` beside the project (its README says how
+it was built). :func:`run_scenario` boots a drive's ``code.py`` there with the
+firmware stand-ins of ``host_sim/testing/firmware/`` (only for what the
+interpreter lacks: board, keypad, microcontroller, supervisor, pins, audio,
+NeoPixels) and plays a scenario through the buttons; :func:`smallest_heap` finds
+the least ``-X heapsize`` it passes in.
 
     drive = make_drive(folder, mpy=True)        # the bundle as make bundle builds it
     result = run_scenario(drive, Scenario("match", mode="ai", level="hard"), 128)
@@ -18,24 +23,28 @@ import tempfile
 
 from host_sim import ROOT
 
-SHARED = os.path.join(os.path.dirname(ROOT), "shared", "tools", "circuitpython")
+SHARED = os.path.join(os.path.dirname(ROOT), "shared", "tools", "circuitpython-display")
 FIRMWARE = os.path.join(ROOT, "host_sim", "testing", "firmware")
 RIG = os.path.join(FIRMWARE, "board_rig.py")
 KB = 1024
 
 
 class CircuitPythonUnavailable(RuntimeError):
-    """There is no CircuitPython unix-port interpreter to run."""
+    """There is no CircuitPython unix-port interpreter with the display code to run."""
 
 
-def find_interpreter():
-    """The interpreter's path; raises CircuitPythonUnavailable saying where it looked."""
-    for candidate in (os.environ.get("CIRCUITPYTHON"), shutil.which("circuitpython"), SHARED):
+def find_interpreter(given=None):
+    """The interpreter's path (``given``, else the usual places); raises
+    CircuitPythonUnavailable saying where it looked."""
+    places = (given,) if given else (os.environ.get("CIRCUITPYTHON_DISPLAY"),
+                                     shutil.which("circuitpython-display"), SHARED)
+    for candidate in places:
         if candidate and os.path.isfile(candidate) and os.access(candidate, os.X_OK):
             return candidate
     raise CircuitPythonUnavailable(
-        "CircuitPython's unix-port interpreter was not found ($CIRCUITPYTHON, 'circuitpython'"
-        " on PATH, or %s)" % SHARED)
+        "CircuitPython's unix port with the board's display code was not found (%s)" % (
+            given if given else "$CIRCUITPYTHON_DISPLAY, 'circuitpython-display' on PATH, or "
+            + SHARED))
 
 
 def run(args, heap_kb, timeout=600, cwd=None):
@@ -93,16 +102,10 @@ class Scenario:
 
     def nvm(self):
         """The NVM's bytes at power-on: erased, with this scenario's settings saved."""
-        from lostcities.save import Storage
-        nvm = bytearray(b"\xff" * 8192)
-        storage = Storage(nvm)
-        profile = storage.load_profile()
-        profile.mode = self.mode
-        profile.level = self.level
-        profile.colors = self.colors
-        profile.rounds = self.rounds
-        storage.save_profile(profile)
-        return bytes(nvm)
+        from host_sim.testing.firmware.scripted import save_settings
+        return bytes(save_settings(bytearray(b"\xff" * 8192), {
+            "mode": self.mode, "level": self.level, "colors": self.colors,
+            "rounds": self.rounds}))
 
 
 class Result:
@@ -176,6 +179,11 @@ def _add_up(total, figures):
         total[key] = total.get(key, 0) + figures[key]
     for key in ("presses", "matches"):
         total[key] = figures[key]
+    for key in figures:
+        if key.endswith("_us") and figures[key] > total.get(key, -1):
+            total[key] = figures[key]
+            if key == "wait_us":
+                total["slowest"] = figures["slowest"]
     screens = total.get("screens", "").split(",") if total.get("screens") else []
     for name in figures["screens"].split(","):
         if name and name not in screens:

@@ -36,7 +36,6 @@ import argparse
 import ast
 import os
 import statistics
-import subprocess
 import time
 import tracemalloc
 
@@ -44,14 +43,13 @@ import lostcities
 from lostcities import rules
 from lostcities.rng import Rng
 
+from host_sim.testing import circuitpython as cp
 from host_sim.testing import workloads
 from host_sim.testing.micropython import MicroPython, MicroPythonError, MicroPythonUnavailable
 
 PACKAGE_DIR = os.path.dirname(os.path.abspath(lostcities.__file__))
 WORKLOADS = os.path.abspath(workloads.__file__)
 ROOT = os.path.dirname(PACKAGE_DIR)
-# CircuitPython's own unix port, beside the project (see ../shared/tools/README.md)
-CIRCUITPYTHON = os.path.join(os.path.dirname(ROOT), "shared", "tools", "circuitpython")
 BOARD_FACTOR = 200  # a SAMD51 at 120 MHz runs Python about 200x slower than that interpreter
 BUDGET_S = 3.0  # hard's slowest decision on the board, by its iteration cap
 
@@ -268,14 +266,11 @@ def report_ai(ai, interpreter, quick, colors):
 def circuitpython_decisions(count, colors):
     """``{level: [(ms, allocated bytes), ...]}`` of each decision under CircuitPython.
 
-    Raises FileNotFoundError when the interpreter is absent.
+    Raises cp.CircuitPythonUnavailable when the interpreter is absent.
     """
-    if not os.path.exists(CIRCUITPYTHON):
-        raise FileNotFoundError(CIRCUITPYTHON)
     script = CIRCUITPYTHON_TIMING % {"root": ROOT, "host_sim": os.path.dirname(WORKLOADS),
                                      "count": count, "colors": colors}
-    result = subprocess.run([CIRCUITPYTHON, "-X", "heapsize=512k", "-c", script],
-                            capture_output=True, text=True, check=False)
+    result = cp.run(["-c", script], 512)
     if result.returncode:
         raise RuntimeError("CircuitPython failed: %s" % result.stderr.strip()[-500:])
     figures = {}
@@ -288,14 +283,14 @@ def circuitpython_decisions(count, colors):
 
 def report_circuitpython(quick, colors):
     count = POSITIONS[quick]
-    print("\nAI decision on CircuitPython's unix port (%s), the same %d positions"
-          % (os.path.relpath(CIRCUITPYTHON), count))
     try:
+        where = os.path.relpath(cp.find_interpreter())
         figures = circuitpython_decisions(count, colors)
-    except FileNotFoundError:
-        print("  skipped: %s is not there (see ../shared/tools/README.md)"
-              % os.path.relpath(CIRCUITPYTHON))
+    except cp.CircuitPythonUnavailable as err:
+        print("\nAI decision on CircuitPython's unix port: skipped: %s" % err)
         return
+    print("\nAI decision on CircuitPython's unix port (%s), the same %d positions"
+          % (where, count))
     worst = figures.pop("worst")
     print("  level      median ms    max ms   board estimate (x%d)   allocated bytes (max)"
           % BOARD_FACTOR)

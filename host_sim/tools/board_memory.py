@@ -35,6 +35,16 @@ BOUNDS = {  # set at 88.3 / 102.2 / 82.2 / 31.3 KB measured; now 85.2 / 96.2 / 7
     "compile": 36 * KB,
 }
 DRIVES = (("mpy", "the bundle (.mpy)"), ("py", ".py sources"))
+# Time on the board: the interpreter's time x BOARD_FACTOR (a SAMD51 at 120 MHz
+# runs Python about 200x slower), taken in a heap of about what a PyBadge
+# leaves for Python. The goals, in seconds on the board: power-on to the title,
+# a press on the title to the table, and every other press (a screen change, a
+# round's deal), the AI's thinking aside (it shows that it thinks).
+BOARD_FACTOR = 200
+TIMING_HEAP_KB = 150
+TIME_GOALS = (("boot", "power-on to the title", 2.0), ("table", "title to the table", 1.5),
+              ("deal", "a round's scores to the deal", 0.5),
+              ("wait", "any other press", 0.5), ("think", "the AI's thinking", None))
 
 
 def scenarios(presses=3000):
@@ -143,6 +153,9 @@ def report(presses=3000, jobs=2):
             print("%-26s %6.1f KB  %s" % (what, value / KB, verdict(key, value)))
             if value > BOUNDS[key]:
                 over.append(key)
+        timed = {kind: list(pool.map(lambda s, d=drives[kind]: cp.run_scenario(
+            d, s, TIMING_HEAP_KB), found)) for kind, _ in DRIVES}
+        report_times(timed)
         modules = game_modules()
         compiled = dict(zip(modules, pool.map(compile_need, modules.values())))
     print("\nCompiling each module on the board (.py sources), KB:")
@@ -152,6 +165,32 @@ def report(presses=3000, jobs=2):
     if max(compiled.values()) > BOUNDS["compile"]:
         over.append("compile")
     return 1 if over else 0
+
+
+def report_times(timed):
+    """Print the board's times, the worst of every scenario, against their goals
+    (figures to watch: a shared machine's noise only adds to them)."""
+    print("\nTime on the board: this interpreter's time x %d, every scenario in a %d KB heap"
+          " (the display's own refresh not included)" % (BOARD_FACTOR, TIMING_HEAP_KB))
+    print("  %-32s %-9s %-9s %s" % ("", ".mpy", ".py", "goal"))
+    for key, what, goal in TIME_GOALS:
+        worst = {}
+        for kind, _ in DRIVES:
+            runs = [result.figures for result in timed[kind] if result.ok]
+            if len(runs) < len(timed[kind]):
+                raise RuntimeError("a scenario failed in %d KB" % TIMING_HEAP_KB)
+            slowest = max(runs, key=lambda figures: figures.get(key + "_us", 0))
+            worst[kind] = (slowest.get(key + "_us", 0) * BOARD_FACTOR / 1e6,
+                           slowest.get("slowest", ""))
+        note = ""
+        if goal is not None:
+            late = [kind for kind in worst if worst[kind][0] > goal]
+            note = "within %.1f s" % goal if not late else "OVER %.1f s (%s)" % (
+                goal, ", ".join(kind for kind in late))
+        if key == "wait":
+            note += "  slowest: " + worst["mpy"][1]
+        print("  %-32s %-9s %-9s %s" % (what, "%.2f s" % worst["mpy"][0],
+                                       "%.2f s" % worst["py"][0], note))
 
 
 def verdict(key, value):
