@@ -20,7 +20,9 @@ import pytest
 
 from conftest import ROOT
 PREFIXES = ("make ", "python -m host_sim", ".venv/bin/python -m host_sim")
-STAMP = os.path.join(".venv", ".installed-stamp")  # the Makefile's "packages installed" mark
+# The Makefile's "packages installed" marks: everything, the play set, the bundle's
+STAMPS = [os.path.join(".venv", name)
+          for name in (".installed-stamp", ".play-stamp", ".bundle-stamp")]
 
 
 def readme_commands():
@@ -96,7 +98,8 @@ def test_readme_command_works(line, text, tmp_path):
         pytest.skip("README line %d: %s" % (line, reason))
     if words[0] == "make":
         # Never reinstall the packages from here: take the installed ones as they are.
-        words = ["make", "--no-print-directory", "-o", STAMP] + words[1:]
+        words = ["make", "--no-print-directory"] + [word for stamp in STAMPS
+                                                    for word in ("-o", stamp)] + words[1:]
     else:
         words = [sys.executable] + words[1:]
     folder = scratch_copy(tmp_path)
@@ -118,3 +121,72 @@ def test_what_the_readme_commands_write_into_the_repository_is_ignored_by_git():
     for path in written:
         assert subprocess.run(["git", "check-ignore", "-q", path], cwd=ROOT).returncode == 0, (
             "%s, written by a README command, belongs in .gitignore" % path)
+
+
+# What each make command installs ----------------------------------------------
+
+def requirements(name):
+    """The packages a requirements file pins, by normalised name, and the files it includes."""
+    pinned, included = set(), []
+    with open(os.path.join(ROOT, name), encoding="utf-8") as stream:
+        for line in stream:
+            line = line.split("#")[0].strip()
+            if line.startswith("-r "):
+                included.append(line[3:].strip())
+            elif line:
+                pinned.add(re.split(r"[=<>~;\[ ]", line)[0].lower().replace("_", "-"))
+    return pinned, included
+
+
+def third_party_imports(*paths):
+    """The distributions providing what the files import beyond the standard library."""
+    import importlib.metadata
+    from host_sim.tools import bundle
+    providers = importlib.metadata.packages_distributions()
+    found = set()
+    for path in paths:
+        for module, _ in bundle.imports(os.path.join(ROOT, path), ""):
+            top = module.split(".")[0]
+            if top not in sys.stdlib_module_names and top not in ("host_sim", "lostcities"):
+                found.update(name.lower().replace("_", "-") for name in providers[top])
+    return found
+
+
+def test_playing_and_bundling_install_what_they_import_and_testing_all_of_it():
+    play, _ = requirements("requirements-play.txt")
+    play_files = ["host_sim/play/" + name for name in os.listdir(os.path.join(ROOT, "host_sim",
+                                                                              "play"))
+                  if name.endswith(".py")]
+    assert third_party_imports(*play_files) <= play
+    assert not {"pytest", "mypy", "matplotlib", "hypothesis"} & play
+    bundling, _ = requirements("requirements-bundle.txt")
+    assert third_party_imports("host_sim/tools/bundle.py") == set()  # the standard library
+    assert bundling == {"circuitpython-stubs"}  # and the boards' stubs, read as data
+    dev, included = requirements("requirements-dev.txt")
+    assert included == ["requirements-play.txt", "requirements-bundle.txt"]
+    assert {"pytest", "mypy", "matplotlib", "hypothesis"} <= dev
+
+
+@pytest.mark.parametrize("target, installs", [
+    ("play", "requirements-play.txt"), ("bundle", "requirements-bundle.txt"),
+    ("deploy", "requirements-bundle.txt"), ("test", "requirements-dev.txt")])
+def test_each_make_command_installs_only_its_own_set(tmp_path, target, installs):
+    result = subprocess.run(["make", "-n", target, "VENV=%s" % (tmp_path / "venv")], cwd=ROOT,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert re.findall(r"pip install --quiet -r (\S+)", result.stdout) == [installs]
+
+
+def test_make_play_with_an_old_python_says_so_in_one_line(tmp_path):
+    old = tmp_path / "python3"  # answers as Ubuntu 22.04's Python 3.10 would
+    old.write_text('#!/bin/sh\ncase "$1" in --version) echo "Python 3.10.12";;'
+                   ' *) echo False;; esac\n')
+    old.chmod(0o755)
+    venv = tmp_path / "venv"
+    result = subprocess.run(["make", "--no-print-directory", "play", "PYTHON=%s" % old,
+                             "VENV=%s" % venv], cwd=ROOT, capture_output=True, text=True,
+                            timeout=60)
+    lines = (result.stdout + result.stderr).splitlines()
+    assert result.returncode != 0 and len(lines) == 1, lines
+    assert "needs Python 3.11 or newer" in lines[0] and "Python 3.10.12" in lines[0]
+    assert not venv.exists()  # nothing made, nothing installed

@@ -89,7 +89,7 @@ def _stub_path(relative):
     for path in importlib.metadata.distribution("circuitpython-stubs").files:
         if str(path) == relative:
             return str(path.locate())
-    raise BundleError("circuitpython-stubs has no %s: is requirements-dev.txt installed?"
+    raise BundleError("circuitpython-stubs has no %s: is requirements-bundle.txt installed?"
                       % relative)
 
 
@@ -274,7 +274,7 @@ def library_files(game, firmware):
                 raise BundleError(
                     "%s imports %s, which is neither built into CircuitPython on these boards"
                     " nor in an installed library package: pin its library in"
-                    " requirements-dev.txt and requirements.txt" % (drive, module))
+                    " requirements-bundle.txt and requirements.txt" % (drive, module))
             wanted = [module] + [module + "." + name for name in names
                                  if module + "." + name in modules]
             for dotted in wanted:
