@@ -268,8 +268,12 @@ def test_the_window_refuses_a_file_that_is_not_a_save(tmp_path, capsys):
     assert notes.read_text() == "# my notes\n"
 
 
-def test_the_window_refuses_a_record_file_that_is_not_a_record(tmp_path, capsys):
+def test_the_window_refuses_a_record_file_that_is_not_a_record(tmp_path, capsys, monkeypatch):
     from host_sim.play import simulator
+
+    def no_window(*args, **kwargs):
+        raise AssertionError("the window opened")
+    monkeypatch.setattr(simulator, "make_display", no_window)
     notes = tmp_path / "README.md"
     notes.write_text("# my notes\n")
     assert simulator.main(["--record", str(notes)]) == 2  # before the window opens
