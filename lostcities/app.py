@@ -18,6 +18,7 @@ if FROM_SOURCES:  # before anything else: see COMPILED_FIRST
 from lostcities.buttons import START_HELD
 from lostcities.rules.cards import HAND_SIZE, HIDDEN, IllegalMove
 from lostcities.save import Storage
+from lostcities.save_format import TOO_LONG, UNSAVED
 from lostcities.session import Session
 from lostcities.shell import Shell
 from lostcities.sprites import Sheets
@@ -51,7 +52,7 @@ class App(Shell):
         self.sheets = None if FROM_SOURCES else Sheets()
         self.table = None
         self.title_item = None  # the title's item whose sub-screen is open
-        self.save_notice = None  # why a save failed, until a player sees it once
+        self.save_notice = None  # a save's news (a failure, the flash's wear), until seen once
         # What the table shows each player again when it is made anew (it is
         # let go under the pass screen and the pause menu): the hand cursors,
         # and each hand as the player's last move left it, less the draw.
@@ -132,11 +133,12 @@ class App(Shell):
             self.start_turn()
 
     def noted(self):
-        """A save's new problem waits for the next player's turn, to be shown once."""
+        """A save's news waits for the next player's turn, to be shown once: a
+        problem only while it lasts (a later save that worked makes it old)."""
         news = self.session.news()
         if news:
             self.save_notice = news
-        elif self.session.save_problem is None:
+        elif self.session.save_problem is None and self.save_notice in (TOO_LONG, UNSAVED):
             self.save_notice = None
 
     def begin_turn(self):

@@ -1,14 +1,15 @@
 """The player's profile: settings and statistics that outlive a match.
 
 Saved by :class:`lostcities.save.Storage` in its own pair of NVM slots. Its
-record's body: colors, rounds, flags (1 sound, 2 lights, 4 debug), brightness,
+record's body: colors, rounds, flags (1 sound, 2 lights, 4 debug, 8 a match is
+saved at rounds' ends only, 16 the player was told the NVM's wear switched it), brightness,
 mode and level text, the best round score (i16, -32768: none yet), the number
 of statistics lines, then each: name text ("duel" or an AI level), played,
 won, drawn (u16 each).
 """
 
 from lostcities import LEVELS
-from lostcities.save import CRC, HEADER, MODES, put_text, put_u16, text_size
+from lostcities.save_format import CRC, HEADER, MODES, Reader, put_text, put_u16, text_size
 
 from micropython import const
 
@@ -21,6 +22,9 @@ class Profile:
     ``stats`` maps "duel" or an AI level name to ``[played, won, drawn]``:
     ``won`` counts player 1's wins in a duel, the player's wins against the AI.
     ``best_round`` is the best round score of a human player (None until one).
+    ``resume`` is "turn" (a match is saved after every turn) or "round" (at
+    rounds' ends only: hundreds of times fewer writes of the board's flash);
+    ``worn`` is True once the game has switched it for the flash's wear.
     """
 
     def __init__(self):
@@ -34,6 +38,8 @@ class Profile:
         self.debug = False
         self.stats = {}
         self.best_round = None
+        self.resume = "turn"
+        self.worn = False
 
     def record_match(self, saved):
         """Count a finished match (a SavedMatch) in the statistics."""
@@ -58,8 +64,8 @@ class Profile:
                     self.best_round = scores[player]
 
     def summary(self, levels=LEVELS):
-        """The statistics as a table of at most 25 characters a line (the
-        screen's width inside its margins; the terminal prints the same):
+        """The statistics as a table of at most 26 characters a line (the
+        screen's width; the terminal prints the same):
         matches played, won, lost and drawn per AI level in ``levels``' order,
         then two players', then the best round."""
         lines = []
@@ -73,7 +79,7 @@ class Profile:
                                     line[0] - line[1] - line[2], line[2]))
         line = self.stats.get("duel")
         if line:
-            row = "%-9s%4s%4s%4s%4s"
+            row = "%-9s%5s%4s%4s%4s"  # 26 characters: the screen's whole width
             lines.append(row % ("2 players", "Play", "P1", "P2", "Drw"))
             lines.append(row % ("", line[0], line[1], line[0] - line[1] - line[2],
                                 line[2]))
@@ -92,7 +98,8 @@ def encode_profile(profile):
     record[HEADER] = profile.colors
     record[HEADER + 1] = profile.rounds
     record[HEADER + 2] = ((1 if profile.sound else 0) | (2 if profile.lights else 0)
-                           | (4 if profile.debug else 0))
+                           | (4 if profile.debug else 0) | (8 if profile.resume == "round" else 0)
+                           | (16 if profile.worn else 0))
     record[HEADER + 3] = profile.brightness
     at = put_text(record, HEADER + 4, profile.mode)
     at = put_text(record, at, profile.level)
@@ -109,7 +116,6 @@ def encode_profile(profile):
 
 def decode_profile(body):
     """The Profile of a record's body; ValueError (or IndexError) if it is not one."""
-    from lostcities.restore import Reader  # read only with the saves (restore.py)
     read = Reader(body)
     profile = Profile()
     profile.colors = read.byte()
@@ -118,6 +124,8 @@ def decode_profile(body):
     profile.sound = bool(flags & 1)
     profile.lights = bool(flags & 2)
     profile.debug = bool(flags & 4)
+    profile.resume = "round" if flags & 8 else "turn"
+    profile.worn = bool(flags & 16)
     profile.brightness = read.byte()
     profile.mode = read.text()
     profile.level = read.text()

@@ -3,134 +3,206 @@
 Needed at start-up, at a match's end (the profile, read again) and on a
 laptop's first look at a file, never while a match is played: the app
 forgets this module at the table, which keeps about 1 KB of the board's
-heap free there (measured on CircuitPython's interpreter). The checks and the
-messages for empty, foreign, torn and damaged slots are the module
-docstring's of lostcities/save.py; the layout is in docs/formats.md.
+heap free there (measured on CircuitPython's interpreter).
+
+A power cut during a write leaves the new bytes before the one it reached and
+erased bytes (0xFF) after it. So every byte before the last one that is not
+0xFF was written whole (:func:`written_end`); a record that fails its CRC and
+reaches past it was cut, not damaged. What survived is kept: the count of
+writes, the profile if it ends before the cut, and the match up to its last
+move written whole. The message says in one line what was lost. The layout
+is docs/formats.md's.
 """
 
-from lostcities.save import (CRC, DAMAGED, FELL_BACK, FOREIGN, HEADER, KIND_MATCH,
-                             KIND_NO_MATCH, KIND_PROFILE, NO_SAVE, OTHER_VERSION,
-                             PROFILE_RESET, VERSION, crc16)
+from lostcities.save_format import (
+    CRC, HAS_MATCH, HAS_PROFILE, HEADER, KIND_MATCH, KIND_NO_MATCH, KIND_PROFILE, KIND_WEAR,
+    MATCH_AT, NO_SAVE, PROFILE_AT, VERSION, WEAR_AT, WEAR_BODY, crc16)
+
+from micropython import const
+
+DAMAGED = "Save was damaged; starting fresh."
+FOREIGN = "Memory held other data; starting fresh."
+OTHER_VERSION = "Save is from another version; starting fresh."
+PROFILE_RESET = "Settings were damaged; using defaults."
+# A power cut during a write: what it cost, said once at start-up.
+LOST_MOVE = "The last move was lost in a power cut."
+LOST_MOVES = "The last moves were lost in a power cut."
+LOST_MATCH = "The match was lost in a power cut."
+LOST_PROFILE = "Statistics were lost in a power cut; settings are back to defaults."
+LOST_BOTH = ("Statistics and the match were lost in a power cut; settings are"
+             " back to defaults.")
+LOST_ALL = "A power cut erased the saves; starting fresh."
+WORN = "Memory saved 8000 times: to spare it, matches now save each round (Settings)."
+
+_TORN = "torn"  # read_record: a record a power cut stopped
+_V1 = "v1"  # read_wear: the NVM holds version 1's layout (see legacy())
+_SCANNED = const(64)  # bytes read at a time from the NVM's end
+_V1_SLOTS = ((0, 128, 128), (256, 4224, 3968))  # version 1: (first, second, size)
 
 
-def load_match(storage):
-    """``(SavedMatch or None, message or None)``; the message says what was ignored."""
-    body, kind, message = newest_record(storage, KIND_MATCH)
-    if body is None:
-        return None, message
-    if kind == KIND_NO_MATCH:
-        return None, None
-    from lostcities.saved_match import decode_match  # it builds on this module
-    try:
-        return decode_match(body), message
-    except (ValueError, IndexError, TypeError):
-        return None, DAMAGED
+def written_end(nvm):
+    """The offset after the last byte that is not 0xFF: every byte before it was
+    written whole (after it, erased by a power cut, or never written)."""
+    end = len(nvm)
+    while end > 0:
+        start = max(0, end - _SCANNED)
+        chunk = nvm[start:end]
+        for at in range(len(chunk) - 1, -1, -1):
+            if chunk[at] != 0xFF:
+                return start + at + 1
+        end = start
+    return 0
 
 
-def load_profile(storage):
-    """The saved Profile, or defaults (``profile_message`` says if it was damaged)."""
-    from lostcities.profile import Profile, decode_profile  # it builds on this module
-    body, _, message = newest_record(storage, KIND_PROFILE)
-    storage.profile_message = None
-    if body is not None:
-        try:
-            return decode_profile(body)
-        except (ValueError, IndexError, TypeError):
-            message = DAMAGED
-    if message not in (None, NO_SAVE):
-        storage.profile_message = PROFILE_RESET
-    return Profile()
-
-
-def foreign(storage):
-    """True if a slot holds another program's bytes: not our record, nor
-    blank throughout (on a laptop: a file that is not a save)."""
-    nvm = storage.nvm
-    for kind in (KIND_PROFILE, KIND_MATCH):
-        first, second, size = storage.slots[kind]
-        for start in (first, second):
-            found = read_slot(nvm, start, size, kind)
-            if found == FOREIGN or (found == NO_SAVE and len(set(nvm[start:start + size])) > 1):
-                return True
-    return False
-
-
-def newest_record(storage, slot_kind):
-    """``(body, kind, message)`` of the newest valid record in a pair of slots;
-    notes its sequence and slot in ``storage.newest``, for the next write."""
-    first, second, size = storage.slots[slot_kind]
-    best = None
-    problem = None
-    damaged = False
-    for index, start in enumerate((first, second)):
-        found = read_slot(storage.nvm, start, size, slot_kind)
-        if isinstance(found, str):
-            if found != NO_SAVE:
-                damaged = found == DAMAGED or damaged  # our write cut short
-                problem = problem or found
-            continue
-        if best is None or newer(found[1], best[1]):
-            best = found + (index,)
-    if best is None:
-        storage.newest[slot_kind] = None
-        return None, None, problem or NO_SAVE
-    body, sequence, record_kind, index = best
-    storage.newest[slot_kind] = sequence << 1 | index
-    return body, record_kind, FELL_BACK if damaged else None
-
-
-def read_slot(nvm, start, size, slot_kind):
-    """``(body, sequence, kind)`` of a valid record, else a message string."""
-    if size < HEADER + CRC:
+def read_record(nvm, start, limit, end):
+    """``(body, kind)`` of the valid record at ``start`` (at most ``limit`` bytes
+    long), else a message: NO_SAVE (blank), _TORN (cut short by a power cut
+    that stopped at ``end``, the NVM's written end), FOREIGN, OTHER_VERSION or
+    DAMAGED."""
+    if start >= end:
         return NO_SAVE
     header = bytes(nvm[start:start + HEADER])
-    if header == b"\xff" * HEADER or header == b"\x00" * HEADER:
+    if header == b"\x00" * HEADER:
         return NO_SAVE
+    if start + HEADER > end:
+        seen = min(end - start, 3)  # a header cut short: ours if it starts as ours
+        return _TORN if header[:seen] == b"LC\x02"[:seen] else FOREIGN
     if header[0:2] != b"LC":
         return FOREIGN
     if header[2] != VERSION:
         return OTHER_VERSION
-    kind = header[3]
-    if slot_kind == KIND_PROFILE:
-        if kind != KIND_PROFILE:
-            return DAMAGED
-    elif kind not in (KIND_MATCH, KIND_NO_MATCH):
-        return DAMAGED
     length = header[6] << 8 | header[7]
-    if HEADER + length + CRC > size:
+    if HEADER + length + CRC > limit:
         return DAMAGED
-    end = start + HEADER + length
-    body = bytes(nvm[start + HEADER:end])
-    if crc16(body, crc16(header)) != nvm[end] << 8 | nvm[end + 1]:
-        return DAMAGED
-    return (body, header[4] << 8 | header[5], kind)
+    stop = start + HEADER + length
+    body = bytes(nvm[start + HEADER:stop])
+    if crc16(body, crc16(header)) != nvm[stop] << 8 | nvm[stop + 1]:
+        return _TORN if stop + CRC > end else DAMAGED
+    return body, header[3]
 
 
-def newer(a, b):
-    """True if sequence number ``a`` was written after ``b`` (16-bit wrap)."""
-    return 0 < (a - b) & 0xFFFF < 0x8000
+def read_wear(storage):
+    """Read the wear record into ``storage`` (its ``writes``, ``has_match``)
+    and return ``(flags, message)``: what follows it, and what was wrong."""
+    nvm = storage.nvm
+    storage.read = True
+    storage.writes = 0
+    storage.has_match = False
+    found = read_record(nvm, WEAR_AT, PROFILE_AT, written_end(nvm))
+    if found == _TORN:
+        return 0, LOST_ALL
+    if found == OTHER_VERSION and nvm[2] == 1:
+        return 0, _V1
+    if isinstance(found, str):
+        return 0, None if found == NO_SAVE else found
+    body, kind = found
+    if kind != KIND_WEAR or len(body) != WEAR_BODY:
+        return 0, DAMAGED
+    storage.writes = body[0] << 24 | body[1] << 16 | body[2] << 8 | body[3]
+    storage.has_match = bool(body[4] & HAS_MATCH)
+    return body[4], None
 
 
-class Reader:
-    """Reads a body front to back; running past its end raises IndexError."""
+def load_profile(storage):
+    """The saved Profile, or defaults (``profile_message`` says why)."""
+    from lostcities.profile import Profile, decode_profile
+    flags, message = read_wear(storage)
+    storage.profile_message = None
+    found = NO_SAVE
+    if message == _V1:
+        found = legacy(storage.nvm, 0)
+    elif message is None and flags & HAS_PROFILE:
+        found = read_record(storage.nvm, PROFILE_AT, MATCH_AT - PROFILE_AT,
+                            written_end(storage.nvm))
+    if not isinstance(found, str):
+        try:
+            if found[1] != KIND_PROFILE:
+                raise ValueError("not a profile")
+            return decode_profile(found[0])
+        except (ValueError, IndexError, TypeError):
+            found = DAMAGED
+    if found == _TORN or (found == NO_SAVE and flags & HAS_PROFILE):
+        storage.profile_message = LOST_BOTH if flags & HAS_MATCH else LOST_PROFILE
+    elif message is not None and message != _V1:
+        storage.profile_message = message
+    elif found != NO_SAVE:
+        storage.profile_message = PROFILE_RESET
+    return Profile()
 
-    def __init__(self, data):
-        self.data = data
-        self.at = 0
 
-    def byte(self):
-        self.at += 1
-        return self.data[self.at - 1]
+def load_match(storage):
+    """``(SavedMatch or None, message or None)``: the message says what was
+    ignored, or what a power cut cost."""
+    flags, message = read_wear(storage)
+    nvm = storage.nvm
+    if message == _V1:
+        found = legacy(nvm, 1)
+    elif message is not None:
+        return None, message
+    elif not flags & HAS_MATCH:
+        return None, NO_SAVE
+    else:
+        end = written_end(nvm)
+        found = read_record(nvm, MATCH_AT, len(nvm) - MATCH_AT, end)
+        if found == _TORN or found == NO_SAVE:  # a match was there: a cut erased it
+            return torn_match(nvm, end, flags)
+    if isinstance(found, str):
+        return None, found
+    body, kind = found
+    if kind == KIND_NO_MATCH:
+        return None, NO_SAVE
+    from lostcities.saved_match import decode_match
+    try:
+        if kind != KIND_MATCH:
+            raise ValueError("not a match")
+        saved = decode_match(body)[0]
+    except (ValueError, IndexError, TypeError):
+        return None, DAMAGED
+    storage.has_match = True
+    return saved, None
 
-    def u16(self):
-        return self.byte() << 8 | self.byte()
 
-    def take(self, count):
-        if self.at + count > len(self.data):
-            raise IndexError("record too short")
-        self.at += count
-        return self.data[self.at - count:self.at]
+def torn_match(nvm, end, flags):
+    """The match a power cut stopped in its record: up to its last move
+    written whole, and the message saying what was lost."""
+    if flags & HAS_PROFILE and isinstance(read_record(
+            nvm, PROFILE_AT, MATCH_AT - PROFILE_AT, end), str):
+        return None, None  # lost with the profile: the profile's message says so
+    from lostcities.saved_match import decode_match
+    header = bytes(nvm[MATCH_AT:MATCH_AT + HEADER])
+    try:
+        if header[:4] != b"LC\x02\x01":
+            raise ValueError("not a match")
+        saved, lost = decode_match(bytes(nvm[MATCH_AT + HEADER:end]), torn=True)
+    except (ValueError, IndexError, TypeError):
+        return None, LOST_MATCH
+    return saved, (None if lost == 0 else LOST_MOVE if lost == 1 else LOST_MOVES)
 
-    def text(self):
-        count = self.byte()
-        return self.take(count).decode() if count else None
+
+def legacy(nvm, which):
+    """Version 1's newest valid record of a pair of slots (``which`` 0: the
+    profile's, 1: the match's), kept over an update, or a message."""
+    first, second, size = _V1_SLOTS[which]
+    best = None
+    for start in (first, second):
+        header = bytes(nvm[start:start + HEADER])
+        length = header[6] << 8 | header[7]
+        if header[0:3] != b"LC\x01" or HEADER + length + CRC > size:
+            continue
+        stop = start + HEADER + length
+        body = bytes(nvm[start + HEADER:stop])
+        sequence = header[4] << 8 | header[5]
+        if crc16(body, crc16(header)) == nvm[stop] << 8 | nvm[stop + 1] and (
+                best is None or 0 < (sequence - best[2]) & 0xFFFF < 0x8000):
+            best = (body, header[3], sequence)
+    return best[:2] if best else NO_SAVE
+
+
+def foreign(storage):
+    """True if the NVM holds another program's bytes: not our records (of
+    this version or the last), nor blank or zeroed throughout (on a laptop: a
+    file that is not a save)."""
+    nvm = storage.nvm
+    if bytes(nvm[0:2]) == b"LC":
+        return nvm[2] not in (1, VERSION)
+    return written_end(nvm) > 0 and any(nvm[at] for at in range(len(nvm)))

@@ -2,88 +2,74 @@
 
 ``Storage(nvm)`` works on any bytearray-like object with ``len()``, slice reads
 and slice assignment: ``microcontroller.nvm`` on the board (8192 bytes),
-``host_sim.play.nvm_file.FileNvm`` or a plain ``bytearray`` on a laptop. Each save
-is ONE slice assignment of one record, because every assignment to the board's
-NVM erases and rewrites flash. Each kind (the match, the profile) has two
-slots used in turn, so a write cut short leaves the previous record intact;
-a CRC written last tells a torn record. The layout and the records' bodies
-are in docs/formats.md; the match's body is lostcities/saved_match.py's, the
-profile's lostcities/profile.py's, and the reading of the slots is
-lostcities/restore.py's (each loaded when first needed, and compiled on the
-board apart from this module; a match only writes).
+``host_sim.play.nvm_file.FileNvm`` or a plain ``bytearray`` on a laptop.
 
-Empty, foreign, corrupt or torn slots, records of another version and records
-naming an AI level that ``lostcities.LEVELS`` lacks are ignored with a short message,
-never an exception; so is a write the NVM refuses (``UNSAVED``). A match that
-outgrows its slot is not saved (``TOO_LONG``): the last save that fitted stays.
-``foreign()`` tells a laptop that a file is not a save at all, so that it is
-never overwritten.
+The board's NVM is one flash erase block that wears with every write, whatever
+its size (lostcities/save_format.py). So a save is ONE slice assignment from
+byte 0: the count of writes (the wear record), the profile, and the match if
+it changed; a save that would change nothing is not written at all. A power
+cut keeps the bytes before the one it reached: lostcities/restore.py reads
+back what survived and says in one line what was lost. The layout and the
+records' bodies are in docs/formats.md; the match's body is
+lostcities/saved_match.py's, the profile's lostcities/profile.py's.
+
+Empty, foreign, corrupt or torn records, records of another version and
+records naming an AI level that ``lostcities.LEVELS`` lacks are ignored with a
+short message, never an exception; so is a write the NVM refuses
+(``UNSAVED``). A match that outgrows the NVM is not saved (``TOO_LONG``): the
+last save that fitted stays.
 """
+
+from lostcities.save_format import (
+    CRC, HAS_MATCH, HAS_PROFILE, HEADER, KIND_MATCH, KIND_NO_MATCH, KIND_PROFILE, KIND_WEAR,
+    MATCH_AT, PROFILE_AT, TOO_LONG, UNSAVED, WEAR_AT, WEAR_BODY, stamp)
 
 from micropython import const
 
-VERSION = const(1)
-KIND_MATCH = const(1)
-KIND_NO_MATCH = const(2)
-KIND_PROFILE = const(3)
-HEADER = const(8)  # a record's header, then its body
-CRC = const(2)  # and its CRC after the body
-# The layout, for the board's NVM (docs/formats.md, The save in the NVM).
-NVM_SIZE = const(8192)  # microcontroller.nvm on a PyBadge; a laptop's save file
-PROFILE_SLOT = const(128)
-MATCH_AT = const(2 * PROFILE_SLOT)  # the first match slot, after two profile slots
-MATCH_SLOT = const((NVM_SIZE - MATCH_AT) // 2)  # 3968: a smaller NVM has smaller ones
 # A 3-round match's record: 560-1,310 bytes with 5 or 6 colours (two normal
 # AIs, whose rounds often run to the turn limit), rarely more.
 _MATCH_BUFFER = const(1536)
 _BUFFER_STEP = const(256)
-
-MODES = ("duel", "ai")
-
-NO_SAVE = "No saved match."
-DAMAGED = "Save was damaged; starting fresh."
-FOREIGN = "Memory held other data; starting fresh."
-OTHER_VERSION = "Save is from another version; starting fresh."
-FELL_BACK = "Last save was cut short; resumed the one before."
-TOO_LONG = "Match too long to save; the last save is kept."
-PROFILE_RESET = "Settings were damaged; using defaults."
-UNSAVED = "Cannot save here; play goes on unsaved."
-
-
-def crc16(data, crc=0xFFFF):
-    """CRC-16/CCITT-FALSE (poly 0x1021) of ``data``: table-free, small ints only."""
-    for byte in data:
-        x = (crc >> 8) ^ byte
-        x ^= x >> 4
-        crc = ((crc << 8) ^ (x << 12) ^ (x << 5) ^ x) & 0xFFFF
-    return crc
+_COMPARED = const(64)  # bytes compared at a time with the NVM: no big copy
+_NO_MATCH_SIZE = const(10)  # HEADER + CRC: the "no match" record has no body
 
 
 class Storage:
-    """The save slots in an NVM-like byte array (see the module docstring)."""
+    """The records in an NVM-like byte array (see the module docstring).
+
+    ``writes`` is how many times this game has written the NVM on this board
+    (each write one erase of its flash); ``profile_message`` what the reading
+    of the profile found wrong, if anything."""
 
     def __init__(self, nvm):
         self.nvm = nvm
-        size = (len(nvm) - MATCH_AT) // 2
-        self.slots = {
-            KIND_PROFILE: (0, PROFILE_SLOT, PROFILE_SLOT),
-            KIND_MATCH: (MATCH_AT, MATCH_AT + size, size),
-        }
-        # kind -> the newest record's sequence << 1 | its slot index, or None:
-        # a small int, so that a save leaves no new object in the heap
-        self.newest = {}
+        self.writes = 0
         self.profile_message = None
-        self._buffer = bytearray(_MATCH_BUFFER)  # see save_match
-
-    # Match ---------------------------------------------------------------
+        self.has_match = False  # the NVM holds a match record (not "no match")
+        self.read = False  # the NVM has been read: writes, has_match are known
+        # the image written from byte 0: the wear record, the profile, the match
+        self._buffer = bytearray(MATCH_AT + _MATCH_BUFFER)
 
     def load_match(self):
-        """``(SavedMatch or None, message or None)``; the message says what was ignored."""
+        """``(SavedMatch or None, message or None)``; the message says what was
+        ignored or lost."""
         from lostcities.restore import load_match
         return load_match(self)
 
-    def save_match(self, saved):
-        """Save after a turn: None when saved, else why not (the last save is kept).
+    def load_profile(self):
+        """The saved Profile, or defaults (``profile_message`` says why)."""
+        from lostcities.restore import load_profile
+        return load_profile(self)
+
+    def foreign(self):
+        """True if the NVM holds another program's bytes: not our records, nor
+        blank throughout (on a laptop: a file that is not a save)."""
+        from lostcities.restore import foreign
+        return foreign(self)
+
+    def save_match(self, saved, profile=None):
+        """Save after a turn (and ``profile`` with it, if given): None when
+        saved or unchanged, else why not (the last save is kept).
 
         The record is built in one buffer made at start-up and kept: late in a
         match the board's heap is in pieces too small for a record of its size
@@ -91,86 +77,78 @@ class Storage:
         the heap has room: else it is not saved (TOO_LONG)."""
         from lostcities.saved_match import encode_match, match_size
         size = match_size(saved)
-        if size > len(self._buffer):
+        if MATCH_AT + size > len(self.nvm):
+            return TOO_LONG
+        if MATCH_AT + size > len(self._buffer):
             try:
-                self._buffer = bytearray(size + _BUFFER_STEP)
+                self._buffer = bytearray(MATCH_AT + size + _BUFFER_STEP)
             except MemoryError:
                 return TOO_LONG
-        encode_match(saved, self._buffer)
-        return self._write(KIND_MATCH, memoryview(self._buffer)[:size])
+        record = memoryview(self._buffer)[MATCH_AT:MATCH_AT + size]
+        encode_match(saved, record)
+        stamp(record, KIND_MATCH)
+        return self._write(profile, MATCH_AT + size, True)
 
-    def clear_match(self):
-        """Forget the saved match (it ended): a small "no match" record."""
-        return self._write(KIND_NO_MATCH, bytearray(HEADER + CRC))
-
-    # Profile -------------------------------------------------------------
-
-    def load_profile(self):
-        """The saved Profile, or defaults (``profile_message`` says if it was damaged)."""
-        from lostcities.restore import load_profile
-        return load_profile(self)
+    def finish_match(self, profile):
+        """The match ended: ``profile`` (its statistics counted) and "no match"
+        in one write."""
+        record = memoryview(self._buffer)[MATCH_AT:MATCH_AT + _NO_MATCH_SIZE]
+        stamp(record, KIND_NO_MATCH)
+        return self._write(profile, MATCH_AT + _NO_MATCH_SIZE, False)
 
     def save_profile(self, profile):
-        from lostcities.profile import encode_profile  # it builds on this module
-        return self._write(KIND_PROFILE, encode_profile(profile))
+        """Save the settings and statistics: None when saved or unchanged."""
+        return self._write(profile, None, self.has_match)
 
-    def foreign(self):
-        """True if a slot holds another program's bytes: not our record, nor
-        blank throughout (on a laptop: a file that is not a save)."""
-        from lostcities.restore import foreign
-        return foreign(self)
-
-    # Slots -----------------------------------------------------------------
-
-    def _write(self, kind, record):
-        """Stamp ``record`` (header and CRC space included) and write it in one slice."""
-        slot_kind = KIND_PROFILE if kind == KIND_PROFILE else KIND_MATCH
-        first, second, size = self.slots[slot_kind]
-        if len(record) > size:
-            return TOO_LONG
-        if slot_kind not in self.newest:
-            from lostcities.restore import newest_record
-            newest_record(self, slot_kind)
-        newest = self.newest[slot_kind]
-        if newest is None:
-            index, sequence = 0, 1
+    def _write(self, profile, end, has_match):
+        """Write the image from byte 0 to ``end`` (to the profile's end if None):
+        the wear record, ``profile`` (else the one in the NVM, as it is), and
+        the match record already in the buffer. Nothing is written when only
+        the count would change."""
+        if not self.read:
+            from lostcities.restore import read_wear
+            read_wear(self)
+        buffer = self._buffer
+        nvm = self.nvm
+        if profile is not None:
+            from lostcities.profile import encode_profile
+            record = encode_profile(profile)
+            stamp(record, KIND_PROFILE)
+            buffer[PROFILE_AT:PROFILE_AT + len(record)] = record
+            for at in range(PROFILE_AT + len(record), MATCH_AT):
+                buffer[at] = 0xFF
+            if end is None:
+                end = PROFILE_AT + len(record)
         else:
-            index, sequence = 1 - (newest & 1), ((newest >> 1) + 1) & 0xFFFF
-        length = len(record) - HEADER - CRC
-        record[0] = 0x4C  # "L"
-        record[1] = 0x43  # "C"
-        record[2] = VERSION
-        record[3] = kind
-        record[4] = sequence >> 8
-        record[5] = sequence & 0xFF
-        record[6] = length >> 8
-        record[7] = length & 0xFF
-        crc = crc16(memoryview(record)[:HEADER + length])
-        record[HEADER + length] = crc >> 8
-        record[HEADER + length + 1] = crc & 0xFF
-        start = second if index else first
+            buffer[PROFILE_AT:MATCH_AT] = nvm[PROFILE_AT:MATCH_AT]
+        if has_match == self.has_match and self._unchanged(end):
+            return None
+        wear = memoryview(buffer)[WEAR_AT:WEAR_AT + HEADER + WEAR_BODY + CRC]
+        writes = self.writes + 1
+        for at in range(4):
+            wear[HEADER + at] = writes >> (24 - 8 * at) & 0xFF
+        wear[HEADER + 4] = (HAS_MATCH if has_match else 0) | (
+            HAS_PROFILE if buffer[PROFILE_AT] != 0xFF else 0)
+        stamp(wear, KIND_WEAR)
+        for at in range(WEAR_AT + len(wear), PROFILE_AT):
+            buffer[at] = 0xFF
         try:
-            self.nvm[start:start + len(record)] = record
+            nvm[0:end] = memoryview(buffer)[:end]
         except OSError:  # a laptop's save file (a full disk, a folder there now)
             return UNSAVED
-        self.newest[slot_kind] = sequence << 1 | index
+        self.writes = writes
+        self.has_match = has_match
         return None
 
+    def _unchanged(self, end):
+        """True if the NVM already holds the buffer's bytes after the wear record."""
+        buffer = memoryview(self._buffer)
+        nvm = self.nvm
+        at = PROFILE_AT
+        while at < end:
+            upto = min(at + _COMPARED, end)
+            if nvm[at:upto] != buffer[at:upto]:
+                return False
+            at = upto
+        return True
 
-# Encoding ------------------------------------------------------------------
-
-def put_u16(buf, at, value):
-    buf[at] = value >> 8 & 0xFF
-    buf[at + 1] = value & 0xFF
-    return at + 2
-
-
-def put_text(buf, at, text):
-    data = text.encode() if text else b""
-    buf[at] = len(data)
-    buf[at + 1:at + 1 + len(data)] = data
-    return at + 1 + len(data)
-
-
-def text_size(text):
-    return 1 + (len(text) if text else 0)

@@ -11,7 +11,7 @@ from lostcities import LEVELS
 from lostcities.rng import Rng
 from lostcities.rules.cards import CARDS_PER_COLOR, HAND_SIZE
 from lostcities.rules.match import Match
-from lostcities.save import CRC, HEADER, MODES, put_text, put_u16, text_size
+from lostcities.save_format import CRC, HEADER, MODES, Reader, put_text, put_u16, text_size
 
 
 class SavedMatch:
@@ -64,9 +64,12 @@ def encode_match(saved, record):
     return record
 
 
-def decode_match(body):
-    """Rebuild a SavedMatch by replaying every move; ValueError if it is not one."""
-    from lostcities.restore import Reader  # read only with the saves (restore.py)
+def decode_match(body, torn=False):
+    """``(SavedMatch, moves lost)``: the match rebuilt by replaying every move;
+    ValueError if it is not one. ``torn``: ``body`` is what a power cut left
+    of it, read up to its last move written whole (a round whose deal was cut
+    is dealt again: its first move is the one lost; the first round's cut,
+    the match is lost)."""
     read = Reader(body)
     colors = read.byte()
     rounds = read.byte()
@@ -82,18 +85,23 @@ def decode_match(body):
     if dealt > rounds:
         raise ValueError("too many rounds")
     deal_size = colors * CARDS_PER_COLOR  # a deal is the whole deck
-    for _ in range(dealt):
+    for number in range(dealt):
+        if torn and read.left() < 3 + deal_size and number:
+            return SavedMatch(match, mode, level, ai_seat, ai_rng), 1
         start = read.byte()
         cards = read.take(deal_size)
         if start > 1:
             raise ValueError("bad starting player")
         match.start_round(cards[:HAND_SIZE], cards[HAND_SIZE:2 * HAND_SIZE],
                           cards[2 * HAND_SIZE:], start)  # checks the deal
-        for _ in range(read.u16()):
+        moves = read.u16()
+        for played in range(moves):
+            if torn and read.left() < 2:
+                return SavedMatch(match, mode, level, ai_seat, ai_rng), moves - played
             match.play(read.u16())  # IllegalMove is a ValueError
-    if read.at != len(body):
+    if read.at != len(body) and not torn:
         raise ValueError("trailing bytes")
-    return SavedMatch(match, mode, level, ai_seat, ai_rng)
+    return SavedMatch(match, mode, level, ai_seat, ai_rng), 0
 
 
 def _put_rng(buf, at, rng):

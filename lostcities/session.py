@@ -13,7 +13,7 @@ from lostcities.rules.cards import (
     NO_CARD, SOURCE_DECK, card_text, move_card, move_discards, move_source, taken_card)
 from lostcities.rules.match import Match
 from lostcities.rules.state import State
-from lostcities.save import NO_SAVE
+from lostcities.save_format import NO_SAVE, WEAR_SWITCH
 from lostcities.saved_match import SavedMatch
 
 AI_SEAT = 1  # against the AI the human is player 1 (who is player 0 here)
@@ -32,6 +32,7 @@ class Session:
         self.new_seed = new_seed
         self._profile = storage.load_profile()
         self._profile_stored = True  # load_profile() would give it again
+        self.each_round = self._profile.resume == "round"  # when a match is saved
         self.saved, message = storage.load_match()
         self.notice = (None if message == NO_SAVE else message) or storage.profile_message
         # the match of the game record, even once over (until the title)
@@ -109,7 +110,10 @@ class Session:
         return self.match.state.view(player, self._view)
 
     def new_match(self):
-        """A new match with the profile's settings, its first round dealt and saved."""
+        """A new match with the profile's settings, its first round dealt and
+        saved. Once the board's flash has been written WEAR_SWITCH times, its
+        Resume setting switches to each round, saved with it, and the player
+        is told once."""
         profile = self.profile
         match = Match(profile.colors, profile.rounds, Rng(self.new_seed()))
         if profile.mode == "ai":
@@ -118,16 +122,27 @@ class Session:
             self.saved = SavedMatch(match, "duel")
         match.start_round()
         self.last_match = match
-        self.save()
+        worn = self.storage.writes >= WEAR_SWITCH and not profile.worn
+        if worn:
+            profile.worn = True
+            profile.resume = "round"
+        if self._saved(self.storage.save_match(self.saved, profile if worn else None)) is None:
+            self._profile_stored = True
+            if worn:
+                from lostcities.restore import WORN  # once, from the title
+                self._news = WORN
         return self.saved
 
     def play(self, move, save=True):
-        """Play ``move`` (IllegalMove if the rules forbid it) and save the match.
-
-        ``save=False`` skips the save but at a round's end: each save wears
-        the board's flash (see :meth:`ai_move`)."""
+        """Play ``move`` (IllegalMove if the rules forbid it) and save the match
+        as the profile's Resume says: after every turn of a player, or at a
+        round's end only. ``save=False`` (the AI's move, which a resumed match
+        makes again: see :meth:`ai_move`) saves only at a round's end, and only
+        when saving each round: each save wears the board's flash."""
         self.match.play(move)
-        if save or self.match.state.is_over():
+        if self.each_round:
+            save = self.match.state.is_over()
+        if save:
             self.save()
 
     def ai_move(self, clock_ms=None):
@@ -146,15 +161,18 @@ class Session:
         return move
 
     def next_round(self):
+        """The next round dealt, not saved: the saved match's Rng deals it again."""
         self.match.start_round()
-        self.save()
 
     def finish(self):
-        """The match is over: count it in the statistics and forget the save."""
+        """The match is over: count it in the statistics and forget the save,
+        both in one write."""
         saved = self.saved
-        self.profile.record_match(saved)
-        self.save_profile()
-        self._saved(self.storage.clear_match())
+        profile = self.profile
+        profile.record_match(saved)
+        problem = self.storage.finish_match(profile)
+        self._profile_stored = problem is None
+        self._saved(problem)
         self.saved = None
         return saved
 
@@ -163,8 +181,11 @@ class Session:
         return self._saved(self.storage.save_match(self.saved))
 
     def save_profile(self):
-        """Save the settings (None, or why they were not written)."""
-        problem = self.storage.save_profile(self.profile)
+        """Save the settings (None, or why they were not written); a changed
+        Resume setting applies at once."""
+        profile = self.profile
+        self.each_round = profile.resume == "round"
+        problem = self.storage.save_profile(profile)
         self._profile_stored = problem is None
         return self._saved(problem)
 

@@ -271,6 +271,8 @@ def test_the_game_plays_within_the_boards_heap(drives, kind, scenario):
         assert figures["cuts"] and figures["torn"] and figures["boots"] > 2
     else:
         assert figures["matches"] == 1
+        # the flash's budget: a write per move of a player, two more a match
+        assert 0 < figures["nvm_writes"] <= figures["player_moves"] + 2, figures
     heap_kb = math.ceil((board_memory.BOUNDS[kind] + figures["base"]) / KB)
     tight = cp.run_scenario(drives[kind], scenario, heap_kb)
     assert tight.ok, "%s in %d KB (%d for the stand-ins): %s" % (
@@ -283,3 +285,16 @@ def test_no_module_needs_more_than_its_bound_to_compile_on_the_board(interpreter
     worst = max(needs, key=needs.get)
     assert needs[worst] <= board_memory.BOUNDS["compile"], "%s needs %d bytes" % (
         worst, needs[worst])
+
+
+@pytest.mark.parametrize("kind", ["mpy", "py"])
+def test_the_boards_waits_are_timed_and_far_from_too_long(drives, kind):
+    """The bench's times (x200 of this interpreter's): every press the timing
+    rig makes is timed, and none is past four times its goal (the figures
+    themselves are the bench's to print: a shared machine only slows them)."""
+    times = board_memory.board_times(drives[kind])
+    assert {"boot", "title>table (a new match)", "pass>table", "round>table (the next deal)",
+            "round>match (the statistics saved)", "a move played"} <= set(times)
+    for name, seconds in times.items():
+        limit = board_memory.time_goal(name) * (4 if kind == "mpy" or name != "boot" else 25)
+        assert 0 < seconds <= limit, (name, seconds)

@@ -63,7 +63,7 @@ def test_the_shots_show_every_phase_and_overlay(blinka):
                  "illegal", "hint", "round-over", "action6", "draw6", "select6"):
         assert screens[name] == "table", name
     assert screens["give-up"] == "pause" and screens["title-continue"] == "title"
-    assert sum(name.startswith("notice") for name in screens) >= 7  # save.py's messages
+    assert sum(name.startswith("notice") for name in screens) >= 13  # the saves' messages
     assert len(set(frames.values())) == len(frames)  # no two shots alike: each shows its own
 
 

@@ -8,13 +8,15 @@ import pytest
 
 from host_sim.play import tty
 from host_sim.play.nvm_file import FileNvm
-from lostcities import save
+from lostcities import restore
+from lostcities import save_format as save
 from lostcities.bots import heuristic_move, random_move
 from lostcities.record import parse_record
 from lostcities.rng import Rng
 from lostcities.rules import (
     SOURCE_DECK, card_text, is_wager, move_source, move_text, parse_move, taken_card)
-from lostcities.save import MATCH_AT, MATCH_SLOT, NVM_SIZE, Storage
+from lostcities.save import Storage
+from lostcities.save_format import MATCH_AT, NVM_SIZE
 
 
 class Keyboard:
@@ -75,7 +77,7 @@ def test_a_whole_match_against_the_ai(level):
     assert sum(text.count(result) for result in results) == 1
     assert re.search(r"\n%s +1 " % level, text)
     storage = Storage(nvm)
-    assert storage.load_match() == (None, None)  # finished: nothing to continue
+    assert storage.load_match() == (None, save.NO_SAVE)  # finished: nothing to continue
     assert storage.load_profile().stats[level][0] == 1
 
 
@@ -89,7 +91,7 @@ def test_a_two_player_match_hides_the_hands_between_turns():
         before, after = chunk.split("and press Enter.", 1)
         assert "Hand:" not in before and after.count("Hand:") == 1
     assert "\nPlayer 1: play " in text or "\nPlayer 1: discard " in text
-    assert "2 playersPlay  P1  P2 Drw\n            1" in text
+    assert "2 players Play  P1  P2 Drw\n             1" in text
 
 
 def test_unreadable_and_illegal_moves_get_the_reason_and_the_prompt_again():
@@ -143,10 +145,9 @@ def test_main_refuses_an_unusable_save_file(tmp_path, capsys):
 def test_a_damaged_save_is_reported_and_the_menu_still_works():
     nvm = erased()
     session(nvm, Keyboard(["new"], moves=3))
-    for start in (MATCH_AT, MATCH_AT + MATCH_SLOT):
-        nvm[start + 12] ^= 0xFF
+    nvm[MATCH_AT + 12] ^= 0xFF
     text, _ = session(nvm, Keyboard(["continue"]))
-    assert save.DAMAGED in text and "There is no saved match." in text
+    assert restore.DAMAGED in text and "There is no saved match." in text
 
 
 @pytest.mark.parametrize("typed, notation", [

@@ -11,7 +11,11 @@ from lostcities.rng import Rng
 from lostcities.rules import (HAND_SIZE, NO_CARD, SOURCE_DECK,
                               card_color, make_move, move_source, move_text,
                               score_cards)
-from lostcities.save import NVM_SIZE, Storage
+from host_sim.testing.firmware.microcontroller import ByteArray, PowerCut
+from lostcities.restore import written_end
+from lostcities.save import Storage
+from lostcities.restore import LOST_MOVE
+from lostcities.save_format import NO_SAVE, NVM_SIZE
 from lostcities.screens.table import ACTION, DRAW, END, HAND_Y, PICK
 from lostcities.sprites import EMPTY_PILE
 
@@ -102,7 +106,7 @@ def test_a_whole_two_player_match_with_the_pass_screen_between_turns(monkeypatch
     assert len(match.scores) == 3 and match.is_over()
     assert {"pass", "table", "round", "match", "title"} <= seen
     storage = Storage(driver.nvm)
-    assert storage.load_match() == (None, None)
+    assert storage.load_match() == (None, NO_SAVE)
     assert storage.load_profile().stats["duel"][0] == 1
 
 
@@ -427,16 +431,20 @@ def test_foreign_memory_is_reported_on_the_title_and_ignored():
     assert driver.screen == "table"
 
 
-def test_a_save_cut_short_resumes_the_one_before():
-    driver = Driver(seed=4, profile={"mode": "duel"}, render=False)
-    driver.press_all(["A", "A", "A", "DOWN", "A"])  # one turn: two saves so far
+def test_a_save_cut_by_a_power_cut_resumes_before_the_last_move_and_says_so():
+    """The board's flash is written from byte 0: a cut in the last move's bytes
+    keeps the match up to the move before (host_sim/testing/firmware/microcontroller.py)."""
+    nvm = ByteArray()
+    driver = Driver(seed=4, nvm=nvm, profile={"mode": "duel"}, render=False)
+    driver.press_all(["A", "A", "A", "DOWN", "A"])  # the first turn, saved
     first = bytes(driver.app.match.state.buf)
-    before = bytes(driver.nvm)
-    driver.press_all(["A", "A", "A", "DOWN", "A"])  # the second turn's save...
-    start = next(i for i in range(len(before)) if driver.nvm[i] != before[i])
-    driver.nvm[start + 20:start + 40] = bytes(20)  # ...torn by a power cut
-    again = Driver(seed=1, nvm=driver.nvm, render=False)
-    assert "cut short" in popup_text(again.app.screen.popup)
+    # the first turn's record ends in its CRC, where the second turn's move
+    # goes: the next save is cut in the middle of that move
+    nvm.tear_next = written_end(nvm) - 1
+    with pytest.raises(PowerCut):
+        driver.press_all(["A", "A", "A", "DOWN", "A"])
+    again = Driver(seed=1, nvm=nvm, render=False)
+    assert popup_text(again.app.screen.popup) == LOST_MOVE
     again.press_all(["B", "A"])  # Continue
     assert bytes(again.app.match.state.buf) == first
 

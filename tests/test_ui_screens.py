@@ -10,7 +10,7 @@ from lostcities.rules import (
     SOURCE_DECK, card_color, card_index, card_text, card_value, expedition_points,
     make_card, make_move, move_card, move_discards, move_text, new_deck, score_cards,
     taken_card)
-from lostcities.save import NVM_SIZE
+from lostcities.save_format import NVM_SIZE
 from lostcities.screens import ACCENT, DIM
 from lostcities.screens.summary import breakdown
 from lostcities.screens.layout import HAND_Y, PANEL_X, PILE_Y
@@ -321,11 +321,13 @@ def test_statistics_of_every_mode_fit_the_screen():
     profile.best_round = -152
     driver.press_all(["DOWN", "DOWN", "A"])
     assert driver.screen == "stats"
-    heading, table, footer = driver.app.screen.group
+    heading, back, table, wear = driver.app.screen.group
     lines = table.text.split("\n")
     assert len(lines) == 7
-    assert table.y + 12 * len(lines) <= footer.y
-    assert table.x >= 4 and table.x + 6 * max(len(line) for line in lines) <= 156
+    assert table.y + 12 * len(lines) <= wear.y and wear.y + 12 <= 128
+    assert back.text == "B: back" and back.y == heading.y and back.x + 6 * 7 <= 160
+    assert wear.text == "Saves: %d (rated 10000)" % driver.app.storage.writes
+    assert table.x >= 2 and table.x + 6 * max(len(line) for line in lines + [wear.text]) <= 158
     assert lines[1].split() == ["easy", "12", "11", "1", "0"]  # levels in order
     assert lines[3].split() == ["hard", "999", "450", "519", "30"]
     assert lines[5].split() == ["999", "600", "300", "99"]

@@ -17,7 +17,7 @@ from lostcities import buttons as btn
 from lostcities.record import parse_record
 from lostcities.rng import Rng
 from lostcities.rules import move_text
-from lostcities.save import NVM_SIZE
+from lostcities.save_format import NVM_SIZE
 
 
 def test_screenshot_renders_after_scripted_buttons(tmp_path, capsys):

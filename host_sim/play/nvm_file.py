@@ -11,7 +11,8 @@ README given by mistake) is refused with NotASaveFile and left as it is.
 import os
 import stat
 
-from lostcities.save import NVM_SIZE, Storage
+from lostcities.save import Storage
+from lostcities.save_format import NVM_SIZE
 
 ERASED = 0xFF
 

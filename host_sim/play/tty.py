@@ -25,7 +25,8 @@ from lostcities.rng import Rng
 from lostcities.rules import (
     COLOR_LETTERS, SOURCE_DECK, card_text, make_move, move_source, move_text, parse_card,
     parse_source)
-from lostcities.save import MODES, UNSAVED, Storage
+from lostcities.save import Storage
+from lostcities.save_format import MODES, UNSAVED
 from lostcities.session import Session, played_words
 
 _ANSI_COLORS = ("33", "34", "37;1", "32", "31", "35")  # Y B W G R P

@@ -175,15 +175,10 @@ def _add_up(total, figures):
     if figures["live"] > total.get("live", -1):
         for key in ("base", "peak", "live", "peak_screen"):
             total[key] = figures[key]
-    for key in ("cuts", "torn", "nvm_writes"):
+    for key in ("cuts", "torn", "nvm_writes", "player_moves"):
         total[key] = total.get(key, 0) + figures[key]
     for key in ("presses", "matches"):
         total[key] = figures[key]
-    for key in figures:
-        if key.endswith("_us") and figures[key] > total.get(key, -1):
-            total[key] = figures[key]
-            if key == "wait_us":
-                total["slowest"] = figures["slowest"]
     screens = total.get("screens", "").split(",") if total.get("screens") else []
     for name in figures["screens"].split(","):
         if name and name not in screens:

@@ -2,7 +2,8 @@
 
 from lostcities import buttons as btn
 from lostcities import rules_page
-from lostcities.screens import ACCENT, DIM, MARGIN, Screen, label, set_text, wrap
+from lostcities.save_format import RATED_WRITES
+from lostcities.screens import ACCENT, DIM, LINE_H, Screen, label, set_text, wrap
 
 # After the rules of assets/rules.txt: the handheld's own pages.
 HANDHELD_PAGES = (
@@ -57,6 +58,15 @@ class RulesScreen(Screen):
             self.app.later(self.back)
 
 
+_TABLE_X = 2  # the statistics' table: 26 characters from here fill the screen
+
+
+def wear_line(writes):
+    """The board's flash wear in a line: each save erases its NVM once, and
+    RATED_WRITES is the erase count to plan for."""
+    return "Saves: %d (rated %d)" % (writes, RATED_WRITES)
+
+
 class StatsScreen(Screen):
     """Matches played and won per mode and AI level, and the best round."""
 
@@ -64,9 +74,12 @@ class StatsScreen(Screen):
 
     def __init__(self, app):
         super().__init__(app)
+        lines = app.profile.summary()
         self.group.append(label("Statistics", 4, 2, ACCENT))
-        self.group.append(label("\n".join(app.profile.summary()), MARGIN, 18))
-        self.group.append(label("B: back", 4, 116, DIM))
+        self.group.append(label("B: back", 114, 2, DIM))
+        self.group.append(label("\n".join(lines), _TABLE_X, 18))  # 26 characters wide
+        self.group.append(label(wear_line(app.storage.writes), _TABLE_X,
+                                18 + LINE_H * len(lines) + 2, DIM))
 
     def press(self, action):
         if action in (btn.A, btn.B, btn.START):

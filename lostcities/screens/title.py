@@ -66,18 +66,19 @@ class SettingsScreen(MenuScreen):
     """The match settings and the device's: LEFT/RIGHT or A change a value."""
 
     name = "settings"
-    heading = "Settings"
+    heading = "Settings  </>: change"  # the footer's line holds the ninth item
     top = 16
 
     def __init__(self, app, at=0):
-        items = ["Mode", "AI level", "Colours", "Rounds", "Sound", "Lights",
+        items = ["Mode", "AI level", "Colours", "Rounds", "Resume", "Sound", "Lights",
                  "Brightness", "Debug"]
         if app.profile.mode != "ai":
             items.remove("AI level")  # two players: no AI to set
         super().__init__(app, items, at=at)
+        self.replaced = False
 
     def footer_text(self):
-        return "</>: change  B: done"
+        return ""
 
     def item_text(self, key):
         profile = self.app.profile
@@ -91,6 +92,8 @@ class SettingsScreen(MenuScreen):
             value = "%d" % profile.rounds
         elif key == "Brightness":
             value = "%d" % profile.brightness
+        elif key == "Resume":  # where a match saved after a power cut resumes
+            value = "each round" if profile.resume == "round" else "every turn"
         else:
             value = "on" if getattr(profile, key.lower()) else "off"
         return "%-11s%s" % (key, value)
@@ -99,7 +102,8 @@ class SettingsScreen(MenuScreen):
         profile = self.app.profile
         if key == "Mode":
             profile.mode = _cycle(("ai", "duel"), profile.mode, action)
-            self.app.show(SettingsScreen(self.app))  # with or without the AI's level
+            self.replaced = True  # by itself, with or without the AI's level
+            self.app.show(SettingsScreen(self.app))
             return
         if key == "AI level":
             profile.level = _cycle(LEVELS, profile.level, action)
@@ -109,6 +113,8 @@ class SettingsScreen(MenuScreen):
             profile.rounds = _cycle((1, 3), profile.rounds, action)
         elif key == "Brightness":
             profile.brightness = _cycle((1, 2, 3, 4, 5), profile.brightness, action)
+        elif key == "Resume":
+            profile.resume = _cycle(("turn", "round"), profile.resume, action)
         else:
             name = key.lower()
             setattr(profile, name, not getattr(profile, name))
@@ -119,5 +125,7 @@ class SettingsScreen(MenuScreen):
         self.app.later(self.app.title)
 
     def leave(self):
-        """Kept however the screen is left (B, START, START held)."""
-        self.app.session.save_profile()
+        """Kept however the screen is left (B, START, START held), but for
+        itself: a changed mode is saved once the settings are left."""
+        if not self.replaced:
+            self.app.session.save_profile()

@@ -15,12 +15,7 @@ write); after a power cut the host passes ``done=N`` (presses made) and ``matche
 The last line printed is ``RESULT key=value ...`` (``CUT ...`` at a power cut,
 ``FAIL reason`` with exit status 1): ``base`` the bytes the stand-ins and this rig hold live before the
 game boots, ``peak`` the most the heap held live (after a collection) at any
-press or screen change, ``peak_screen`` where that was; ``boot_us`` from the
-import of code.py to the title's loop, ``table_us`` the longest step from the title
-to a table, ``deal_us`` the longest from a round's scores to the next
-deal, ``wait_us`` the longest any other step took
-(``slowest`` the screens before and after it), ``think_us`` the longest
-the AI thought (this interpreter's microseconds, the rig's measuring left out).
+press or screen change, ``peak_screen`` where that was.
 """
 
 import gc
@@ -51,7 +46,6 @@ import neopixel_write  # noqa: E402,F401
 import presses  # noqa: E402
 import random  # noqa: E402
 import supervisor  # noqa: E402
-import time  # noqa: E402
 
 # PyBadge key numbers of the actions LEFT RIGHT UP DOWN A B START SELECT
 KEY_OF = (7, 4, 6, 5, 1, 0, 2, 3)
@@ -67,13 +61,6 @@ _HOLD = -1  # in the pending list: START held down for 2.1 s
 
 class Done(BaseException):
     """The scenario has played what it was asked to."""
-
-
-def _screen_name(app):
-    """The name of the screen shown, read in a frame of its own: read in the
-    loop's frame, the screen would stay in a dead slot of its value stack,
-    which the collector scans, and the old table would seem live (11 KB)."""
-    return app.screen.name
 
 
 class Rig:
@@ -98,12 +85,9 @@ class Rig:
         self.limit = int(OPTIONS.get("presses", "3000"))
         self.want = int(OPTIONS.get("matches", "1"))
         self.at_match_end = False  # the final scores are on show, and counted
-        self.times = {}  # microseconds: see run()
-        self.spent = 0  # microseconds the rig spent measuring the heap, in a step
-        self.slowest = ""  # the screens before and after the slowest "wait" step
+        self.player_moves = 0  # the moves people made in the matches finished
 
     def measure(self, where):
-        began = time.ticks_us()
         gc.collect()
         used = gc.mem_alloc()
         if used > self.by_screen.get(where, 0):
@@ -111,44 +95,20 @@ class Rig:
         if used > self.peak:
             self.peak = used
             self.peak_screen = where
-        self.spent += time.ticks_diff(time.ticks_us(), began)
 
     def on_show(self, group):
         """A new screen: note it and measure while the old one may still be held."""
         app_module = sys.modules.get("lostcities.app")
         if app_module is not None and not hasattr(app_module.App, "rigged"):
-            app_module.App.run = lambda app: self.run(app)
+            run = app_module.App.run
+
+            def rigged_run(app):
+                self.app = app
+                run(app)
+            app_module.App.run = rigged_run
             app_module.App.rigged = True
         old = self.app.screen if self.app is not None else None
         self.measure("%s>" % (old.name if old is not None else "none"))
-
-    def run(self, app):
-        """The app's loop (Shell.run's), each step timed without the rig's own
-        measuring: the boot to the title, the title to the first table, the
-        longest step a press waited for, the longest the AI thought."""
-        self.app = app
-        self.times["boot"] = self.since(BOOT_US)
-        while True:
-            thinking = app.busy()
-            before = _screen_name(app)
-            began = time.ticks_us()
-            self.spent = 0
-            app.step()
-            took = self.since(began)
-            after = _screen_name(app)
-            kind = "think" if thinking else "wait"
-            if before == "title" and after == "table":
-                kind = "table"
-            elif before == "round" and after in ("table", "pass"):
-                kind = "deal"
-            if took > self.times.get(kind, 0):
-                self.times[kind] = took
-                if kind == "wait":
-                    self.slowest = "%s>%s" % (before, after)
-
-    def since(self, began):
-        """Microseconds since ``began``, less what the rig spent measuring."""
-        return time.ticks_diff(time.ticks_us(), began) - self.spent
 
     def event(self):
         """keypad's next event: at most one per poll, then None."""
@@ -204,6 +164,7 @@ class Rig:
         elif not self.at_match_end:
             self.at_match_end = True
             self.matches += 1
+            self.player_moves += moves_of_players(app)
         if self.fuzz:
             if self.presses >= self.limit:
                 raise Done()
@@ -212,7 +173,9 @@ class Rig:
                 raise microcontroller.PowerCut()
             if self.may_tear and random.randrange(75) == 0:
                 self.torn += 1
-                microcontroller.nvm.tear_next = random.randrange(1, 600)
+                # anywhere in the block, the very first byte too: the board
+                # programs all of it again, each byte in its turn
+                microcontroller.nvm.tear_next = random.randrange(len(microcontroller.nvm))
             if random.randrange(2):
                 choice = random.randrange(40)
                 if choice == 0:
@@ -261,6 +224,20 @@ class Rig:
             self.press(B)
 
 
+def moves_of_players(app):
+    """The moves people made in the match just finished (against the AI, the
+    human is player 1: lostcities.session.AI_SEAT is the AI's)."""
+    match = app.session.last_match
+    duel = app.profile.mode == "duel"  # the mode the match was played in
+    count = 0
+    for number in range(len(match.moves)):
+        starter = match.deals[number][3]
+        for at in range(len(match.moves[number])):
+            if duel or (starter + at) % 2 == 0:
+                count += 1
+    return count
+
+
 def report(kind):
     """The figures so far, one line (the host adds them up across power cuts).
 
@@ -268,11 +245,11 @@ def report(kind):
     rig.app = None
     gc.collect()
     print("%s base=%d peak=%d live=%d peak_screen=%s presses=%d cuts=%d torn=%d matches=%d "
-          "nvm_writes=%d screens=%s by_screen=%s slowest=%s %s" % (
+          "nvm_writes=%d player_moves=%d screens=%s by_screen=%s" % (
               kind, BASE, rig.peak, rig.peak - BASE, rig.peak_screen, rig.presses, rig.cuts,
-              rig.torn, rig.matches, microcontroller.nvm.writes, ",".join(rig.screens),
-              ",".join("%s:%d" % (name, used - BASE) for name, used in rig.by_screen.items()),
-              rig.slowest, " ".join("%s_us=%d" % (name, us) for name, us in rig.times.items())))
+              rig.torn, rig.matches, microcontroller.nvm.writes, rig.player_moves,
+              ",".join(rig.screens),
+              ",".join("%s:%d" % (name, used - BASE) for name, used in rig.by_screen.items())))
 
 
 rig = Rig()
@@ -289,7 +266,6 @@ if "board_id" in OPTIONS:
     board.board_id = OPTIONS["board_id"]
 gc.collect()
 BASE = gc.mem_alloc()
-BOOT_US = time.ticks_us()
 try:
     import code  # noqa: F401 (CircuitPython runs code.py: the game)
 except microcontroller.PowerCut:

@@ -146,10 +146,16 @@ def duel_6(start, shoot):
 
 
 def notices(start, shoot):
-    """Each message about the saves, as the title shows it at power-on."""
-    from lostcities import save
-    messages = [getattr(save, name) for name in sorted(dir(save)) if name.isupper()
-                and isinstance(getattr(save, name), str) and getattr(save, name)[-1:] == "."]
+    """Each message about the saves (save_format's and restore's), as the title
+    shows it at power-on."""
+    from lostcities import restore, save_format
+    messages = []
+    for module in (save_format, restore):
+        for name in sorted(dir(module)):
+            text = getattr(module, name)
+            if name.isupper() and isinstance(text, str) and text[-1:] == "." and (
+                    text not in messages):
+                messages.append(text)
     driver = start(4, AI_MATCH)
     for number, message in enumerate(messages):
         driver.app.title(message)

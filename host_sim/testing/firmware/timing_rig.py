@@ -1,0 +1,117 @@
+"""Time what a player waits for, on CircuitPython's interpreter with the board's
+own display code: the boot to the title, and the presses that change the screen.
+
+    circuitpython-display -X heapsize=150k timing_rig.py boot|presses
+
+Run in a drive (the bundle or .py sources), as the board runs it. ``boot``
+prints ``boot US``: the import of the app and its modules (compiled first,
+from .py sources), the app made and its title drawn. ``presses`` prints
+``NAME US`` for each press below: the step of the app that handles it, the
+fastest of REPEATS (a shared machine's other work only adds time). The display's
+own refresh (C code, the SPI transfer) and the NVM's erase are not in these
+figures: the interpreter has no panel and no flash.
+"""
+
+import sys
+
+FIRMWARE = __file__[:__file__.rfind("/")] if "/" in __file__ else "."
+sys.path[:] = ["", FIRMWARE]
+
+import gc  # noqa: E402
+import time  # noqa: E402
+
+import board  # noqa: E402
+
+REPEATS = 5
+AI_MATCH = {"mode": "ai", "level": "normal", "colors": 6, "rounds": 3}
+DUEL = {"mode": "duel", "colors": 6, "rounds": 1}
+
+
+def boot():
+    began = time.ticks_us()
+    import scripted
+    scripted.Driver(board.DISPLAY, bytearray(b"\xff" * 8192), 1)  # the title, drawn
+    print("boot %d" % time.ticks_diff(time.ticks_us(), began))
+
+
+def timed(driver, name):
+    """The steps that handle a press and release of button ``name`` (START
+    acts when let go), in microseconds; the AI's thinking after them aside."""
+    from lostcities import buttons as btn
+    action = btn.action_named(name)
+    took = 0
+    for pressed in (True, False):
+        driver.keys.push(action, pressed)
+        driver.clock.now += 20
+        began = time.ticks_us()
+        driver.app.step()
+        took += time.ticks_diff(time.ticks_us(), began)
+    driver.settle()
+    return took
+
+
+def a_match(settings, seed):
+    import scripted
+    driver = scripted.Driver(board.DISPLAY, scripted.save_settings(
+        bytearray(b"\xff" * 8192), settings), seed)
+    return driver
+
+
+def first_move(driver, seed):
+    """The presses of the move ``normal`` would make for the player at the table."""
+    from lostcities import ai
+    from lostcities.rng import Rng
+    from presses import presses_for
+    table = driver.app.table
+    return presses_for(table, ai.choose_move(
+        driver.app.match.state.view(table.viewer), "normal", Rng(seed)))
+
+
+def to_the_scores(driver, seed):
+    """Play the round out as ``normal`` would, to its scores."""
+    import shots
+    shots.turns(driver, 500, seed)
+    while driver.screen == "table":  # the round's last move on show
+        driver.press_all("A")
+
+
+def presses():
+    """Each press that changes the screen, timed REPEATS times."""
+    from lostcities import buttons as btn
+    times = {}
+
+    def keep(name, took):
+        if name not in times or took < times[name]:
+            times[name] = took
+
+    for repeat in range(REPEATS):
+        driver = a_match(AI_MATCH, repeat + 1)
+        keep("title>table (a new match)", timed(driver, "A"))
+        keep("table>pause", timed(driver, "START"))
+        keep("pause>table", timed(driver, "B"))
+        move = first_move(driver, repeat)
+        for action in move[:-1]:
+            driver.press(action)
+        keep("a move played", timed(driver, btn.NAMES[move[-1]]))
+        to_the_scores(driver, repeat)
+        keep("round>table (the next deal)", timed(driver, "A"))
+        driver.press(btn.START, 2100)
+        keep("title>table (continue)", timed(driver, "A"))
+        driver = None  # one app at a time, as on the board
+        gc.collect()
+        duel = a_match(DUEL, repeat + 7)
+        duel.press_all("A")
+        keep("pass>table", timed(duel, "A"))
+        to_the_scores(duel, repeat)
+        keep("round>match (the statistics saved)", timed(duel, "A"))
+        keep("match>title", timed(duel, "A"))
+        duel = None
+        gc.collect()
+    for name in times:
+        print("%s %d" % (name, times[name]))
+
+
+if sys.argv[1] == "boot":
+    boot()
+else:
+    presses()

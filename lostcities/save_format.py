@@ -1,0 +1,111 @@
+"""The save's format in the NVM: its layout, a record's header, the byte helpers
+(docs/formats.md).
+
+Shared by the writing (lostcities/save.py), the reading (lostcities/restore.py)
+and the bodies (lostcities/profile.py, lostcities/saved_match.py), which import
+it and nothing of each other's: no import cycle, and each stays small to compile
+on the board.
+
+The board's NVM is one flash erase block: every write erases all of it and
+programs it again from byte 0, so a power cut keeps what lies before the byte
+it reached and erases the rest. The records lie in the order of what is worth
+most and changes least: the count of writes, the profile, then the match.
+"""
+
+from micropython import const
+
+VERSION = const(2)  # 1: two slots of each kind (docs/formats.md, Version 1)
+KIND_MATCH = const(1)
+KIND_NO_MATCH = const(2)
+KIND_PROFILE = const(3)
+KIND_WEAR = const(4)
+HEADER = const(8)  # a record's header, then its body
+CRC = const(2)  # and its CRC after the body
+NVM_SIZE = const(8192)  # microcontroller.nvm on a PyBadge; a laptop's save file
+WEAR_AT = const(0)  # the writes this game made: header, u32, flags, CRC
+WEAR_BODY = const(5)
+PROFILE_AT = const(16)
+MATCH_AT = const(144)  # the profile's slot is 128 bytes; the match's, the rest
+RATED_WRITES = const(10000)  # the erase cycles to plan for (../shared/TOOLING.md)
+WEAR_SWITCH = const(8000)  # from here on a match is saved at rounds' ends only
+HAS_MATCH = const(1)  # the wear record's flags: a match record follows the profile,
+HAS_PROFILE = const(2)  # and a profile record follows the wear record
+
+MODES = ("duel", "ai")
+
+NO_SAVE = "No saved match."
+TOO_LONG = "Match too long to save; the last save is kept."
+UNSAVED = "Cannot save here; play goes on unsaved."
+# The messages of the reading (damage, power cuts) are lostcities/restore.py's:
+# that module is not in the board's heap during a match.
+
+
+def crc16(data, crc=0xFFFF):
+    """CRC-16/CCITT-FALSE (poly 0x1021) of ``data``: table-free, small ints only."""
+    for byte in data:
+        x = (crc >> 8) ^ byte
+        x ^= x >> 4
+        crc = ((crc << 8) ^ (x << 12) ^ (x << 5) ^ x) & 0xFFFF
+    return crc
+
+
+def stamp(record, kind):
+    """Write the header and the CRC of ``record`` (a bytearray or memoryview
+    holding header, body and CRC space) for a record of ``kind``."""
+    length = len(record) - HEADER - CRC
+    record[0] = 0x4C  # "L"
+    record[1] = 0x43  # "C"
+    record[2] = VERSION
+    record[3] = kind
+    record[4] = 0
+    record[5] = 0
+    record[6] = length >> 8
+    record[7] = length & 0xFF
+    crc = crc16(record[:HEADER + length])
+    record[HEADER + length] = crc >> 8
+    record[HEADER + length + 1] = crc & 0xFF
+
+
+def put_u16(buf, at, value):
+    buf[at] = value >> 8 & 0xFF
+    buf[at + 1] = value & 0xFF
+    return at + 2
+
+
+def put_text(buf, at, text):
+    data = text.encode() if text else b""
+    buf[at] = len(data)
+    buf[at + 1:at + 1 + len(data)] = data
+    return at + 1 + len(data)
+
+
+def text_size(text):
+    return 1 + (len(text) if text else 0)
+
+
+class Reader:
+    """Reads a body front to back; running past its end raises IndexError."""
+
+    def __init__(self, data):
+        self.data = data
+        self.at = 0
+
+    def left(self):
+        return len(self.data) - self.at
+
+    def byte(self):
+        self.at += 1
+        return self.data[self.at - 1]
+
+    def u16(self):
+        return self.byte() << 8 | self.byte()
+
+    def take(self, count):
+        if self.at + count > len(self.data):
+            raise IndexError("record too short")
+        self.at += count
+        return self.data[self.at - count:self.at]
+
+    def text(self):
+        count = self.byte()
+        return self.take(count).decode() if count else None
