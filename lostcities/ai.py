@@ -1,18 +1,20 @@
-"""The AI opponent: three levels that decide from their player's view alone.
+"""The AI opponent: four levels that decide from their player's view alone.
 
 Every level scores moves with one evaluation (``lostcities/evaluation.py``),
-an estimate of the final round margin after the move. ``easy`` plays from the
-evaluation blurred by noise, so that it errs like a learner; ``normal`` plays
-the best move of the evaluation, which weighs every unseen card by the same
-chance of being in the opponent's hand; ``hard`` deals the unseen cards out
-at random a few times (``determinize``), evaluates every move against each
-sampled hand of the opponent as if it were known, and plays the best move on
-average: a strong hand of one colour, which the uniform chance blurs, then
-weighs as much as it is likely. Its samples read the opponent's expeditions
+an estimate of the final round margin after the move. ``easy``, ``medium``
+and ``normal`` play the best move of the evaluation blurred by noise, so that
+they err like a learner, less at each level: each beats the one below by 10
+to 45 points a round (a ladder a player can climb, issue 26). The evaluation
+weighs every unseen card by the same chance of being in the opponent's hand;
+``hard`` deals the unseen cards out at random a few times (``determinize``),
+evaluates every move against each sampled hand of the opponent as if it were
+known, and plays the best move on average: a strong hand of one colour, which
+the uniform chance blurs, then weighs as much as it is likely. Its samples read the opponent's expeditions
 (``_hand_odds``): sound players play the next card of an expedition soon and
 keep the high ones. With the deck nearly out, where the order of the last
 draws decides, ``hard`` plays its best few moves out to the round's end in
-sampled deals, both sides playing as ``normal`` does, and keeps the best.
+sampled deals, both sides playing the evaluation's best move (no noise), and
+keeps the best. ``hint`` is the evaluation's best move, unblurred.
 
 The evaluation estimates the score difference (mine minus the opponent's)
 the round would end with:
@@ -52,10 +54,13 @@ from lostcities import LEVELS  # noqa: F401 (ai.LEVELS: the levels played here)
 from lostcities.rules.cards import CARDS_PER_COLOR
 from lostcities.rules.state import State
 
-# per level: (noise, search)
+# per level: (noise, search). The noise blurs each move's value by up to +-noise/2
+# thousandths, deterministic for the AI's Rng; measured so that each level beats the
+# one below by 10 to 45 points a round (docs/ai.md, "The ladder")
 _SETTINGS = {
-    "easy": (60000, False),  # each move's value blurred by up to +-30 points
-    "normal": (0, False),
+    "easy": (60000, False),  # up to +-30 points
+    "medium": (30000, False),  # up to +-15 points
+    "normal": (14000, False),  # up to +-7 points
     "hard": (0, True),
 }
 
@@ -76,9 +81,9 @@ _OPEN = b"\x03\x06\x09\x0f"
 # Per colour count, what decisions work in, made once and kept: every level's
 # Position, and hard's search tools (a State to deal samples into and play them
 # out in, its sums and moves, the odds of each card in the opponent's hand: 1.3
-# KB that easy and normal never make). Late in a match the board's heap is in
-# pieces too small for them (measured on CircuitPython's interpreter: hard
-# needed 7 KB more heap without this), so a match against the AI makes them
+# KB that the levels without search never make). Late in a match the board's
+# heap is in pieces too small for them (measured on CircuitPython's interpreter:
+# hard needed 7 KB more heap without this), so a match against the AI makes them
 # first (prepare). The evaluation's module is loaded with them; the app forgets
 # both modules at the title, and two players sharing the device never load them.
 _positions = {}
@@ -206,7 +211,7 @@ def _deal(view, scratch, unseen, shuffled, rng, odds):
 
 def _played_out(game, position, me, move):
     """My margin after ``move`` in the deal ``game`` (played in place) when both
-    sides play on as ``normal``, seeing all."""
+    sides play on the evaluation's best move (no noise), seeing all."""
     game.apply(move)
     plies = 0
     while game.deck_len and plies < _PLIES:
@@ -244,5 +249,10 @@ def _hand_odds(view, other, odds):
 
 
 def hint(view, rng, clock=None):
-    """What the AI would play here: a hint for a human player (``normal``)."""
-    return choose_move(view, "normal", rng, clock)
+    """What the AI would play here, a hint for a human player: the evaluation's
+    best move, without the levels' noise (``clock`` is not needed: it is as
+    quick as ``normal``)."""
+    position = _position_for(view.colors)
+    position.sums = None
+    position.load(view, view.to_move)
+    return position.best(rng, 0)

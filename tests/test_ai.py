@@ -86,13 +86,45 @@ def test_with_3_deck_cards_left_normal_takes_a_pile_card_to_play_all_it_holds():
                      ["play Rx deck", "discard W2 deck", "play R2 deck", "discard W3 deck"],
                      deck_tail="G10 W10 B10 Y10", deck_len=7)
     assert state.deck_len == 3
-    assert move_text(ai.choose_move(state.view(0), "normal", Rng(1))) == "play R7 W"
+    assert move_text(ai.hint(state.view(0), Rng(1))) == "play R7 W"
 
 
-def test_hint_is_what_the_normal_level_plays():
+def test_hint_is_the_evaluations_best_move_without_noise():
     for state in random_positions(10, seed=13):
         view = state.view(state.to_move)
-        assert ai.hint(view, Rng(2)) == ai.choose_move(view, "normal", Rng(2))
+        position = Position(view.colors)
+        position.load(view, view.to_move)
+        rng = Rng(2)
+        assert ai.hint(view, rng) == position.best(None, 0)
+        assert rng.getstate() == Rng(2).getstate()  # no noise drawn
+
+
+def test_the_levels_are_a_ladder_of_less_and_less_noise():
+    # each level's blur of the evaluation is smaller than the one below's, hard has none
+    noises = [ai._SETTINGS[level][0] for level in ai.LEVELS]
+    assert noises == sorted(noises, reverse=True) and len(set(noises)) == len(noises)
+    assert [ai._SETTINGS[level][1] for level in ai.LEVELS] == [False] * 3 + [True]
+    assert noises[-1] == 0
+
+
+def test_every_level_is_a_distinct_player():
+    # on the same positions with the same seeds, no two levels play alike throughout
+    views = [state.view(state.to_move) for state in random_positions(40, seed=23)]
+    played = {}
+    for level in ai.LEVELS:
+        played[level] = [ai.choose_move(view, level, Rng(i)) for i, view in enumerate(views)]
+    for first in ai.LEVELS:
+        for second in ai.LEVELS:
+            if first < second:
+                assert played[first] != played[second], (first, second)
+
+
+def test_a_level_with_noise_varies_with_its_seed():
+    views = [state.view(state.to_move) for state in random_positions(40, seed=24)]
+    for level in ai.LEVELS[:-1]:
+        moves = [[ai.choose_move(view, level, Rng(seed)) for view in views]
+                 for seed in (1, 2)]
+        assert moves[0] != moves[1], level
 
 
 def test_unknown_level_is_refused():
@@ -106,16 +138,16 @@ def test_plays_the_next_card_of_its_expedition_when_turns_run_short():
     state = position("Y4 Y5 Y6 Y8 B2 W3 G4 R2", "Y2 B10 W10 G10 R10 Y3 B9 W9",
                      ("play Y4 deck", "play B9 deck", "play Y5 deck", "play W9 deck"),
                      deck_len=10)
-    for level in ("normal", "hard"):
-        assert move_text(ai.choose_move(state.view(0), level, Rng(0))).startswith("play Y6")
+    assert move_text(ai.hint(state.view(0), Rng(0))).startswith("play Y6")
+    assert move_text(ai.choose_move(state.view(0), "hard", Rng(0))).startswith("play Y6")
 
 
 def test_opens_an_expedition_now_while_its_cards_fit_the_turns_left():
     # 12 deck cards, six turns: red R3 R6 R7 R9 makes 25 points in four of them, and a
     # turn spent discarding now is one a red card may lack at the end
     state = position("G2 R3 R6 R7 R9 W5 W9 Yx", "B7 B6 R10 Yx Y9 Bx R4 B3", deck_len=12)
-    for level in ("normal", "hard"):
-        assert move_text(ai.choose_move(state.view(0), level, Rng(0))) == "play R3 deck", level
+    assert move_text(ai.hint(state.view(0), Rng(0))) == "play R3 deck"
+    assert move_text(ai.choose_move(state.view(0), "hard", Rng(0))) == "play R3 deck"
 
 
 def test_plays_a_card_that_nothing_can_come_before_now_rather_than_discard():
@@ -124,7 +156,7 @@ def test_plays_a_card_that_nothing_can_come_before_now_rather_than_discard():
     for deck_len in (10, 14, 19):
         state = position("G8 G10 Rx R3 R4 Yx Y3 B5", "G9 B8 R6 B3 R8 Y9 R9 Y5",
                          ("play G8 deck", "play G9 deck"), deck_len=deck_len)
-        move = ai.choose_move(state.view(0), "normal", Rng(0))
+        move = ai.hint(state.view(0), Rng(0))
         assert move_text(move) == "play G10 deck", deck_len
 
 

@@ -8,7 +8,7 @@ difference far less noisy than either score. Under CPython the weights are
 module globals of ``lostcities.evaluation`` (``const`` is the identity there), so a
 worker process sets them before it plays. Prints each step and the final
 weights to paste into evaluation.py; the pool table then judges them
-(``python -m host_sim tournament normal --pool``).
+(``python -m host_sim tournament hard --pool``, and the ladder: ``--ladder``).
 """
 
 import argparse
@@ -32,6 +32,9 @@ WEIGHTS = {
 # The tempo table (lostcities/evaluation.py: bytes, one per move kind and deck
 # row), tuned as weights "_TEMPO[i]" in thousandths: (scale, lowest, highest)
 TEMPO = (1000, -6000, 6000)
+# The player tuned by default: the evaluation's best move (ai.hint), what normal was
+# before issue 26 blurred it (the levels' noise would only blur the measurement)
+BEST = "best"
 
 
 def start_weights():
@@ -83,7 +86,10 @@ def _margin(job):
     weights, level, opponent, seed, index, colors = job
     set_weights(weights)
     hand1, hand2, deck, start = tournament._deal(seed, index, colors)
-    me = protocol.LocalPlayer(level, lambda view, rng: ai.choose_move(view, level, rng))
+    if level == BEST:  # the evaluation's best move, no level's noise (ai.hint)
+        me = protocol.LocalPlayer(level, ai.hint)
+    else:
+        me = protocol.LocalPlayer(level, lambda view, rng: ai.choose_move(view, level, rng))
     other = protocol.make_player(opponent)
     total = 0
     for mirror in (0, 1):
@@ -132,7 +138,9 @@ def _weights(theta):
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m host_sim tune", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--level", default="normal", choices=ai.LEVELS)
+    parser.add_argument("--level", default=BEST, choices=(BEST,) + ai.LEVELS,
+                        help="the player tuned: %s (the evaluation's best move, the"
+                        " default) or an AI level" % BEST)
     parser.add_argument("--steps", type=int, default=40)
     parser.add_argument("--deals", type=int, default=40, help="mirrored deals per opponent a side")
     parser.add_argument("--seed", type=int, default=1)
