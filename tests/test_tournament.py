@@ -277,3 +277,56 @@ def test_pool_mode_takes_one_player_and_one_only(capsys, argv):
     with pytest.raises(SystemExit) as caught:
         tournament.main(argv)
     assert caught.value.code == 2
+
+
+def test_ladder_mode_plays_each_level_against_the_one_below(capsys):
+    from lostcities import ai
+    ladder = run_json(capsys, "--ladder", "--deals", "1", "--jobs", "1")
+    assert ladder["deals"] == 1
+    steps = ladder["steps"]
+    assert [(f["a"], f["b"]) for f in steps] == [(ai.LEVELS[0], "random")] + list(
+        zip(ai.LEVELS[1:], ai.LEVELS))
+    assert [f["goal"] for f in steps] == [[10, None]] + [[10, 45]] * (len(ai.LEVELS) - 1)
+    for f in steps:
+        assert f["rounds"] == 2 and list(f)[:len(KEYS)] == KEYS
+        assert f["verdict"] == tournament.ladder_verdict(f, *f["goal"])
+
+
+def test_ladder_mode_prints_each_step_with_its_goal_and_verdict(capsys):
+    from lostcities import ai
+    assert tournament.main(["--ladder", "--deals", "1", "--jobs", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "AI ladder: 1 mirrored deal per step"
+    rows = lines[2:-1]
+    assert [row.split()[:3] for row in rows] == [[ai.LEVELS[0], "-", "random"]] + [
+        [above, "-", below] for below, above in zip(ai.LEVELS, ai.LEVELS[1:])]
+    assert rows[0].split()[-3:-1] == ["above", "+10"]
+    assert all(row.split()[-4:-1] == ["+10", "..", "+45"] or
+               row.split()[-5:-2] == ["+10", "..", "+45"] for row in rows[1:])
+    met = sum(row.endswith(" met") for row in rows)
+    assert lines[-1].endswith(": %d of %d steps met)" % (met, len(rows)))
+
+
+def test_ladder_verdicts():
+    def figures(mean, low, high):
+        return {"diff_mean": mean, "diff_ci95": [low, high]}
+    assert tournament.ladder_verdict(figures(12, 8, 16), 10, 45) == "met"  # by the mean
+    assert tournament.ladder_verdict(figures(9.9, 8, 12), 10, 45) == "too small"
+    assert tournament.ladder_verdict(figures(45.1, 40, 50), 10, 45) == "too large"
+    assert tournament.ladder_verdict(figures(140, 130, 150), 10, None) == "met"
+    assert tournament.ladder_verdict(figures(12, 9, 15), 10, None) == "too small"  # not clearly
+
+
+@pytest.mark.parametrize("argv", [["normal", "--ladder"], ["--ladder", "--pool"], []])
+def test_ladder_mode_takes_no_players(capsys, argv):
+    with pytest.raises(SystemExit) as caught:
+        tournament.main(argv)
+    assert caught.value.code == 2
+
+
+def test_the_top_levels_pool_table_says_its_goal(capsys):
+    from lostcities import ai
+    top = ai.LEVELS[-1]
+    assert tournament.main([top, "--pool", "--deals", "1", "--jobs", "1"]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last.startswith("goal for the top level: +35 against every sound player: met against ")

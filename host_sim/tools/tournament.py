@@ -9,6 +9,10 @@ in parallel over the machine's cores. The AIs use their fixed iteration cap
 sound reference player (``protocol.POOL``) and prints one table: the mean
 difference per opponent with its 95% interval, and the mean over the pool.
 
+``python -m host_sim tournament --ladder --deals N`` plays the lowest AI level
+against ``random`` and each level against the one below, and prints each
+step against its goal (``LADDER_GOAL``, issue 26).
+
 Deals are made as they are played and each is added to a ``Tally`` as it
 ends (its records written at once), so a long tournament holds a few bytes a
 deal, and Ctrl-C still reports (and keeps) every deal that finished.
@@ -29,7 +33,7 @@ import sys
 
 from host_sim import counted
 from host_sim.tools import protocol
-from lostcities import rules
+from lostcities import ai, rules
 from lostcities.rng import Rng
 
 _specs = None  # per worker process: the two players' names and the bot timeout
@@ -42,6 +46,11 @@ MAX_JOBS = 64
 INTERRUPTED = 130  # the exit status of a run stopped by Ctrl-C, as a shell reports it
 PLOT_SOURCE = "python -m host_sim tournament --plot"  # in the PNG: marks a plot as ours
 RECORD_NAME = "deal%04d-%d.txt"  # a deal's round 1 and 2, in --record DIR
+# Issue 26: each AI level beats the one below by this much a round, the lowest beats
+# random clearly (by the lower bound at least), the top level makes TOP_GOAL against
+# every sound reference player
+LADDER_GOAL = (10, 45)
+TOP_GOAL = 35
 
 
 def _deal(seed, index, colors):
@@ -277,6 +286,46 @@ def report_pool(pool):
     low, high = pool["pool_ci95"]
     lines.append("  %-15s %+9.1f   %+6.1f .. %+6.1f" % ("pool mean", pool["pool_mean"], low, high))
     lines.append("(points per round, %s minus the opponent)" % a)
+    if a == ai.LEVELS[-1]:  # the top level has a goal against each of them
+        met = [f["b"] for f in pool["opponents"] if f["diff_mean"] >= TOP_GOAL]
+        lines.append("goal for the top level: %+d against every sound player: met against"
+                     " %d of %d%s" % (TOP_GOAL, len(met), len(pool["opponents"]),
+                                      " (%s)" % ", ".join(met) if met else ""))
+    return "\n".join(lines)
+
+
+def ladder_steps(levels):
+    """``[(a, b, low, high), ...]``: the ladder's steps, each A against the B below it
+    with its goal (``high`` None: no upper bound), the lowest level against random first."""
+    steps = [(levels[0], "random", LADDER_GOAL[0], None)]
+    for below, above in zip(levels, levels[1:]):
+        steps.append((above, below) + LADDER_GOAL)
+    return steps
+
+
+def ladder_verdict(figures, low, high):
+    """``"met"``, ``"too small"`` or ``"too large"``: the mean against the goal (with
+    no upper bound, the whole interval must be above ``low``: clearly ahead)."""
+    if high is None:
+        return "met" if figures["diff_ci95"][0] >= low else "too small"
+    mean = figures["diff_mean"]
+    return "too small" if mean < low else "too large" if mean > high else "met"
+
+
+def report_ladder(steps, deals):
+    """The ladder's steps (``[(figures, low, high), ...]``) as one table for a person."""
+    lines = ["AI ladder: %s per step" % counted(deals, "mirrored deal"),
+             "  %-17s %8s   %-17s %-13s %s" % ("step", "mean", "95% interval", "goal",
+                                              "verdict")]
+    for figures, low, high in steps:
+        ci_low, ci_high = figures["diff_ci95"]
+        goal = "%+d .. %+d" % (low, high) if high is not None else "above %+d" % low
+        lines.append("  %-17s %+8.1f   %+6.1f .. %+6.1f  %-13s %s" % (
+            "%s - %s" % (figures["a"], figures["b"]), figures["diff_mean"], ci_low, ci_high,
+            goal, ladder_verdict(figures, low, high)))
+    met = sum(ladder_verdict(f, low, high) == "met" for f, low, high in steps)
+    lines.append("(points per round, each level minus the one below: %d of %d steps met)"
+                 % (met, len(steps)))
     return "\n".join(lines)
 
 
@@ -371,11 +420,15 @@ def main(argv=None):
         prog="python -m host_sim tournament",
         description="Play two AIs or bots on mirrored deals and compare them.")
     names = ", ".join(protocol.player_names())
-    parser.add_argument("a", help="player A: %s, or cmd:COMMAND" % names)
+    parser.add_argument("a", nargs="?", help="player A: %s, or cmd:COMMAND" % names)
     parser.add_argument("b", nargs="?", help="player B, as A (not with --pool)")
     parser.add_argument("--pool", action="store_true",
                         help="play A against every reference player (%s): one table"
                         % ", ".join(protocol.POOL))
+    parser.add_argument("--ladder", action="store_true",
+                        help="no players: each AI level (%s) against the one below, the"
+                        " lowest against random, each step against its goal (%+d .. %+d)"
+                        % ((", ".join(ai.LEVELS),) + LADDER_GOAL))
     parser.add_argument("--deals", type=int, default=100,
                         help="mirrored deals (2 rounds each), at most %d" % MAX_DEALS)
     parser.add_argument("--seed", type=int, default=1)
@@ -394,6 +447,12 @@ def main(argv=None):
         parser.error("--deals must be 1 to %d" % MAX_DEALS)
     if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
         parser.error("--jobs must be 1 to %d" % MAX_JOBS)
+    if args.ladder and (args.a or args.pool or args.record or args.plot):
+        parser.error("--ladder plays the AI's levels: no players, --pool, --record or --plot")
+    if args.ladder:
+        return _main_ladder(args)
+    if not args.a:
+        parser.error("player A is missing (or give --ladder)")
     if args.pool and (args.b or args.record or args.plot):
         parser.error("--pool plays A against the pool: no player B, --record or --plot")
     if not args.pool and not args.b:
@@ -519,5 +578,34 @@ def _main_pool(args):
     if tally.interrupted:
         print("tournament interrupted: the table counts the %d of %d opponents played out"
               % (len(figures), len(protocol.POOL)), file=sys.stderr)
+        return INTERRUPTED
+    return 0
+
+
+def _main_ladder(args):
+    steps = ladder_steps(ai.LEVELS)
+    progress = Progress(args.deals * len(steps))
+    played = []
+    for a, b, low, high in steps:
+        tally, forfeit = run(a, b, args.deals, args.seed, args.colors, args.jobs,
+                             None, args.timeout, progress)
+        if forfeit:  # local players only: a bug, said as a tournament says it
+            name = a if forfeit["forfeit"] == "a" else b
+            print("tournament stopped: %s forfeits deal %d (round %d) against %s: %s" % (
+                name, forfeit["deal"] + 1, forfeit["mirror"] + 1, b, forfeit["reason"]),
+                file=sys.stderr)
+            return 1
+        if tally.interrupted:
+            break
+        played.append((summarize(a, b, tally), low, high))
+    if played and args.json:
+        print(json.dumps({"deals": args.deals, "steps": [
+            dict(figures, goal=[low, high], verdict=ladder_verdict(figures, low, high))
+            for figures, low, high in played]}))
+    elif played:
+        print(report_ladder(played, args.deals))
+    if tally.interrupted:
+        print("tournament interrupted: the table counts the %d of %d steps played out"
+              % (len(played), len(steps)), file=sys.stderr)
         return INTERRUPTED
     return 0
