@@ -50,11 +50,17 @@ def test_the_bench_times_every_level_on_circuitpython(capsys):
     out = capsys.readouterr().out
     from lostcities import ai
     for level in ai.LEVELS:
-        figures = re.search(r"\n  %s +([\d.]+) +([\d.]+) +([\d.]+) s max +(\d+)\n" % level, out)
+        figures = re.search(r"\n  %s +([\d.]+) +([\d.]+) +([\d.]+) s max +(\d+)"
+                            r"   ([\d.]+) s, 4096 bytes: (met|OVER)\n" % level, out)
         assert figures, level
-        median, slowest, board, allocated = (float(figure) for figure in figures.groups())
+        median, slowest, board, allocated, budget = (
+            float(figure) for figure in figures.groups()[:5])
         assert median <= slowest and board == pytest.approx(slowest * 0.2, abs=0.01)
         assert 0 <= allocated <= 4096  # the budget of a decision (the first makes its tools)
+        assert budget == (3.0 if level == ai.LEVELS[-1] else 0.3)  # issue 26's budgets
+        assert figures.group(6) == ("met" if board <= budget else "OVER")
+    assert re.search(r"hard's worst case .*\n .* bytes allocated; goal 3.0 s, 4096 bytes:"
+                     r" (met|OVER)\n", out)
 
 
 def test_a_missing_circuitpython_is_skipped_with_a_message(capsys, monkeypatch):
