@@ -20,6 +20,8 @@ TOOLS = {
     "assets": ("dev.make_assets", "draw assets/*.bmp, the sprite sheets (developers)"),
     "docs-images": ("dev.docs_images", "remake the README's screenshots in docs/img/"),
     "ui-bench": ("dev.ui_bench", "print the screens' RAM and how much each press redraws"),
+    "text-libraries": ("dev.text_libraries", "measure Adafruit's text and layout libraries"
+                                              " against the tile text (docs/text.md)"),
     "tune": ("dev.tune", "tune the evaluation's weights on the reference pool (SPSA)"),
     "sample": ("dev.samples.make_sample", "rewrite host_sim/dev/samples/sample-match.txt"),
 }
