@@ -24,18 +24,21 @@ from lostcities.shell import Shell
 from lostcities.sprites import Sheets
 
 # Each screen module is loaded when first shown, and forgotten while the
-# table is built (the others, and the reading of the saves: lostcities/restore.py)
+# table is built (the others, and the reading of the saves: lostcities/restore.py
+# and resume.py)
 # or once the match is over (those of the match, and the AI's), so that the
 # board's heap holds the code of one part at a time. The pass screen and the
 # pause menu are shown with the table let go; the pause menu's modules load
 # each time (the pass screen's, small and shown every turn, stay).
+READ_AT_START = ("lostcities.restore", "lostcities.resume")
 NOT_AT_THE_TABLE = ("lostcities.screens.title", "lostcities.screens.help",
                     "lostcities.screens.pause", "lostcities.screens.menu",
-                    "lostcities.screens.summary", "lostcities.restore")
+                    "lostcities.screens.summary") + READ_AT_START
 OF_THE_MATCH = ("lostcities.screens.table", "lostcities.screens.layout",
                 "lostcities.screens.words", "lostcities.screens.pause",
                 "lostcities.screens.passing", "lostcities.ai", "lostcities.evaluation")
-NOT_AT_THE_TITLE = OF_THE_MATCH + ("lostcities.screens.summary",)
+# the saves' reading too: read at start-up, and the profile again at a match's end
+NOT_AT_THE_TITLE = OF_THE_MATCH + ("lostcities.screens.summary",) + READ_AT_START
 
 
 class App(Shell):

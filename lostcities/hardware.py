@@ -29,6 +29,7 @@ _PIXELS = const(5)
 _PIXEL_POWER = const(20)
 _PLAYER_COLORS = (0x0060FF, 0xFF5000)  # player 1, player 2
 _THINKING_COLOR = 0x8000C0
+_DOZE_DIMMING = const(8)  # a dozing backlight: an eighth of its brightness
 
 # Sounds are tunes of square-wave notes, (frequency in Hz, milliseconds),
 # played without blocking. Every note loops one period of the wave below at
@@ -98,6 +99,8 @@ class Feedback:
         self._debug = False
         self._player = None
         self._thinking = False
+        self._brightness = 0.6
+        self._dozing = False
 
     def settings(self, sound_on, lights_on, brightness, debug=False):
         """Apply the profile's settings; ``brightness`` is 1 (dim) to 5 (full)."""
@@ -106,7 +109,8 @@ class Feedback:
             self._stop_sound()
         self._speaker.value = sound_on  # the amplifier is powered only for sound
         level = min(5, max(1, brightness))
-        self._display.brightness = level / 5
+        self._brightness = level / 5
+        self._display.brightness = self._brightness / (_DOZE_DIMMING if self._dozing else 1)
         self._pixel_power = _PIXEL_POWER * level // 5
         self._lights_on = lights_on
         self._debug = debug
@@ -125,6 +129,12 @@ class Feedback:
         self._thinking = on
         if on:
             self._stop_sound()
+        self._show()
+
+    def doze(self, on):
+        """Dim the backlight and put the lights out (``on``), or light them again."""
+        self._dozing = on
+        self._display.brightness = self._brightness / (_DOZE_DIMMING if on else 1)
         self._show()
 
     def sound(self, name):
@@ -168,7 +178,7 @@ class Feedback:
 
     def _show(self):
         color = 0
-        if self._lights_on:
+        if self._lights_on and not self._dozing:
             if self._thinking:
                 color = _THINKING_COLOR
             elif self._player is not None:

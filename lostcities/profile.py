@@ -1,7 +1,8 @@
 """The player's profile: settings and statistics that outlive a match.
 
-Saved by :class:`lostcities.save.Storage` in its own pair of NVM slots. Its
-record's body: colors, rounds, flags (1 sound, 2 lights, 4 debug, 8 a match is
+Saved by :class:`lostcities.save.Storage` after the wear record, read back
+by :func:`load_profile`. Its record's body: colors, rounds, flags (1 sound, 2
+lights, 4 debug, 8 a match is
 saved at rounds' ends only, 16 the player was told the NVM's wear switched it), brightness,
 mode and level text, the best round score (i16, -32768: none yet), the number
 of statistics lines, then each: name text ("duel" or an AI level), played,
@@ -9,11 +10,13 @@ won, drawn (u16 each).
 """
 
 from lostcities import LEVELS
-from lostcities.save_format import CRC, HEADER, MODES, Reader, put_text, put_u16, text_size
+from lostcities.save_format import (
+    CRC, HAS_MATCH, HAS_PROFILE, HEADER, KIND_PROFILE, MATCH_AT, MODES, NO_SAVE, PROFILE_AT,
+    put_text, put_u16, text_size)
 
 from micropython import const
 
-_NO_BEST = const(-32768)
+NO_BEST = const(-32768)
 
 
 class Profile:
@@ -103,7 +106,7 @@ def encode_profile(profile):
     record[HEADER + 3] = profile.brightness
     at = put_text(record, HEADER + 4, profile.mode)
     at = put_text(record, at, profile.level)
-    best = _NO_BEST if profile.best_round is None else profile.best_round
+    best = NO_BEST if profile.best_round is None else profile.best_round
     at = put_u16(record, at, best & 0xFFFF)
     record[at] = len(names)
     at += 1
@@ -114,9 +117,41 @@ def encode_profile(profile):
     return record
 
 
-def decode_profile(body):
-    """The Profile of a record's body; ValueError (or IndexError) if it is not one."""
-    read = Reader(body)
+def load_profile(storage):
+    """The saved Profile, or defaults (``profile_message`` says why).
+
+    The reading of the NVM (lostcities/restore.py) is imported here only, so
+    that the title and the settings, which hold this module, do not hold it."""
+    from lostcities.restore import (
+        DAMAGED, LOST_BOTH, LOST_PROFILE, PROFILE_RESET, TORN, VERSION_1, Reader, legacy,
+        read_record, read_wear, written_end)
+    flags, message = read_wear(storage)
+    storage.profile_message = None
+    found = NO_SAVE
+    if message == VERSION_1:
+        found = legacy(storage.nvm, 0)
+    elif message is None and flags & HAS_PROFILE:
+        found = read_record(storage.nvm, PROFILE_AT, MATCH_AT - PROFILE_AT,
+                            written_end(storage.nvm))
+    if not isinstance(found, str):
+        try:
+            if found[1] != KIND_PROFILE:
+                raise ValueError("not a profile")
+            return decode_profile(Reader(found[0]))
+        except (ValueError, IndexError, TypeError):
+            found = DAMAGED
+    if found == TORN or (found == NO_SAVE and flags & HAS_PROFILE):
+        storage.profile_message = LOST_BOTH if flags & HAS_MATCH else LOST_PROFILE
+    elif message is not None and message != VERSION_1:
+        storage.profile_message = message
+    elif found != NO_SAVE:
+        storage.profile_message = PROFILE_RESET
+    return Profile()
+
+
+def decode_profile(read):
+    """The Profile of the record's body ``read`` (a restore.Reader); ValueError
+    (or IndexError) if it is not one."""
     profile = Profile()
     profile.colors = read.byte()
     profile.rounds = read.byte()
@@ -131,13 +166,13 @@ def decode_profile(body):
     profile.level = read.text()
     best = read.u16()
     best = best - 0x10000 if best & 0x8000 else best
-    profile.best_round = None if best == _NO_BEST else best
+    profile.best_round = None if best == NO_BEST else best
     for _ in range(read.byte()):
         name = read.text()
         profile.stats[name] = [read.u16(), read.u16(), read.u16()]
     if (profile.colors not in (5, 6) or profile.rounds not in (1, 3)
             or profile.mode not in MODES or profile.level not in LEVELS
             or not 1 <= profile.brightness <= 5
-            or read.at != len(body)):
+            or read.left()):
         raise ValueError("bad profile")
     return profile

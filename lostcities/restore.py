@@ -1,9 +1,11 @@
 """Reading the saves back from the NVM: lostcities/save.py's Storage writes them.
 
-Needed at start-up, at a match's end (the profile, read again) and on a
-laptop's first look at a file, never while a match is played: the app
-forgets this module at the table, which keeps about 1 KB of the board's
-heap free there (measured on CircuitPython's interpreter).
+Needed at start-up and at a match's end (the profile, read again), never
+while a match is played: the app forgets this module at the table, which
+keeps about 1 KB of the board's heap free there (measured on CircuitPython's
+interpreter). What this module finds is read into a profile by
+lostcities/profile.py and into a match by lostcities/resume.py (at start-up
+only): each stays small to compile on the board.
 
 A power cut during a write leaves the new bytes before the one it reached and
 erased bytes (0xFF) after it. So every byte before the last one that is not
@@ -15,8 +17,7 @@ is docs/formats.md's.
 """
 
 from lostcities.save_format import (
-    CRC, HAS_MATCH, HAS_PROFILE, HEADER, KIND_MATCH, KIND_NO_MATCH, KIND_PROFILE, KIND_WEAR,
-    MATCH_AT, NO_SAVE, PROFILE_AT, VERSION, WEAR_AT, WEAR_BODY, crc16)
+    CRC, HAS_MATCH, HEADER, KIND_WEAR, NO_SAVE, PROFILE_AT, VERSION, WEAR_AT, WEAR_BODY, crc16)
 
 from micropython import const
 
@@ -24,18 +25,16 @@ DAMAGED = "Save was damaged; starting fresh."
 FOREIGN = "Memory held other data; starting fresh."
 OTHER_VERSION = "Save is from another version; starting fresh."
 PROFILE_RESET = "Settings were damaged; using defaults."
-# A power cut during a write: what it cost, said once at start-up.
-LOST_MOVE = "The last move was lost in a power cut."
-LOST_MOVES = "The last moves were lost in a power cut."
-LOST_MATCH = "The match was lost in a power cut."
+# A power cut during a write: what it cost, said once at start-up (of the
+# match: lostcities/resume.py).
 LOST_PROFILE = "Statistics were lost in a power cut; settings are back to defaults."
 LOST_BOTH = ("Statistics and the match were lost in a power cut; settings are"
              " back to defaults.")
 LOST_ALL = "A power cut erased the saves; starting fresh."
 WORN = "Memory saved 8000 times: to spare it, matches now save each round (Settings)."
 
-_TORN = "torn"  # read_record: a record a power cut stopped
-_V1 = "v1"  # read_wear: the NVM holds version 1's layout (see legacy())
+TORN = "torn"  # read_record: a record a power cut stopped
+VERSION_1 = "v1"  # read_wear: the NVM holds version 1's layout (see legacy())
 _SCANNED = const(64)  # bytes read at a time from the NVM's end
 _V1_SLOTS = ((0, 128, 128), (256, 4224, 3968))  # version 1: (first, second, size)
 
@@ -56,7 +55,7 @@ def written_end(nvm):
 
 def read_record(nvm, start, limit, end):
     """``(body, kind)`` of the valid record at ``start`` (at most ``limit`` bytes
-    long), else a message: NO_SAVE (blank), _TORN (cut short by a power cut
+    long), else a message: NO_SAVE (blank), TORN (cut short by a power cut
     that stopped at ``end``, the NVM's written end), FOREIGN, OTHER_VERSION or
     DAMAGED."""
     if start >= end:
@@ -66,7 +65,7 @@ def read_record(nvm, start, limit, end):
         return NO_SAVE
     if start + HEADER > end:
         seen = min(end - start, 3)  # a header cut short: ours if it starts as ours
-        return _TORN if header[:seen] == b"LC\x02"[:seen] else FOREIGN
+        return TORN if header[:seen] == b"LC\x02"[:seen] else FOREIGN
     if header[0:2] != b"LC":
         return FOREIGN
     if header[2] != VERSION:
@@ -77,7 +76,7 @@ def read_record(nvm, start, limit, end):
     stop = start + HEADER + length
     body = bytes(nvm[start + HEADER:stop])
     if crc16(body, crc16(header)) != nvm[stop] << 8 | nvm[stop + 1]:
-        return _TORN if stop + CRC > end else DAMAGED
+        return TORN if stop + CRC > end else DAMAGED
     return body, header[3]
 
 
@@ -89,10 +88,10 @@ def read_wear(storage):
     storage.writes = 0
     storage.has_match = False
     found = read_record(nvm, WEAR_AT, PROFILE_AT, written_end(nvm))
-    if found == _TORN:
+    if found == TORN:
         return 0, LOST_ALL
     if found == OTHER_VERSION and nvm[2] == 1:
-        return 0, _V1
+        return 0, VERSION_1
     if isinstance(found, str):
         return 0, None if found == NO_SAVE else found
     body, kind = found
@@ -101,82 +100,6 @@ def read_wear(storage):
     storage.writes = body[0] << 24 | body[1] << 16 | body[2] << 8 | body[3]
     storage.has_match = bool(body[4] & HAS_MATCH)
     return body[4], None
-
-
-def load_profile(storage):
-    """The saved Profile, or defaults (``profile_message`` says why)."""
-    from lostcities.profile import Profile, decode_profile
-    flags, message = read_wear(storage)
-    storage.profile_message = None
-    found = NO_SAVE
-    if message == _V1:
-        found = legacy(storage.nvm, 0)
-    elif message is None and flags & HAS_PROFILE:
-        found = read_record(storage.nvm, PROFILE_AT, MATCH_AT - PROFILE_AT,
-                            written_end(storage.nvm))
-    if not isinstance(found, str):
-        try:
-            if found[1] != KIND_PROFILE:
-                raise ValueError("not a profile")
-            return decode_profile(found[0])
-        except (ValueError, IndexError, TypeError):
-            found = DAMAGED
-    if found == _TORN or (found == NO_SAVE and flags & HAS_PROFILE):
-        storage.profile_message = LOST_BOTH if flags & HAS_MATCH else LOST_PROFILE
-    elif message is not None and message != _V1:
-        storage.profile_message = message
-    elif found != NO_SAVE:
-        storage.profile_message = PROFILE_RESET
-    return Profile()
-
-
-def load_match(storage):
-    """``(SavedMatch or None, message or None)``: the message says what was
-    ignored, or what a power cut cost."""
-    flags, message = read_wear(storage)
-    nvm = storage.nvm
-    if message == _V1:
-        found = legacy(nvm, 1)
-    elif message is not None:
-        return None, message
-    elif not flags & HAS_MATCH:
-        return None, NO_SAVE
-    else:
-        end = written_end(nvm)
-        found = read_record(nvm, MATCH_AT, len(nvm) - MATCH_AT, end)
-        if found == _TORN or found == NO_SAVE:  # a match was there: a cut erased it
-            return torn_match(nvm, end, flags)
-    if isinstance(found, str):
-        return None, found
-    body, kind = found
-    if kind == KIND_NO_MATCH:
-        return None, NO_SAVE
-    from lostcities.saved_match import decode_match
-    try:
-        if kind != KIND_MATCH:
-            raise ValueError("not a match")
-        saved = decode_match(body)[0]
-    except (ValueError, IndexError, TypeError):
-        return None, DAMAGED
-    storage.has_match = True
-    return saved, None
-
-
-def torn_match(nvm, end, flags):
-    """The match a power cut stopped in its record: up to its last move
-    written whole, and the message saying what was lost."""
-    if flags & HAS_PROFILE and isinstance(read_record(
-            nvm, PROFILE_AT, MATCH_AT - PROFILE_AT, end), str):
-        return None, None  # lost with the profile: the profile's message says so
-    from lostcities.saved_match import decode_match
-    header = bytes(nvm[MATCH_AT:MATCH_AT + HEADER])
-    try:
-        if header[:4] != b"LC\x02\x01":
-            raise ValueError("not a match")
-        saved, lost = decode_match(bytes(nvm[MATCH_AT + HEADER:end]), torn=True)
-    except (ValueError, IndexError, TypeError):
-        return None, LOST_MATCH
-    return saved, (None if lost == 0 else LOST_MOVE if lost == 1 else LOST_MOVES)
 
 
 def legacy(nvm, which):
@@ -198,11 +121,29 @@ def legacy(nvm, which):
     return best[:2] if best else NO_SAVE
 
 
-def foreign(storage):
-    """True if the NVM holds another program's bytes: not our records (of
-    this version or the last), nor blank or zeroed throughout (on a laptop: a
-    file that is not a save)."""
-    nvm = storage.nvm
-    if bytes(nvm[0:2]) == b"LC":
-        return nvm[2] not in (1, VERSION)
-    return written_end(nvm) > 0 and any(nvm[at] for at in range(len(nvm)))
+class Reader:
+    """Reads a body front to back; running past its end raises IndexError."""
+
+    def __init__(self, data):
+        self.data = data
+        self.at = 0
+
+    def left(self):
+        return len(self.data) - self.at
+
+    def byte(self):
+        self.at += 1
+        return self.data[self.at - 1]
+
+    def u16(self):
+        return self.byte() << 8 | self.byte()
+
+    def take(self, count):
+        if self.at + count > len(self.data):
+            raise IndexError("record too short")
+        self.at += count
+        return self.data[self.at - count:self.at]
+
+    def text(self):
+        count = self.byte()
+        return self.take(count).decode() if count else None

@@ -53,19 +53,13 @@ class Storage:
     def load_match(self):
         """``(SavedMatch or None, message or None)``; the message says what was
         ignored or lost."""
-        from lostcities.restore import load_match
+        from lostcities.resume import load_match
         return load_match(self)
 
     def load_profile(self):
         """The saved Profile, or defaults (``profile_message`` says why)."""
-        from lostcities.restore import load_profile
+        from lostcities.profile import load_profile
         return load_profile(self)
-
-    def foreign(self):
-        """True if the NVM holds another program's bytes: not our records, nor
-        blank throughout (on a laptop: a file that is not a save)."""
-        from lostcities.restore import foreign
-        return foreign(self)
 
     def save_match(self, saved, profile=None):
         """Save after a turn (and ``profile`` with it, if given): None when

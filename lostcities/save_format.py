@@ -81,31 +81,3 @@ def put_text(buf, at, text):
 
 def text_size(text):
     return 1 + (len(text) if text else 0)
-
-
-class Reader:
-    """Reads a body front to back; running past its end raises IndexError."""
-
-    def __init__(self, data):
-        self.data = data
-        self.at = 0
-
-    def left(self):
-        return len(self.data) - self.at
-
-    def byte(self):
-        self.at += 1
-        return self.data[self.at - 1]
-
-    def u16(self):
-        return self.byte() << 8 | self.byte()
-
-    def take(self, count):
-        if self.at + count > len(self.data):
-            raise IndexError("record too short")
-        self.at += count
-        return self.data[self.at - count:self.at]
-
-    def text(self):
-        count = self.byte()
-        return self.take(count).decode() if count else None

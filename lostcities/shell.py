@@ -10,6 +10,10 @@ display once per change, takes steps left for after the press being handled
 
 import gc
 
+from micropython import const
+
+IDLE_MS = const(60000)  # a minute without a press: the backlight dims, the lights go out
+
 
 class Shell:
     """The screen shown and the loop around it."""
@@ -22,6 +26,8 @@ class Shell:
         self.screen = None
         self.then = None  # what to do once the press being handled has returned
         self.dirty = True
+        self.pressed_at = clock_ms()  # the last press, for the doze
+        self.dozing = False
 
     def run(self):
         while True:
@@ -31,6 +37,14 @@ class Shell:
         """Handle the pending presses and one tick; refresh if anything changed."""
         changed = False
         action = self.buttons.get()
+        if action is not None:
+            self.pressed_at = self.clock_ms()
+            if self.dozing:  # the press wakes the board, and does nothing else
+                self.doze(False)
+                action = None
+        elif self.feedback and not self.dozing and not self.busy() and (
+                self.clock_ms() - self.pressed_at >= IDLE_MS):
+            self.doze(True)
         while action is not None:
             changed = True
             self.handle(action)
@@ -45,6 +59,16 @@ class Shell:
             self.dirty = False
             self.display.refresh()
         return changed
+
+    def busy(self):
+        """True while the app has work to do without a press (the AI's move)."""
+        return False
+
+    def doze(self, on):
+        """Left alone a minute, a handheld spares its battery: the backlight
+        dims and the lights go out (lostcities/hardware.py), until a press."""
+        self.dozing = on
+        self.feedback.doze(on)
 
     def handle(self, action):
         """One pressed action, to the screen shown.

@@ -220,6 +220,19 @@ def test_the_ai_thinking_stops_a_tune_the_loop_cannot_move_on(interpreter):
     assert [heard[ms][1] for ms in range(0, 55, 5)] == [True] * 10 + [False]  # quiet from 50 ms
 
 
+def test_dozing_dims_the_backlight_and_puts_the_lights_out(interpreter):
+    printed = cp.run_source(
+        "import sys\nsys.path.append(%r)\nimport board\nfrom lostcities import hardware\n"
+        "feedback = hardware.Feedback(board.DISPLAY, lambda: 0)\n"
+        "feedback.settings(False, True, 5)\nfeedback.turn(0)\n"
+        "print(board.DISPLAY.brightness, sum(feedback._pixel_bytes) > 0)\n"
+        "feedback.doze(True)\n"
+        "print(board.DISPLAY.brightness, sum(feedback._pixel_bytes))\n"
+        "feedback.doze(False)\n"
+        "print(board.DISPLAY.brightness, sum(feedback._pixel_bytes) > 0)\n" % cp.FIRMWARE)
+    assert printed.split() == ["1.0", "True", "0.125", "0", "1.0", "True"]
+
+
 def test_with_sound_off_no_tune_plays(interpreter):
     heard, _, _ = play_tune(False)
     assert set(heard.values()) == {(0, False, 0)}

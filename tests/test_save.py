@@ -8,9 +8,9 @@ import pytest
 
 from conftest import micropython_unavailable
 from host_sim.testing.micropython import MicroPython, MicroPythonUnavailable
-from host_sim.play.nvm_file import FileNvm, NotASaveFile
+from host_sim.play.nvm_file import FileNvm, NotASaveFile, foreign
 from host_sim.testing.firmware.microcontroller import ByteArray, PowerCut
-from lostcities import restore, save
+from lostcities import restore, resume, save
 from lostcities import save_format as fmt
 from lostcities.bots import random_move
 from lostcities.rng import Rng
@@ -227,21 +227,21 @@ def test_a_power_cut_at_any_byte_of_a_save_loses_only_what_lies_after_it(colors)
             if loaded is None:
                 # cut before its first round's moves: the settings (24 bytes
                 # with "ai" and "hard"), the starter, the deal, the moves' count
-                assert message == restore.LOST_MATCH, cut
+                assert message == resume.LOST_MATCH, cut
                 assert cut < MATCH_AT + HEADER + 24 + 3 + colors * 12, cut
             else:
                 moves = [list(round_moves) for round_moves in loaded.match.moves]
                 assert moves == newer or (moves[:-1] == newer[:-1]
                                           and newer[-1][:len(moves[-1])] == moves[-1]), cut
                 lost = sum(map(len, newer)) - sum(map(len, moves))
-                assert message == (None, restore.LOST_MOVE)[lost] if lost < 2 else \
-                    message == restore.LOST_MOVES, cut
+                assert message == (None, resume.LOST_MOVE)[lost] if lost < 2 else \
+                    message == resume.LOST_MOVES, cut
                 assert moves == newer or moves == older or cut < end - 2
         if cut >= profile_end:
             assert vars(profile_found) == vars(profile), cut
         seen.add(message)
-    assert seen == {None, restore.LOST_ALL, restore.LOST_BOTH, restore.LOST_MATCH, restore.LOST_MOVE,
-                    restore.LOST_MOVES}
+    assert seen == {None, restore.LOST_ALL, restore.LOST_BOTH, resume.LOST_MATCH, resume.LOST_MOVE,
+                    resume.LOST_MOVES}
 
 
 def test_a_cut_in_a_profile_save_loses_the_match_behind_it_and_says_so():
@@ -262,9 +262,9 @@ def test_a_cut_in_a_profile_save_loses_the_match_behind_it_and_says_so():
         if cut >= end - CRC:  # the whole match before the cut
             assert message is None and loaded.match.moves == saved.match.moves, cut
         elif loaded is None:
-            assert message == restore.LOST_MATCH, cut
+            assert message == resume.LOST_MATCH, cut
         else:
-            assert message in (restore.LOST_MOVE, restore.LOST_MOVES), cut
+            assert message in (resume.LOST_MOVE, resume.LOST_MOVES), cut
 
 
 def test_a_cut_in_the_matchs_last_write_keeps_the_match_or_its_statistics():
@@ -323,7 +323,7 @@ def test_the_saves_of_version_1_are_kept_over_an_update():
     profile.record_match(finished("ai", 2))
     saved = play_turns(new_game(), 12)
     nvm = version_1(profile, saved)
-    assert not Storage(nvm).foreign()
+    assert not foreign(nvm)
     message, loaded, found, _ = lost_or_kept(nvm)
     assert message is None and found.stats == profile.stats
     assert_same(loaded, saved)
@@ -358,7 +358,7 @@ def test_foreign_content_is_ignored_and_then_overwritten(content):
         content = bytes(rng.randbelow(256) for _ in range(NVM_SIZE))
     nvm = bytearray(content)
     storage = Storage(nvm)
-    assert storage.foreign()
+    assert foreign(nvm)
     assert storage.load_match() == (None, restore.FOREIGN)
     assert vars(storage.load_profile()) == vars(Profile())
     assert storage.profile_message == restore.FOREIGN
@@ -527,9 +527,9 @@ def test_a_drawn_match_counts_as_drawn():
 def test_memory_blank_only_at_a_slots_start_is_not_a_save():
     """A laptop's file that merely starts like erased flash is still not ours."""
     nvm = erased()
-    assert not Storage(nvm).foreign()
+    assert not foreign(nvm)
     nvm[MATCH_AT + 100:MATCH_AT + 200] = b"\x00" * 100  # 0xFF and 0x00 only
-    assert Storage(nvm).foreign()
+    assert foreign(nvm)
 
 
 def test_statistics_count_wins_losses_and_best_round():

@@ -14,7 +14,8 @@ from lostcities.rules import (HAND_SIZE, NO_CARD, SOURCE_DECK,
 from host_sim.testing.firmware.microcontroller import ByteArray, PowerCut
 from lostcities.restore import written_end
 from lostcities.save import Storage
-from lostcities.restore import LOST_MOVE
+from lostcities.screens.words import signed
+from lostcities.resume import LOST_MOVE
 from lostcities.save_format import NO_SAVE, NVM_SIZE
 from lostcities.screens.table import ACTION, DRAW, END, HAND_Y, PICK
 from lostcities.sprites import EMPTY_PILE
@@ -401,7 +402,7 @@ def test_round_summary_lines_match_the_engine():
                 assert ("%+d" % points if points else "0") in lines[3 + color]
             else:
                 assert "no cards" in lines[3 + color]
-    assert lines[-2].split()[1:] == [str(s) for s in match.scores[0]]
+    assert lines[-2].split()[1:] == [signed(s) for s in match.scores[0]]  # as the rows
 
 
 def test_lights_sounds_and_memory_reports_follow_the_game():
@@ -490,3 +491,20 @@ def test_a_power_cut_at_the_rounds_last_move_resumes_with_it_on_show():
     assert popup_text(resumed.popup) == "Round over. A: scores"
     again.press(btn.A)
     assert again.screen == "round"
+
+
+def test_a_minute_without_a_press_dims_the_board_and_the_waking_press_does_nothing_else():
+    feedback = Feedback()
+    driver = Driver(seed=21, render=False, feedback=feedback)
+    title = driver.app.screen
+    driver.clock.now += 59000
+    driver.settle()
+    assert feedback.names("doze") == []
+    driver.clock.now += 1000
+    driver.settle()
+    assert feedback.names("doze") == [(True,)]
+    driver.press(btn.DOWN)  # wakes it...
+    assert feedback.names("doze") == [(True,), (False,)]
+    assert driver.app.screen is title and title.at == 0  # ...and moves nothing
+    driver.press(btn.DOWN)
+    assert title.at == 1

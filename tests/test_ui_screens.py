@@ -289,6 +289,35 @@ def test_moves_in_words_fit_the_status_line():
         assert len("P2: " + words) <= 26  # the status line's width
 
 
+def test_an_expeditions_sum_multiplier_and_points_stand_apart():
+    from lostcities.screens.summary import expedition_text
+    cards = bytes(make_card(2, i) for i in range(12))  # the whole colour: its largest
+    text = expedition_text(cards)
+    assert len(text) == 11 and text.split() == ["54", "x4", "+156*"]
+    assert expedition_text(bytes([make_card(1, 5)])).split() == ["5", "-15"]
+
+
+def test_the_panel_counts_a_card_about_to_be_played_as_its_expedition_does():
+    driver = Driver(seed=5, profile={"mode": "ai", "level": "easy"}, render=False)
+    driver.press(btn.A)
+    t = driver.app.table
+    state = driver.app.match.state
+    for slot in range(8):  # a card the rules let the player play
+        if state.can_play(t.viewer, t.hand[t.cursor[t.viewer]]):
+            break
+        driver.press(btn.RIGHT)
+    card = t.hand[t.cursor[t.viewer]]
+    driver.press_all(["A", "A"])  # chosen and played: the draw is next
+    assert t.phase == DRAW
+    expected = state.score(t.viewer) + score_cards(
+        state.expedition(t.viewer, card_color(card)) + bytes((card,)))[0] - score_cards(
+        state.expedition(t.viewer, card_color(card)))[0]
+    assert panel_line(t.panels[1], 1) == ("%+d" % expected if expected else "0")
+    driver.press(btn.B)  # back: the card is not counted any more
+    assert panel_line(t.panels[1], 1) == ("%+d" % state.score(t.viewer)
+                                          if state.score(t.viewer) else "0")
+
+
 def test_round_summary_shows_the_breakdown():
     driver = Driver(seed=2, profile={"mode": "ai", "level": "easy", "rounds": 1},
                     render=False)

@@ -11,8 +11,8 @@ README given by mistake) is refused with NotASaveFile and left as it is.
 import os
 import stat
 
-from lostcities.save import Storage
-from lostcities.save_format import NVM_SIZE
+from lostcities.restore import written_end
+from lostcities.save_format import NVM_SIZE, VERSION
 
 ERASED = 0xFF
 
@@ -36,7 +36,7 @@ class FileNvm:
         longer = regular and len(stored) > size
         stored = stored[:size]
         self._data[:len(stored)] = stored
-        if longer or Storage(self._data).foreign():
+        if longer or foreign(self._data):
             raise NotASaveFile("it is not a save of this game (left as it is)")
         if 0 < len(stored) < size:
             self.problem = ("Save file was cut short (%d of %d bytes): what was past"
@@ -72,6 +72,14 @@ class FileNvm:
             file.seek(start)
             file.write(self._data[start:stop])
             file.flush()
+
+
+def foreign(nvm):
+    """True if ``nvm`` holds another program's bytes: not the game's records
+    (of this version or the last), nor blank or zeroed throughout."""
+    if bytes(nvm[0:2]) == b"LC":
+        return nvm[2] not in (1, VERSION)
+    return written_end(nvm) > 0 and any(nvm)
 
 
 class SaveFileError(Exception):

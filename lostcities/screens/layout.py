@@ -156,8 +156,7 @@ class TableLayout(Screen):
         state = self.app.match.state
         side = 0 if player != self.viewer else 1
         cards = state.expedition(player, color)
-        pending = (self.phase == DRAW and player == self.viewer
-                   and not self.discard and card_color(self.chosen) == color)
+        pending = self.pending_play(player) == color
         if pending:
             cards += bytes((self.chosen,))
         count = len(cards)
@@ -175,6 +174,13 @@ class TableLayout(Screen):
             else:
                 tile = S.MINI_BLANK
             S.set_tile(grid, i, tile)
+
+    def pending_play(self, player):
+        """The colour of the card ``player`` is about to play (chosen, the draw
+        not yet made), or -1: the table counts it in already."""
+        if self.phase == DRAW and player == self.viewer and not self.discard:
+            return card_color(self.chosen)
+        return -1
 
     def show_pile(self, color):
         state = self.app.match.state
@@ -234,7 +240,12 @@ class TableLayout(Screen):
             grid = self.panels[side]
             turn = ">" if state.to_move == player and not state.is_over() else ""
             S.write_text(grid, 0, turn + app.session.short_name(player), PANEL_CHARS)
-            S.write_text(grid, _PANEL_LINE, signed(state.score(player)), PANEL_CHARS)
+            score = state.score(player)
+            color = self.pending_play(player)
+            if color >= 0:  # as the expedition shows it, the card counted in
+                cards = state.expedition(player, color)
+                score += score_cards(cards + bytes((self.chosen,)))[0] - score_cards(cards)[0]
+            S.write_text(grid, _PANEL_LINE, signed(score), PANEL_CHARS)
         S.set_tile(self.deck, 0, S.BACK if state.deck_len else S.EMPTY_DECK)
         top, bottom = self.panels
         S.write_text(top, 3 * _PANEL_LINE, "DECK", PANEL_CHARS)

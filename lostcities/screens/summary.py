@@ -7,14 +7,14 @@ from lostcities.screens.words import signed
 
 
 def expedition_text(cards):
-    """``sum xM pts`` of one expedition in 11 characters: the numbers' sum,
-    the multiplier (one more than the wagers), the points (``*``: the 8-card
-    bonus is in them)."""
+    """``sum xM pts`` of one expedition in 11 characters, each apart: the
+    numbers' sum (54 at most), the multiplier (one more than the wagers), the
+    points (``*``: the 8-card bonus is in them)."""
     if not cards:
         return "   no cards"
     score, total, wagers, _, bonus = score_cards(cards)
-    return "%3d %2s%4s%s" % (total, "x%d" % (wagers + 1) if wagers else "",
-                             signed(score), "*" if bonus else " ")
+    return "%2d %2s %4s%s" % (total, "x%d" % (wagers + 1) if wagers else "",
+                              signed(score), "*" if bonus else " ")
 
 
 def breakdown(match, names):
@@ -29,8 +29,9 @@ def breakdown(match, names):
         lines.append("%s %s %s" % (
             COLOR_LETTERS[color], expedition_text(state.expedition(0, color)),
             expedition_text(state.expedition(1, color))))
-    lines.append("Round %6s  %10s" % scores)
-    lines.append("Total %6s  %10s" % match.totals())
+    totals = match.totals()
+    lines.append("Round %6s  %10s" % (signed(scores[0]), signed(scores[1])))
+    lines.append("Total %6s  %10s" % (signed(totals[0]), signed(totals[1])))
     return lines
 
 

@@ -183,6 +183,7 @@ class TableScreen(TableLayout):
         self.show_cell(self.viewer, color)
         self.show_pile(color)
         self.show_cursor()
+        self.show_panel()
         if discard:
             opponent = 1 - self.viewer
             set_text(self.status, discard_words(
@@ -199,6 +200,7 @@ class TableScreen(TableLayout):
             self.show_cell(self.viewer, color)
             self.show_pile(color)
             self.show_cursor()
+            self.show_panel()
             self.show_action()
         elif action == btn.LEFT or action == btn.RIGHT:
             count = len(self.sources)

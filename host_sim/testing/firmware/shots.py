@@ -146,11 +146,11 @@ def duel_6(start, shoot):
 
 
 def notices(start, shoot):
-    """Each message about the saves (save_format's and restore's), as the title
-    shows it at power-on."""
-    from lostcities import restore, save_format
+    """Each message about the saves (save_format's, restore's and resume's),
+    as the title shows it at power-on."""
+    from lostcities import restore, resume, save_format
     messages = []
-    for module in (save_format, restore):
+    for module in (save_format, restore, resume):
         for name in sorted(dir(module)):
             text = getattr(module, name)
             if name.isupper() and isinstance(text, str) and text[-1:] == "." and (

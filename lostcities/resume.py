@@ -1,0 +1,117 @@
+"""Reading the saved match back at start-up (lostcities/restore.py reads the
+rest of the saves): the match as its last save left it, or up to its last
+move written whole when a power cut stopped that save, and what was lost.
+The match is rebuilt by replaying its moves through the rules, so a save the
+rules would refuse is refused."""
+
+from lostcities import LEVELS
+from lostcities.restore import (
+    DAMAGED, TORN, VERSION_1, Reader, legacy, read_record, read_wear, written_end)
+from lostcities.rng import Rng
+from lostcities.rules.cards import CARDS_PER_COLOR, HAND_SIZE
+from lostcities.rules.match import Match
+from lostcities.save_format import (
+    HAS_MATCH, HAS_PROFILE, HEADER, KIND_MATCH, KIND_NO_MATCH, MATCH_AT, MODES, NO_SAVE,
+    PROFILE_AT)
+from lostcities.saved_match import SavedMatch
+
+LOST_MOVE = "The last move was lost in a power cut."
+LOST_MOVES = "The last moves were lost in a power cut."
+LOST_MATCH = "The match was lost in a power cut."
+
+
+def load_match(storage):
+    """``(SavedMatch or None, message or None)``: the message says what was
+    ignored, or what a power cut cost."""
+    flags, message = read_wear(storage)
+    nvm = storage.nvm
+    if message == VERSION_1:
+        found = legacy(nvm, 1)
+    elif message is not None:
+        return None, message
+    elif not flags & HAS_MATCH:
+        return None, NO_SAVE
+    else:
+        end = written_end(nvm)
+        found = read_record(nvm, MATCH_AT, len(nvm) - MATCH_AT, end)
+        if found == TORN or found == NO_SAVE:  # a match was there: a cut erased it
+            return torn_match(nvm, end, flags)
+    if isinstance(found, str):
+        return None, found
+    body, kind = found
+    if kind == KIND_NO_MATCH:
+        return None, NO_SAVE
+    try:
+        if kind != KIND_MATCH:
+            raise ValueError("not a match")
+        saved = decode_match(body)[0]
+    except (ValueError, IndexError, TypeError):
+        return None, DAMAGED
+    storage.has_match = True
+    return saved, None
+
+
+def torn_match(nvm, end, flags):
+    """The match a power cut stopped in its record: up to its last move
+    written whole, and the message saying what was lost."""
+    if flags & HAS_PROFILE and isinstance(read_record(
+            nvm, PROFILE_AT, MATCH_AT - PROFILE_AT, end), str):
+        return None, None  # lost with the profile: the profile's message says so
+    header = bytes(nvm[MATCH_AT:MATCH_AT + HEADER])
+    try:
+        if header[:4] != b"LC\x02\x01":
+            raise ValueError("not a match")
+        saved, lost = decode_match(bytes(nvm[MATCH_AT + HEADER:end]), torn=True)
+    except (ValueError, IndexError, TypeError):
+        return None, LOST_MATCH
+    return saved, (None if lost == 0 else LOST_MOVE if lost == 1 else LOST_MOVES)
+
+
+def decode_match(body, torn=False):
+    """``(SavedMatch, moves lost)``: the match rebuilt by replaying every move;
+    ValueError if it is not one. ``torn``: ``body`` is what a power cut left
+    of it, read up to its last move written whole (a round whose deal was cut
+    is dealt again: its first move is the one lost; the first round's cut,
+    the match is lost)."""
+    read = Reader(body)
+    colors = read.byte()
+    rounds = read.byte()
+    match_rng = _read_rng(read)
+    ai_rng = _read_rng(read)
+    ai_seat = read.byte()
+    mode = read.text()
+    level = read.text()
+    if mode not in MODES or ai_seat > 1 or (mode == "ai" and level not in LEVELS):
+        raise ValueError("bad mode or AI level")
+    match = Match(colors, rounds, match_rng)
+    dealt = read.byte()
+    if dealt > rounds:
+        raise ValueError("too many rounds")
+    deal_size = colors * CARDS_PER_COLOR  # a deal is the whole deck
+    for number in range(dealt):
+        if torn and read.left() < 3 + deal_size and number:
+            return SavedMatch(match, mode, level, ai_seat, ai_rng), 1
+        start = read.byte()
+        cards = read.take(deal_size)
+        if start > 1:
+            raise ValueError("bad starting player")
+        match.start_round(cards[:HAND_SIZE], cards[HAND_SIZE:2 * HAND_SIZE],
+                          cards[2 * HAND_SIZE:], start)  # checks the deal
+        moves = read.u16()
+        for played in range(moves):
+            if torn and read.left() < 2:
+                return SavedMatch(match, mode, level, ai_seat, ai_rng), moves - played
+            match.play(read.u16())  # IllegalMove is a ValueError
+    if read.at != len(body) and not torn:
+        raise ValueError("trailing bytes")
+    return SavedMatch(match, mode, level, ai_seat, ai_rng), 0
+
+
+def _read_rng(read):
+    """The Rng a record holds (None for the all-zero state: no Rng)."""
+    state = (read.u16(), read.u16(), read.u16())
+    if state == (0, 0, 0):
+        return None
+    rng = Rng()
+    rng.setstate(state)
+    return rng
