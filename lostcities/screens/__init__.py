@@ -28,23 +28,27 @@ def font_sheet():
     CircuitPython's font is one bitmap of tiles (as terminalio.Terminal uses
     it); Blinka's glyphs each have their own, copied here into one."""
     global _sheet
-    if _sheet is None:
-        font = terminalio.FONT
-        width, height = font.get_bounding_box()[:2]
-        glyphs = [font.get_glyph(code) for code in range(FIRST, LAST + 1)]
-        bitmap = font.bitmap
-        if isinstance(bitmap, displayio.Bitmap):
-            # circuitpython-stubs' Glyph names its fields only as __init__ arguments
-            tiles = bytearray(glyph.tile_index for glyph in glyphs)  # type: ignore[attr-defined]
-        else:
-            bitmap = displayio.Bitmap(width * len(glyphs), height, 2)
-            for tile, glyph in enumerate(glyphs):
-                for y in range(height):
-                    for x in range(width):
-                        bitmap[tile * width + x, y] = glyph.bitmap[x, y]
-            tiles = bytearray(range(len(glyphs)))
-        _sheet = (bitmap, tiles, width, height)
+    if _sheet is None:  # made apart: a text change calls this and must allocate nothing
+        _sheet = _make_sheet()
     return _sheet
+
+
+def _make_sheet():
+    font = terminalio.FONT
+    width, height = font.get_bounding_box()[:2]
+    glyphs = [font.get_glyph(code) for code in range(FIRST, LAST + 1)]
+    bitmap = font.bitmap
+    if isinstance(bitmap, displayio.Bitmap):
+        # circuitpython-stubs' Glyph names its fields only as __init__ arguments
+        tiles = bytearray(glyph.tile_index for glyph in glyphs)  # type: ignore[attr-defined]
+    else:
+        bitmap = displayio.Bitmap(width * len(glyphs), height, 2)
+        for tile, glyph in enumerate(glyphs):
+            for y in range(height):
+                for x in range(width):
+                    bitmap[tile * width + x, y] = glyph.bitmap[x, y]
+        tiles = bytearray(range(len(glyphs)))
+    return bitmap, tiles, width, height
 
 
 class Text(displayio.Group):
