@@ -9,42 +9,6 @@ BOARDS = ("pybadge", "edgebadge", "pygamer")
 # Each beats the one below by 10 to 45 points a round; at most 6 letters each,
 # the Statistics screen's column.
 LEVELS = ("easy", "medium", "normal", "hard")
-# True when the board runs this package from .py sources, which it compiles as
-# it imports them (the bundle's .mpy files come compiled).
-FROM_SOURCES = __file__.endswith(".py")
-
-
-# From .py sources the board compiles a module as it imports it, which needs
-# about three times its text at once: compiled at the first table, these
-# needed 14 KB more heap than anything else. There lostcities/app.py compiles
-# them before anything else, while the heap is nearly empty, and they stay.
-COMPILED_FIRST = ("lostcities.screens.words", "lostcities.screens.layout",
-                  "lostcities.screens.table", "lostcities.evaluation", "lostcities.ai")
-
-
-def forget(*names):
-    """Drop modules ``names`` and their submodules as if never imported, so
-    that their code leaves the board's heap; the next import loads them afresh.
-
-    The app forgets the screens of the menus while a match is on and those of
-    the match once it is over; from .py sources, those compiled first stay. On
-    CPython (the laptop) it does nothing: memory is plentiful there, and a
-    module loaded twice would give tools and tests two copies of its classes."""
-    import sys
-    if sys.implementation.name == "cpython":
-        return
-    for name in names:
-        if FROM_SOURCES and name in COMPILED_FIRST:
-            continue
-        for loaded in list(sys.modules):
-            if loaded == name or loaded.startswith(name + "."):
-                del sys.modules[loaded]
-        package, _, leaf = name.rpartition(".")
-        parent = sys.modules.get(package)
-        if parent is not None and leaf in parent.__dict__:
-            delattr(parent, leaf)
-
-
 def asset_path(name):
     """The path of ``assets/name`` next to the ``lostcities`` package."""
     here = __file__

@@ -9,7 +9,9 @@ itself lives in a :class:`~lostcities.session.Session`, as in the terminal
 game.
 """
 
-from lostcities import COMPILED_FIRST, FROM_SOURCES, forget
+from lostcities.memory import (
+    COMPILED_FIRST, FROM_SOURCES, NOT_AT_THE_TABLE, NOT_AT_THE_TITLE, OF_THE_MATCH, PROFILE,
+    forget)
 
 if FROM_SOURCES:  # before anything else: see COMPILED_FIRST
     for _name in COMPILED_FIRST:
@@ -22,24 +24,6 @@ from lostcities.save_format import TOO_LONG, UNSAVED
 from lostcities.session import Session
 from lostcities.shell import Shell
 from lostcities.sprites import Sheets
-
-# Each screen module is loaded when first shown, and forgotten while the
-# table is built (the others, and the reading of the saves: lostcities/restore.py
-# and resume.py)
-# or once the match is over (those of the match, and the AI's), so that the
-# board's heap holds the code of one part at a time. The pass screen and the
-# pause menu are shown with the table let go; the pause menu's modules load
-# each time (the pass screen's, small and shown every turn, stay).
-READ_AT_START = ("lostcities.restore", "lostcities.resume")
-NOT_AT_THE_TABLE = ("lostcities.screens.title", "lostcities.screens.help",
-                    "lostcities.screens.pause", "lostcities.screens.menu",
-                    "lostcities.screens.summary") + READ_AT_START
-OF_THE_MATCH = ("lostcities.screens.table", "lostcities.screens.layout",
-                "lostcities.screens.words", "lostcities.screens.pause",
-                "lostcities.screens.passing", "lostcities.ai", "lostcities.evaluation")
-# the saves' reading too: read at start-up, and the profile again at a match's end
-NOT_AT_THE_TITLE = OF_THE_MATCH + ("lostcities.screens.summary",) + READ_AT_START
-
 
 class App(Shell):
     """Owns the session (the match and the profile) and the screens' order."""
@@ -176,7 +160,7 @@ class App(Shell):
             if self.sheets is None:
                 self.sheets = Sheets()
             if self.session.let_go_of_profile():
-                forget("lostcities.profile")  # read again at the match's end
+                forget(*PROFILE)  # read again at the match's end
             self.session.prepare()
             from lostcities.screens.table import TableScreen
             self.table = TableScreen(self)

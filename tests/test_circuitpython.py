@@ -121,12 +121,13 @@ def test_only_py_sources_compile_the_matchs_modules_before_the_app(drives, kind)
     and load only for a match."""
     drive = drives[kind]
     source = ("import sys\nsys.path[:] = [%r, %r, %r]\nimport lostcities.app\n"
-              "print(sorted(name for name in lostcities.COMPILED_FIRST if name in sys.modules))"
+              "from lostcities.memory import COMPILED_FIRST\n"
+              "print(sorted(name for name in COMPILED_FIRST if name in sys.modules))"
               % (drive, drive + "/lib", cp.FIRMWARE))
     done = cp.run(["-c", source], 512)
     assert done.returncode == 0, done.stderr
     loaded = eval(done.stdout)
-    from lostcities import COMPILED_FIRST
+    from lostcities.memory import COMPILED_FIRST
     assert loaded == (sorted(COMPILED_FIRST) if kind == "py" else [])
     assert "lostcities.screens.table" in COMPILED_FIRST and "lostcities.evaluation" in COMPILED_FIRST
 

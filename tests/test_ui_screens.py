@@ -420,7 +420,7 @@ def test_the_title_notice_and_the_menus_question_keep_a_margin():
 def put_expedition(state, player, color, cards):
     """Lay ``cards`` on an expedition, as if played (for a position to look at)."""
     from lostcities.rules import CARDS_PER_COLOR, MAX_COLORS
-    from lostcities.rules.state import EXP_AT, EXP_LEN_AT
+    from lostcities.rules.offsets import EXP_AT, EXP_LEN_AT
     at = player * MAX_COLORS + color
     start = EXP_AT + at * CARDS_PER_COLOR
     state.buf[start:start + len(cards)] = bytes(cards)

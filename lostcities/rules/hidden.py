@@ -7,7 +7,7 @@ the state's two halves one at a time.
 """
 
 from lostcities.rules.cards import CARDS_PER_COLOR, HAND_SIZE, HIDDEN, MAX_COLORS
-from lostcities.rules.state import (
+from lostcities.rules.offsets import (
     DECK_AT, EXP_AT, EXP_LEN_AT, HAND_AT, KNOWN_AT, PILE_AT, PILE_LEN_AT)
 
 

@@ -15,15 +15,9 @@ from lostcities.rules.cards import (
     MAX_COLORS, NO_CARD, SOURCE_DECK, WAGERS_PER_COLOR, card_text,
     card_value, expedition_points, is_wager, same_kind, score_cards)
 
-# Layout of State.buf (public for the hidden-information half in hidden.py).
-HAND_AT = const(0)  # 2 x 8 card slots
-KNOWN_AT = const(16)  # 2 x 8 flags: slot holds a card taken from a pile (public)
-EXP_AT = const(32)  # 2 x 6 expeditions x 12 cards
-EXP_LEN_AT = const(176)  # 2 x 6 lengths
-PILE_AT = const(188)  # 6 discard piles x 12 cards, bottom first
-PILE_LEN_AT = const(260)  # 6 lengths
-DECK_AT = const(266)  # up to 72 cards, top card last
-BUF_SIZE = const(338)
+from lostcities.rules import hidden
+from lostcities.rules.offsets import (
+    BUF_SIZE, DECK_AT, EXP_AT, EXP_LEN_AT, HAND_AT, KNOWN_AT, PILE_AT, PILE_LEN_AT)
 
 
 class State:
@@ -312,6 +306,3 @@ class State:
         """Fill this view's HIDDEN cards with a random arrangement of the unseen."""
         hidden.determinize(self, player, rng, unseen, odds)
 
-
-# The hidden-information half of State, imported last (it reads the layout above).
-from lostcities.rules import hidden  # noqa: E402

@@ -1,0 +1,62 @@
+"""The board's memory policy, in one place: which modules the app holds when,
+and forgetting the others (the figures: docs/memory.md, ``bench --board``).
+
+A PyBadge leaves Python about 120-150 KB. The app holds the code of one part
+at a time: each screen module is loaded when first shown and forgotten while
+the table is built (the menus' screens, and the reading of the saves), or
+once the match is over (the match's, and the AI's). The pass screen and the
+pause menu are shown with the table let go; the pause menu's modules load
+each time (the pass screen's, small and shown every turn, stay). Elsewhere,
+by the same policy: a screen is let go before a big one is built
+(lostcities/shell.py), the rules load their parts when first used
+(lostcities/rules/__init__.py), the AI makes its tables before the table
+(``ai.prepare``), and a match is saved from a buffer made at start-up
+(lostcities/save.py). tests/test_house.py checks every name here.
+"""
+
+# True when the board runs this package from .py sources, which it compiles as
+# it imports them (the bundle's .mpy files come compiled).
+FROM_SOURCES = __file__.endswith(".py")
+
+
+# From .py sources the board compiles a module as it imports it, which needs
+# about three times its text at once: compiled at the first table, these
+# needed 14 KB more heap than anything else. There lostcities/app.py compiles
+# them before anything else, while the heap is nearly empty, and they stay.
+COMPILED_FIRST = ("lostcities.screens.words", "lostcities.screens.layout",
+                  "lostcities.screens.table", "lostcities.evaluation", "lostcities.ai")
+
+
+def forget(*names):
+    """Drop modules ``names`` and their submodules as if never imported, so
+    that their code leaves the board's heap; the next import loads them afresh.
+
+    The app forgets the screens of the menus while a match is on and those of
+    the match once it is over; from .py sources, those compiled first stay. On
+    CPython (the laptop) it does nothing: memory is plentiful there, and a
+    module loaded twice would give tools and tests two copies of its classes."""
+    import sys
+    if sys.implementation.name == "cpython":
+        return
+    for name in names:
+        if FROM_SOURCES and name in COMPILED_FIRST:
+            continue
+        for loaded in list(sys.modules):
+            if loaded == name or loaded.startswith(name + "."):
+                del sys.modules[loaded]
+        package, _, leaf = name.rpartition(".")
+        parent = sys.modules.get(package)
+        if parent is not None and leaf in parent.__dict__:
+            delattr(parent, leaf)
+
+
+# The saves' reading: at start-up, and the profile's again at a match's end.
+READ_AT_START = ("lostcities.restore", "lostcities.resume")
+PROFILE = ("lostcities.profile",)  # let go at the table, read again at the match's end
+NOT_AT_THE_TABLE = ("lostcities.screens.title", "lostcities.screens.help",
+                    "lostcities.screens.pause", "lostcities.screens.menu",
+                    "lostcities.screens.summary") + READ_AT_START
+OF_THE_MATCH = ("lostcities.screens.table", "lostcities.screens.layout",
+                "lostcities.screens.words", "lostcities.screens.pause",
+                "lostcities.screens.passing", "lostcities.ai", "lostcities.evaluation")
+NOT_AT_THE_TITLE = OF_THE_MATCH + ("lostcities.screens.summary",) + READ_AT_START

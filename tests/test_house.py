@@ -1,0 +1,98 @@
+"""Where things live: no import cycle anywhere, and the memory policy's module
+names checked (a misspelt name would pass every other test: forgetting does
+nothing on CPython)."""
+
+import ast
+import os
+
+import pytest
+
+from host_sim import ROOT
+
+PACKAGES = ("lostcities", "host_sim")
+
+
+def modules():
+    """{dotted name: path} of every module of the project's packages, and code.py."""
+    found = {"code": os.path.join(ROOT, "code.py")}
+    for package in PACKAGES:
+        for folder, _, names in os.walk(os.path.join(ROOT, package)):
+            for name in names:
+                if name.endswith(".py"):
+                    path = os.path.join(folder, name)
+                    dotted = os.path.relpath(path, ROOT)[:-3].replace(os.sep, ".")
+                    found[dotted[:-len(".__init__")] if dotted.endswith(".__init__")
+                          else dotted] = path
+    return found
+
+
+def imports_of(path, known):
+    """The project's modules ``path`` imports, at its top or inside functions."""
+    with open(path) as file:
+        tree = ast.parse(file.read(), path)
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names = [node.module] + ["%s.%s" % (node.module, alias.name) for alias in node.names]
+        else:
+            continue
+        found.update(name for name in names if name in known)
+    return found
+
+
+def graph():
+    known = modules()
+    return {name: imports_of(path, known) - {name} for name, path in known.items()}
+
+
+def cycle_in(edges):
+    """One import cycle as a list of modules, or None."""
+    state = {}
+
+    def visit(name, path):
+        state[name] = "open"
+        for other in sorted(edges.get(name, ())):
+            if state.get(other) == "open":
+                return path[path.index(other):] + [other]
+            if other not in state:
+                found = visit(other, path + [other])
+                if found:
+                    return found
+        state[name] = "done"
+        return None
+    for name in sorted(edges):
+        if name not in state:
+            found = visit(name, [name])
+            if found:
+                return found
+    return None
+
+
+def test_no_module_imports_one_that_imports_it_back_even_inside_a_function():
+    edges = graph()
+    # a package's __init__ importing its own parts is a package, not a cycle
+    for name in edges:
+        edges[name] = {other for other in edges[name] if not name.startswith(other + ".")}
+    assert cycle_in(edges) is None
+
+
+def test_the_cycle_finder_sees_a_cycle():
+    assert cycle_in({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert cycle_in({"a": {"b"}, "b": set()}) is None
+
+
+def test_every_module_the_memory_policy_names_exists_and_is_imported_somewhere():
+    from lostcities import memory
+    known = modules()
+    named = set()
+    for value in vars(memory).values():
+        if isinstance(value, tuple) and value and all(
+                isinstance(item, str) and item.startswith("lostcities.") for item in value):
+            named.update(value)
+    assert len(named) > 10
+    imported = set().union(*graph().values())
+    for name in sorted(named):
+        assert name in known, "no module %s" % name
+        assert name in imported, "%s is forgotten but nothing imports it" % name
