@@ -13,51 +13,51 @@ host packages are missing, a tool says which command runs it instead of a
 traceback.
 """
 
-import os as _os
 import sys as _sys
 
-# The repository's root: lostcities/, assets/, code.py beside host_sim/.
-ROOT = _os.path.dirname(_os.path.dirname(_os.path.abspath(__file__)))
+# The boards' interpreters import host_sim.players only (the tests' workloads
+# play its bots there): what follows is the laptop's.
+if _sys.implementation.name == "cpython":
+    import os as _os
 
-_os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # The repository's root: lostcities/, assets/, code.py beside host_sim/.
+    ROOT = _os.path.dirname(_os.path.dirname(_os.path.abspath(__file__)))
 
+    _os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-def counted(number, noun, plural=None):
-    """``1 turn``, ``2 turns``: a count and its noun, for the tools' messages."""
-    return "%d %s" % (number, noun if number == 1 else plural or noun + "s")
+    def counted(number, noun, plural=None):
+        """``1 turn``, ``2 turns``: a count and its noun, for the tools' messages."""
+        return "%d %s" % (number, noun if number == 1 else plural or noun + "s")
 
+    try:
+        __import__("micropython")  # Blinka's, on the host (no name bound here:
+        # host_sim.testing.micropython is this package's own MicroPython runner)
+    except ImportError:
+        import types as _types
 
-try:
-    __import__("micropython")  # Blinka's, on the host (no name bound here:
-    # host_sim.testing.micropython is this package's own MicroPython runner)
-except ImportError:
-    import types as _types
+        _shim = _types.ModuleType("micropython")
+        _shim.const = lambda value: value
+        _sys.modules["micropython"] = _shim
+    else:
+        import contextlib as _contextlib
+        import io as _io
 
-    _shim = _types.ModuleType("micropython")
-    _shim.const = lambda value: value
-    _sys.modules["micropython"] = _shim
-else:
-    import contextlib as _contextlib
-    import io as _io
+        with _contextlib.redirect_stdout(_io.StringIO()):  # its warning, printed twice
+            __import__("microcontroller")
 
-    with _contextlib.redirect_stdout(_io.StringIO()):  # its warning, printed twice
-        __import__("microcontroller")
+    def _missing_package_hook(kind, error, trace, _default=_sys.excepthook):
+        """A package the host needs is missing: the command to run, not a traceback."""
+        missing = (getattr(error, "name", None) or "").split(".")[0]
+        if not issubclass(kind, ModuleNotFoundError) or missing in ("", "host_sim", "lostcities"):
+            _default(kind, error, trace)
+            return
+        spec = getattr(_sys.modules.get("__main__"), "__spec__", None)
+        module = spec.name if spec else "host_sim"
+        if module.endswith(".__main__"):
+            module = module[:-len(".__main__")]
+        import shlex
+        print("No module named %r: this needs the host packages. 'make test' installs them in"
+              " .venv once; then run: .venv/bin/python -m %s" % (
+                  missing, shlex.join([module] + _sys.argv[1:])), file=_sys.stderr)
 
-
-def _missing_package_hook(kind, error, trace, _default=_sys.excepthook):
-    """A package the host needs is missing: the command to run, not a traceback."""
-    missing = (getattr(error, "name", None) or "").split(".")[0]
-    if not issubclass(kind, ModuleNotFoundError) or missing in ("", "host_sim", "lostcities"):
-        _default(kind, error, trace)
-        return
-    spec = getattr(_sys.modules.get("__main__"), "__spec__", None)
-    module = spec.name if spec else "host_sim"
-    if module.endswith(".__main__"):
-        module = module[:-len(".__main__")]
-    import shlex
-    print("No module named %r: this needs the host packages. 'make test' installs them in"
-          " .venv once; then run: .venv/bin/python -m %s" % (
-              missing, shlex.join([module] + _sys.argv[1:])), file=_sys.stderr)
-
-
-_sys.excepthook = _missing_package_hook
+    _sys.excepthook = _missing_package_hook

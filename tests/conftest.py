@@ -42,7 +42,8 @@ def micropython_unavailable(reason):
 def cards(text, colors=5, wagers=None):
     """Cards from record notation; each ``Yx`` is the next unused yellow wager
     (``wagers`` counts those taken, shared by the parts of one deal)."""
-    from lostcities.rules import is_wager, parse_card
+    from lostcities.rules import is_wager
+    from host_sim.records.notation import parse_card
     wagers = {} if wagers is None else wagers
     result = bytearray()
     for word in text.split():

@@ -6,8 +6,8 @@ import pytest
 from lostcities import ai
 from lostcities.evaluation import Position
 from lostcities.rng import Rng
-from lostcities.rules import (
-    SOURCE_DECK, deal, move_source, move_text, parse_card, parse_move, score_cards, turn_limit)
+from lostcities.rules import SOURCE_DECK, deal, move_source, score_cards, turn_limit
+from host_sim.records.notation import move_text, parse_card, parse_move
 
 from host_sim.testing import workloads
 from tests.test_bots import position, random_positions

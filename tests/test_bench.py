@@ -7,7 +7,8 @@ import pytest
 from conftest import CI
 from host_sim.testing import circuitpython as cp
 from host_sim.tools import bench
-from host_sim.testing.micropython import MicroPython, MicroPythonUnavailable, ensure_installed
+from host_sim.testing.micropython import (
+    HOST_SIM, MicroPython, MicroPythonUnavailable, ensure_installed)
 
 
 def micropython_available():
@@ -89,7 +90,7 @@ class ai:
 def test_the_ai_heap_figures_tell_garbage_from_kept_memory():
     if not micropython_available():
         pytest.skip("MicroPython (node) is not available")
-    with MicroPython(copy=(bench.PACKAGE_DIR, bench.WORKLOADS)) as interpreter:
+    with MicroPython(copy=(bench.PACKAGE_DIR, HOST_SIM, bench.WORKLOADS)) as interpreter:
         interpreter.run(bench.MICROPYTHON_SETUP + FAKE_AI +
                         "views = workloads.positions(2)\n"
                         "view = rng = move = None\nbefore = after = 0")

@@ -3,12 +3,12 @@
 import pytest
 
 from conftest import deal as hand_made_deal
-from lostcities.bots import heuristic_move, random_move
-from lostcities.frozen_normal import frozen_normal_move
-from lostcities.reference import counter_move, tempo_move
+from host_sim.players.bots import heuristic_move, random_move
+from host_sim.players.frozen_normal import frozen_normal_move
+from host_sim.players.reference import counter_move, tempo_move
 from lostcities.rng import Rng
-from lostcities.rules import (
-    SOURCE_DECK, deal, move_source, move_text, parse_move, turn_limit)
+from lostcities.rules import SOURCE_DECK, deal, move_source, turn_limit
+from host_sim.records.notation import move_text, parse_move
 
 POOL_BOTS = (heuristic_move, counter_move, tempo_move, frozen_normal_move)
 BOTS = (random_move,) + POOL_BOTS

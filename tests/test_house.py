@@ -5,8 +5,6 @@ nothing on CPython)."""
 import ast
 import os
 
-import pytest
-
 from host_sim import ROOT
 
 PACKAGES = ("lostcities", "host_sim")

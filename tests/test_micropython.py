@@ -14,7 +14,7 @@ from conftest import micropython_unavailable
 from host_sim.tools import bench
 from host_sim.testing import workloads
 from host_sim.testing.micropython import (
-    LOSTCITIES, RUNNER, MicroPython, MicroPythonError, MicroPythonUnavailable, ensure_installed)
+    HOST_SIM, LOSTCITIES, RUNNER, MicroPython, MicroPythonError, MicroPythonUnavailable, ensure_installed)
 
 WORKLOADS = os.path.join(os.path.dirname(LOSTCITIES), "host_sim", "testing", "workloads.py")
 MATCHES = [(colors, seed) for colors in (5, 6) for seed in (1, 2, 3, 4)]
@@ -24,7 +24,7 @@ MATCHES = [(colors, seed) for colors in (5, 6) for seed in (1, 2, 3, 4)]
 def micropython():
     """One interpreter for the whole module, with lostcities/ and workloads in it."""
     try:
-        interpreter = MicroPython(copy=(LOSTCITIES, WORKLOADS))
+        interpreter = MicroPython(copy=(LOSTCITIES, HOST_SIM, WORKLOADS))
     except MicroPythonUnavailable as err:
         micropython_unavailable(str(err))
     with interpreter:
@@ -67,10 +67,11 @@ def test_live_heap_of_the_engine_and_of_one_state(micropython, capsys):
 
 def test_a_python_error_comes_back_with_its_traceback(micropython):
     with pytest.raises(MicroPythonError) as raised:
-        micropython.run("from lostcities import rules\nprint('before')\nrules.parse_card('Q9')")
+        micropython.run("from host_sim.records import notation\nprint('before')\n"
+                        "notation.parse_card('Q9')")
     assert raised.value.type == "NotationError"
     assert "unknown card 'Q9'" in raised.value.traceback
-    assert "lostcities/rules/notation.py" in raised.value.traceback
+    assert "host_sim/records/notation.py" in raised.value.traceback
     assert raised.value.stdout == "before\n"
     assert micropython.run("print('still alive')") == "still alive\n"
 

@@ -4,8 +4,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from host_sim.testing.workloads import play_random
-from lostcities.bots import random_move
-from lostcities.record import parse_record, write_record
+from host_sim.players.bots import random_move
+from host_sim.records.record import parse_record, write_record
 from lostcities.rng import Rng
 from lostcities.rules import (
     HAND_SIZE, NO_CARD, SOURCE_DECK, Match, card_index, is_wager, move_source, taken_card)

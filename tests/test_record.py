@@ -2,7 +2,7 @@
 
 import pytest
 
-from lostcities.record import RecordError, parse_record, write_record
+from host_sim.records.record import RecordError, parse_record, write_record
 from lostcities.rng import Rng
 from lostcities.rules import Match, card_text, is_wager
 from test_rules import discard_round

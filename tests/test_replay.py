@@ -9,8 +9,8 @@ import pytest
 from host_sim.tools import replay
 from host_sim.dev.samples.make_sample import PATH as SAMPLE, sample_record
 from host_sim.testing.workloads import play_random
-from lostcities import record
-from lostcities.record import parse_record, write_record
+from host_sim.records import record
+from host_sim.records.record import parse_record, write_record
 from lostcities.rng import Rng
 from lostcities.rules import Match
 from test_record import DEAL

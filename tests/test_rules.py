@@ -3,13 +3,13 @@
 import pytest
 
 from conftest import deal
-from lostcities.bots import random_move
+from host_sim.players.bots import random_move
 from lostcities.rng import Rng
 from lostcities.rules import (
-    HIDDEN, SOURCE_DECK, IllegalMove, Match, NotationError, card_color, card_text,
-    check_deal, is_wager, make_card, make_move, move_card, move_discards,
-    move_source, move_text, new_deck, next_starter, parse_card, parse_move,
-    parse_source)
+    HIDDEN, SOURCE_DECK, IllegalMove, Match, card_color, card_text, check_deal,
+    is_wager, make_card, make_move, move_card, move_discards, move_source, new_deck,
+    next_starter)
+from host_sim.records.notation import NotationError, move_text, parse_card, parse_move, parse_source
 
 
 def play(state, *moves):

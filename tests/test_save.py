@@ -7,12 +7,12 @@ import time
 import pytest
 
 from conftest import micropython_unavailable
-from host_sim.testing.micropython import MicroPython, MicroPythonUnavailable
+from host_sim.testing.micropython import HOST_SIM, LOSTCITIES, MicroPython, MicroPythonUnavailable
 from host_sim.play.nvm_file import FileNvm, NotASaveFile, foreign
 from host_sim.testing.firmware.microcontroller import ByteArray, PowerCut
 from lostcities import restore, resume, save
 from lostcities import save_format as fmt
-from lostcities.bots import random_move
+from host_sim.players.bots import random_move
 from lostcities.rng import Rng
 from lostcities.profile import Profile, encode_profile
 from lostcities.rules import SOURCE_DECK, Match, move_source
@@ -630,7 +630,7 @@ def test_file_nvm_says_a_file_was_cut_short(tmp_path):
 # On the board's Python ---------------------------------------------------------
 
 SCENARIO = """
-from lostcities.bots import random_move
+from host_sim.players.bots import random_move
 from lostcities.rng import Rng
 from lostcities.rules import Match
 from lostcities.save import Storage
@@ -654,7 +654,7 @@ for colors in (5, 6):
 
 def test_saves_are_byte_identical_under_micropython(capsys):
     try:
-        interpreter = MicroPython()
+        interpreter = MicroPython(copy=(LOSTCITIES, HOST_SIM))
     except MicroPythonUnavailable as err:
         micropython_unavailable(str(err))
     with interpreter:

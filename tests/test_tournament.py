@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from host_sim.tools import protocol, tournament
-from lostcities.record import parse_record
+from host_sim.records.record import parse_record
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KEYS = ["a", "b", "deals", "rounds", "diff_mean", "diff_ci95", "a_wins", "b_wins", "ties",

@@ -10,11 +10,11 @@ from host_sim.play import tty
 from host_sim.play.nvm_file import FileNvm
 from lostcities import restore
 from lostcities import save_format as save
-from lostcities.bots import heuristic_move, random_move
-from lostcities.record import parse_record
+from host_sim.players.bots import heuristic_move, random_move
+from host_sim.records.record import parse_record
 from lostcities.rng import Rng
-from lostcities.rules import (
-    SOURCE_DECK, card_text, is_wager, move_source, move_text, parse_move, taken_card)
+from lostcities.rules import SOURCE_DECK, card_text, is_wager, move_source, taken_card
+from host_sim.records.notation import move_text, parse_move
 from lostcities.save import Storage
 from lostcities.save_format import MATCH_AT, NVM_SIZE
 

@@ -6,11 +6,11 @@ from host_sim.testing.harness import Driver, popup_text, presses_for
 from lostcities import buttons as btn
 from lostcities import LEVELS
 from lostcities.session import AI_SEAT
-from lostcities.bots import random_move
+from host_sim.players.bots import random_move
 from lostcities.rng import Rng
-from lostcities.rules import (HAND_SIZE, NO_CARD, SOURCE_DECK,
-                              card_color, make_move, move_source, move_text,
-                              score_cards)
+from lostcities.rules import (
+    HAND_SIZE, NO_CARD, SOURCE_DECK, card_color, make_move, move_source, score_cards)
+from host_sim.records.notation import move_text
 from host_sim.testing.firmware.microcontroller import ByteArray, PowerCut
 from lostcities.restore import written_end
 from lostcities.save import Storage

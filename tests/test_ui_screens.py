@@ -8,8 +8,8 @@ from lostcities import sprites as S
 from lostcities.rng import Rng
 from lostcities.rules import (
     SOURCE_DECK, card_color, card_index, card_text, card_value, expedition_points,
-    make_card, make_move, move_card, move_discards, move_text, new_deck, score_cards,
-    taken_card)
+    make_card, make_move, move_card, move_discards, new_deck, score_cards, taken_card)
+from host_sim.records.notation import move_text
 from lostcities.save_format import NVM_SIZE
 from lostcities.screens import ACCENT, DIM
 from lostcities.screens.summary import breakdown
@@ -180,7 +180,7 @@ def test_pass_screen_hides_every_card():
 def play_to_round_end(driver, rng):
     """Random moves by the buttons (past pass screens) until the round is over;
     returns True if its last move then showed on the table."""
-    from lostcities.bots import random_move
+    from host_sim.players.bots import random_move
     while driver.screen in ("table", "pass"):
         t = driver.app.table
         if driver.screen == "pass":

@@ -14,9 +14,9 @@ from host_sim.tools import screenshot
 from host_sim.testing.harness import Driver, popup_text, presses_for
 from host_sim.play.simulator import RecordWriter
 from lostcities import buttons as btn
-from lostcities.record import parse_record
+from host_sim.records.record import parse_record
 from lostcities.rng import Rng
-from lostcities.rules import move_text
+from host_sim.records.notation import move_text
 from lostcities.save_format import NVM_SIZE
 
 

@@ -7,7 +7,7 @@ missing file, an empty one or a game record (the first line that is not a
 the game starts, and left as it is.
 """
 
-from lostcities.record import HEADER
+from host_sim.records.record import HEADER
 
 _HEAD_BYTES = 4096  # a record's header comes after a few comment lines at most
 

@@ -183,7 +183,7 @@ class RecordWriter:
         self.written = None
 
     def update(self, app):
-        from lostcities.record import write_record
+        from host_sim.records.record import write_record
         match = app.session.last_match
         if match is None or self.path is None:
             return

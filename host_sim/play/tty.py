@@ -20,11 +20,10 @@ from host_sim.play.nvm_file import NVM_SIZE
 from host_sim.play.record_file import RecordFileError, check_record_file
 from host_sim.tools.replay import expedition_line
 from lostcities import ai, rules_page
-from lostcities.record import write_record
+from host_sim.records.record import write_record
 from lostcities.rng import Rng
-from lostcities.rules import (
-    COLOR_LETTERS, SOURCE_DECK, card_text, make_move, move_source, move_text, parse_card,
-    parse_source)
+from lostcities.rules import COLOR_LETTERS, SOURCE_DECK, card_text, make_move, move_source
+from host_sim.records.notation import move_text, parse_card, parse_source
 from lostcities.save import Storage
 from lostcities.save_format import MODES, UNSAVED
 from lostcities.session import Session, played_words

@@ -31,6 +31,9 @@ RUNNER_DIR = os.path.join(ROOT, "host_sim", "testing", "micropython_runner")
 RUNNER = os.path.join(RUNNER_DIR, "run.mjs")
 PACKAGE = "@micropython/micropython-webassembly-pyscript"
 LOSTCITIES = os.path.join(ROOT, "lostcities")
+# The laptop's package, for its players (host_sim/players/: the workloads play
+# its bots): its __init__ sets up nothing off CPython.
+HOST_SIM = os.path.join(ROOT, "host_sim")
 
 
 class MicroPythonUnavailable(RuntimeError):

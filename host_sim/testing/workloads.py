@@ -5,7 +5,8 @@ functions in both interpreters (under MicroPython this file is copied in as
 the top-level module ``workloads``), so both sides do exactly the same work.
 """
 
-from lostcities import bots, rules
+from host_sim.players import bots
+from lostcities import rules
 from lostcities.rng import Rng
 
 

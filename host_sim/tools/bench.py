@@ -45,7 +45,8 @@ from lostcities.rng import Rng
 
 from host_sim.testing import circuitpython as cp
 from host_sim.testing import workloads
-from host_sim.testing.micropython import MicroPython, MicroPythonError, MicroPythonUnavailable
+from host_sim.testing.micropython import (
+    HOST_SIM, MicroPython, MicroPythonError, MicroPythonUnavailable)
 
 PACKAGE_DIR = os.path.dirname(os.path.abspath(lostcities.__file__))
 WORKLOADS = os.path.abspath(workloads.__file__)
@@ -349,7 +350,7 @@ def main(argv=None):
 
     print("Lost Cities bench: figures to watch, not tests%s\n" % (" (--quick)" if quick else ""))
     try:
-        interpreter = MicroPython(copy=(PACKAGE_DIR, WORKLOADS))
+        interpreter = MicroPython(copy=(PACKAGE_DIR, HOST_SIM, WORKLOADS))
     except MicroPythonUnavailable as err:
         interpreter = None
         print("MicroPython figures skipped: %s\n" % err)

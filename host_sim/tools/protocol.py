@@ -24,7 +24,8 @@ import subprocess
 import threading
 import time
 
-from lostcities import ai, bots, frozen_normal, reference, rules
+from host_sim.players import bots, frozen_normal, reference
+from lostcities import ai, rules
 from lostcities.rng import Rng
 
 DEFAULT_TIMEOUT = 10.0  # seconds a bot may think about one move

@@ -11,7 +11,7 @@ import json
 import sys
 
 from host_sim import counted
-from lostcities.record import MAX_LINE, RecordError, parse_record
+from host_sim.records.record import MAX_LINE, RecordError, parse_record
 from lostcities.rules import COLOR_NAMES, card_text
 
 EXIT_BAD_RECORD = 2

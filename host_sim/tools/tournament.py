@@ -139,7 +139,7 @@ def play_deal(seed, index, colors, record=False):
 
 
 def _record(match):
-    from lostcities.record import write_record
+    from host_sim.records.record import write_record
     return write_record(match)
 
 

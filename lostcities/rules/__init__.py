@@ -2,20 +2,20 @@
 
 * :mod:`~lostcities.rules.cards`: cards and moves as small integers, and the
   scoring formula;
-* :mod:`~lostcities.rules.notation`: their text (``play R7 deck``), read and
-  written;
 * :mod:`~lostcities.rules.state`: one round's state in a ``bytearray``, the
   legal moves with reasons;
+* :mod:`~lostcities.rules.offsets`: where each part lies in the state's buffer;
 * :mod:`~lostcities.rules.hidden`: each player's view, and deals of the rest;
 * :mod:`~lostcities.rules.match`: dealing, rounds, starters, totals, the winner.
 
 Every name is importable from here (``from lostcities.rules import State``),
-looked up in the parts when asked for: the board then holds each name once,
+looked up in the parts when asked for (the moves' text, for the laptop's
+tools, is host_sim/records/notation.py's): the board then holds each name once,
 not in this module too (1.2 KB of its heap). The parts are modules of their
 own so that the board compiles each one in a fraction of its heap.
 """
 
-_PARTS = ("cards", "notation", "state", "hidden", "match")
+_PARTS = ("cards", "state", "offsets", "hidden", "match")
 
 
 def __getattr__(name):

@@ -6,7 +6,7 @@
   source 0 for the draw pile and ``1 + colour`` for a discard pile.
 
 A move the rules forbid raises :class:`IllegalMove`; text that is not the
-notation (``Y2``, ``play R7 deck``: notation.py) a NotationError, so that a
+notation (``Y2``, ``play R7 deck``: host_sim/records/notation.py) a NotationError, so that a
 caller tells a typo from a rule.
 """
 

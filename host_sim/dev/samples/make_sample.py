@@ -7,8 +7,8 @@ checks that the engine still produces exactly the committed file.
 import argparse
 import os
 
-from lostcities.bots import random_move
-from lostcities.record import write_record
+from host_sim.players.bots import random_move
+from host_sim.records.record import write_record
 from lostcities.rng import Rng
 from lostcities.rules import Match
 

@@ -20,7 +20,7 @@ fails with :class:`RecordError` naming the line, like python-chess.
 
 from lostcities.rules.cards import (
     WAGERS_PER_COLOR, IllegalMove, card_color, card_text, is_wager)
-from lostcities.rules.notation import move_text, parse_card, parse_move
+from host_sim.records.notation import move_text, parse_card, parse_move
 from lostcities.rules.match import Match, check_deal
 
 HEADER = "lostcities 1"
