@@ -94,3 +94,21 @@ def test_every_module_the_memory_policy_names_exists_and_is_imported_somewhere()
     for name in sorted(named):
         assert name in known, "no module %s" % name
         assert name in imported, "%s is forgotten but nothing imports it" % name
+
+
+def test_the_board_package_holds_exactly_what_code_py_reaches_and_the_bundle_carries_it():
+    from host_sim.tools import bundle
+    edges = graph()
+    reached, todo = set(), ["code"]
+    while todo:
+        name = todo.pop()
+        if name not in reached:
+            reached.add(name)
+            todo.extend(edges.get(name, ()))
+    board = {name for name in modules() if name.split(".")[0] == "lostcities"}
+    assert board - reached == set(), "not the board's code: move it to host_sim/"
+    carried = {path[:-3].replace("/", ".") for path in bundle.game_files()
+               if path.endswith(".py") and path != bundle.ENTRY}
+    carried = {name[:-len(".__init__")] if name.endswith(".__init__") else name
+               for name in carried}
+    assert carried == board

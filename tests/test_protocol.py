@@ -7,6 +7,7 @@ import sys
 import pytest
 
 from host_sim.tools import protocol
+from host_sim.records import notation
 from host_sim.tools.bot import Bot, ProtocolError
 from lostcities import ai, rules
 from lostcities.rng import Rng
@@ -33,7 +34,7 @@ def new_match(seed, colors=5):
 
 def texts(moves):
     """Record notation: identical wagers read the same whichever copy was played."""
-    return [rules.move_text(move) for move in moves]
+    return [notation.move_text(move) for move in moves]
 
 
 def local(level):
@@ -145,8 +146,8 @@ def test_bot_answers_go_with_a_legal_move():
     bot.handle("round hand Y2 Yx Yx B4 B9 W3 G10 R5 start 1")
     bot.handle("opp play R7 deck")
     answer = bot.handle("go")
-    move = rules.parse_move(answer)
-    assert answer == rules.move_text(move)
+    move = notation.parse_move(answer)
+    assert answer == notation.move_text(move)
     bot.handle("drew G6")
     state = bot.round.state()
     assert sorted(rules.card_text(card) for card in state.hand(1)) == sorted(

@@ -11,6 +11,7 @@ those placeholder cards again.
 import argparse
 import sys
 
+from host_sim.records import notation
 from lostcities import ai, rules
 from lostcities.rng import Rng
 
@@ -61,7 +62,7 @@ class Knowledge:
                     deck.append(None)
             else:
                 if not piles[source - 1]:
-                    raise ProtocolError("'%s' draws from an empty pile" % rules.move_text(move))
+                    raise ProtocolError("'%s' draws from an empty pile" % notation.move_text(move))
                 taken = piles[source - 1].pop()
                 if not mine:
                     opponent.append(taken)
@@ -78,7 +79,7 @@ class Knowledge:
             reason = state.check_move(move)
             if reason:
                 raise ProtocolError("move '%s' is impossible: %s" % (
-                    rules.move_text(move), reason))
+                    notation.move_text(move), reason))
             state.apply(move)
         return state
 
@@ -147,7 +148,7 @@ class Bot:
                 raise ProtocolError("'go' but it is the opponent's turn")
             move = ai.choose_move(state.view(self.seat), self.level, self.rng)
             self.round.moves.append(move)
-            return rules.move_text(move)
+            return notation.move_text(move)
         elif command == "drew" and len(words) == 2:
             self._round().draws[len(self.round.moves) - 1] = self._card(words[1])
         elif command == "end" and len(words) == 3:
@@ -163,13 +164,13 @@ class Bot:
 
     def _card(self, text):
         try:
-            return rules.parse_card(text, self.colors)
+            return notation.parse_card(text, self.colors)
         except ValueError as error:
             raise ProtocolError(str(error))
 
     def _move(self, text):
         try:
-            return rules.parse_move(text, self.colors)
+            return notation.parse_move(text, self.colors)
         except ValueError as error:
             raise ProtocolError(str(error))
 

@@ -25,6 +25,7 @@ import threading
 import time
 
 from host_sim.players import bots, frozen_normal, reference
+from host_sim.records import notation
 from lostcities import ai, rules
 from lostcities.rng import Rng
 
@@ -144,12 +145,12 @@ class BotPlayer:
         if line is None:
             raise BotError("the bot closed its output (exit status %s)" % self.process.poll())
         try:
-            return rules.parse_move(line.strip(), self.colors)
+            return notation.parse_move(line.strip(), self.colors)
         except ValueError as error:
             raise BotError("unreadable answer: %s" % error)
 
     def opponent_moved(self, move):
-        self._send("opp " + rules.move_text(move))
+        self._send("opp " + notation.move_text(move))
 
     def drew(self, card):
         self._send("drew " + rules.card_text(card))
@@ -202,7 +203,7 @@ def play_round(match, players, times=None, clock=time.perf_counter):
         if not reason and state.turns >= limit and rules.move_source(move):
             reason = "stalling: from turn %d on draw from the deck" % (limit + 1)
         if reason:
-            raise Forfeit(player, "illegal move '%s': %s" % (rules.move_text(move), reason))
+            raise Forfeit(player, "illegal move '%s': %s" % (notation.move_text(move), reason))
         drawn = state.deck()[0] if rules.move_source(move) == rules.SOURCE_DECK else None
         match.play(move)
         if drawn is not None:
