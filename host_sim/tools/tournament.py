@@ -557,6 +557,14 @@ def _recorder(folder, a, b):
     return record
 
 
+def say_forfeit(a, b, forfeit):
+    """The one line on stderr that says which player forfeited where, and why."""
+    name = a if forfeit["forfeit"] == "a" else b
+    print("tournament stopped: %s forfeits deal %d (round %d) against %s: %s" % (
+        name, forfeit["deal"] + 1, forfeit["mirror"] + 1, b, forfeit["reason"]),
+        file=sys.stderr)
+
+
 def _main_pool(args):
     progress = Progress(args.deals * len(protocol.POOL))
     figures = []
@@ -564,10 +572,7 @@ def _main_pool(args):
         tally, forfeit = run(args.a, b, args.deals, args.seed, args.colors, args.jobs,
                              None, args.timeout, progress)
         if forfeit:
-            name = args.a if forfeit["forfeit"] == "a" else b
-            print("tournament stopped: %s forfeits deal %d (round %d) against %s: %s" % (
-                name, forfeit["deal"] + 1, forfeit["mirror"] + 1, b, forfeit["reason"]),
-                file=sys.stderr)
+            say_forfeit(args.a, b, forfeit)
             return 1
         if tally.interrupted:
             break
@@ -590,10 +595,7 @@ def _main_ladder(args):
         tally, forfeit = run(a, b, args.deals, args.seed, args.colors, args.jobs,
                              None, args.timeout, progress)
         if forfeit:  # local players only: a bug, said as a tournament says it
-            name = a if forfeit["forfeit"] == "a" else b
-            print("tournament stopped: %s forfeits deal %d (round %d) against %s: %s" % (
-                name, forfeit["deal"] + 1, forfeit["mirror"] + 1, b, forfeit["reason"]),
-                file=sys.stderr)
+            say_forfeit(a, b, forfeit)
             return 1
         if tally.interrupted:
             break
