@@ -1,49 +1,11 @@
 """The AI opponent: four levels that decide from their player's view alone.
 
-Every level scores moves with one evaluation (``lostcities/evaluation.py``),
-an estimate of the final round margin after the move. ``easy``, ``medium``
-and ``normal`` play the best move of the evaluation blurred by noise, so that
-they err like a learner, less at each level: each beats the one below by 10
-to 45 points a round (a ladder a player can climb, issue 26). The evaluation
-weighs every unseen card by the same chance of being in the opponent's hand;
-``hard`` deals the unseen cards out at random a few times (``determinize``),
-evaluates every move against each sampled hand of the opponent as if it were
-known, and plays the best move on average: a strong hand of one colour, which
-the uniform chance blurs, then weighs as much as it is likely. Its samples read the opponent's expeditions
-(``_hand_odds``): sound players play the next card of an expedition soon and
-keep the high ones. With the deck nearly out, where the order of the last
-draws decides, ``hard`` plays its best few moves out to the round's end in
-sampled deals, both sides playing the evaluation's best move (no noise), and
-keeps the best. ``hint`` is the evaluation's best move, unblurred.
-
-The evaluation estimates the score difference (mine minus the opponent's)
-the round would end with:
-
-* each expedition is projected to the end of the round: its cards, the hand
-  cards that can still go on it, and the unseen cards of its colour weighted
-  by the chance of drawing them in time (turns left = deck size / 2, and
-  with 3 cards left the pile draw at 2 that buys my last turn). When
-  the expeditions worth playing need more turns than remain, all those
-  weights shrink. An unstarted expedition counts only if its projection
-  beats the 20-point cost, so opening, wagers and small gaps all follow from
-  one formula;
-* the opponent's expeditions are projected the same way from what they may
-  hold: cards they took from piles, unseen cards, and the pile tops they can
-  take next turn, so a discard that feeds them costs what it gives them;
-* a deck draw is worth the average over the unseen cards of holding one, and
-  shortens the round for both players; a pile draw does not: the
-  projections for both turn counts weigh the tempo.
-* each kind of move (a play, an opening, a discard; drawing from the deck or
-  from a pile) earns a bonus by the deck cards left (``_TEMPO``, tuned on the
-  reference pool): mostly a play now is worth more than a discard, since the
-  turns are shrunk for the hand before the move, while a card played now
-  needs no turn later.
-
-All arithmetic is in integers: the board's floats are short and allocate.
-A decision allocates a few small lists up front and nothing per move.
-``clock`` (a callable returning ms) only stops ``hard``'s sampling early;
-with ``clock=None`` the work is the fixed iteration cap, so a decision is a
-pure function of the view and the Rng.
+Every level scores moves with one evaluation (lostcities/evaluation.py), an
+estimate of the final round margin: ``easy``, ``medium`` and ``normal`` play
+its best move blurred by less noise at each level, ``hard`` samples the
+opponent's hidden hand and plays ahead at the round's end, ``hint`` is the
+best move unblurred. How each works, what it weighs and why, and the figures:
+docs/ai.md, the one place the AI is explained.
 """
 
 from array import array

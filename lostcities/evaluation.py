@@ -1,6 +1,6 @@
 """The AI's evaluation: the final round margin a move leads to, estimated.
 
-``lostcities/ai.py`` says what it weighs. Integers throughout (thousandths of
+docs/ai.md says what it weighs and why. Integers throughout (thousandths of
 a point); host_sim/dev/tune.py tunes the weights, module globals under CPython.
 """
 
