@@ -81,16 +81,22 @@ def decode_match(body, torn=False):
     ai_seat = read.byte()
     mode = read.text()
     level = read.text()
+    learn = mode == "learn"  # a lesson: against the AI, and the coach's messages shown
+    coached = 0
+    if learn:
+        mode = "ai"
+        coached = read.u16()
     if mode not in MODES or ai_seat > 1 or (mode == "ai" and level not in LEVELS):
         raise ValueError("bad mode or AI level")
     match = Match(colors, rounds, match_rng)
+    saved = SavedMatch(match, mode, level, ai_seat, ai_rng, learn, coached)
     dealt = read.byte()
     if dealt > rounds:
         raise ValueError("too many rounds")
     deal_size = colors * CARDS_PER_COLOR  # a deal is the whole deck
     for number in range(dealt):
         if torn and read.left() < 3 + deal_size and number:
-            return SavedMatch(match, mode, level, ai_seat, ai_rng), 1
+            return saved, 1
         start = read.byte()
         cards = read.take(deal_size)
         if start > 1:
@@ -100,11 +106,11 @@ def decode_match(body, torn=False):
         moves = read.u16()
         for played in range(moves):
             if torn and read.left() < 2:
-                return SavedMatch(match, mode, level, ai_seat, ai_rng), moves - played
+                return saved, moves - played
             match.play(read.u16())  # IllegalMove is a ValueError
     if read.at != len(body) and not torn:
         raise ValueError("trailing bytes")
-    return SavedMatch(match, mode, level, ai_seat, ai_rng), 0
+    return saved, 0
 
 
 def _read_rng(read):

@@ -3,6 +3,8 @@
 Its body (docs/formats.md, The match body): colours, rounds, the
 match's and the AI's Rng states, the AI's seat, mode and level text, then
 each round dealt: who started, the whole deal, and every move played. A
+lesson (issue 25) is written as the mode ``learn`` and, after the level, the
+coach's messages shown (u16, a bit each); it reads back as mode "ai". A
 record is read back by replaying those moves (lostcities/resume.py's
 ``decode_match``: the table's heap holds only the writing).
 """
@@ -16,20 +18,27 @@ class SavedMatch:
 
     ``mode`` is "duel" or "ai"; ``level`` an AI level name (None in a duel);
     ``ai_seat`` the AI's player (0/1); ``ai_rng`` the AI's Rng (None in a duel).
+    ``learn``: the lesson with the coach (lostcities/coach.py), against the AI;
+    ``coached`` the coach's messages shown in it, a bit each.
     """
 
-    def __init__(self, match, mode="duel", level=None, ai_seat=1, ai_rng=None):
+    def __init__(self, match, mode="duel", level=None, ai_seat=1, ai_rng=None, learn=False,
+                 coached=0):
         self.match = match
         self.mode = mode
         self.level = level
         self.ai_seat = ai_seat
         self.ai_rng = ai_rng
+        self.learn = learn
+        self.coached = coached
 
 
 def match_size(saved):
     """The bytes of a SavedMatch's record, header and CRC included."""
     match = saved.match
-    size = HEADER + 16 + text_size(saved.mode) + text_size(saved.level) + CRC
+    size = HEADER + 16 + text_size(_mode(saved)) + text_size(saved.level) + CRC
+    if saved.learn:
+        size += 2  # the coach's messages shown
     for moves in match.moves:
         size += 3 + match.colors * CARDS_PER_COLOR + 2 * len(moves)
     return size
@@ -43,8 +52,10 @@ def encode_match(saved, record):
     at = _put_rng(record, HEADER + 2, match.rng)
     at = _put_rng(record, at, saved.ai_rng)
     record[at] = saved.ai_seat
-    at = put_text(record, at + 1, saved.mode)
+    at = put_text(record, at + 1, _mode(saved))
     at = put_text(record, at, saved.level)
+    if saved.learn:
+        at = put_u16(record, at, saved.coached)
     record[at] = len(match.deals)
     at += 1
     for number in range(len(match.deals)):
@@ -59,6 +70,10 @@ def encode_match(saved, record):
         for move in moves:
             at = put_u16(record, at, move)
     return record
+
+
+def _mode(saved):
+    return "learn" if saved.learn else saved.mode
 
 
 def _put_rng(buf, at, rng):
