@@ -102,11 +102,16 @@ class App(Shell):
         self.seed += 1
         return self.seed - 1
 
-    def new_match(self):
+    def new_match(self, learn=False):
+        """A new match with the settings (``learn``: the lesson, issue 25)."""
         self.let_go()
-        self.session.new_match()
+        self.session.new_match(learn)
         self.noted()
         self.start_turn()
+
+    def learn(self):
+        """The lesson: one round against the lowest level, with the coach."""
+        self.new_match(True)
 
     def continue_match(self):
         """Resume the saved match exactly where it stopped."""
@@ -229,7 +234,8 @@ class App(Shell):
         """The round's last move on the table until A when the AI or the other
         player made it; the human's own against the AI goes straight to the scores."""
         state = self.match.state
-        if self.saved.mode == "ai" and not self.session.is_ai(1 - state.to_move):
+        if (self.saved.mode == "ai" and not self.session.is_ai(1 - state.to_move)
+                and not self.saved.learn):  # the lesson's coach has a word on it
             self.later(self.round_over)
             return
         self.make_table()  # made anew when resumed at this point

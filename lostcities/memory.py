@@ -58,5 +58,6 @@ NOT_AT_THE_TABLE = ("lostcities.screens.title", "lostcities.screens.help",
                     "lostcities.screens.summary") + READ_AT_START
 OF_THE_MATCH = ("lostcities.screens.table", "lostcities.screens.layout",
                 "lostcities.screens.words", "lostcities.screens.pause",
-                "lostcities.screens.passing", "lostcities.ai", "lostcities.evaluation")
+                "lostcities.screens.passing", "lostcities.ai", "lostcities.evaluation",
+                "lostcities.coach")
 NOT_AT_THE_TITLE = OF_THE_MATCH + ("lostcities.screens.summary",) + READ_AT_START

@@ -8,6 +8,7 @@ counted, the save cleared), the players' names, the hint and a move in words.
 A front end only shows the session and reads the player's moves.
 """
 
+from lostcities import LEVELS
 from lostcities.rng import Rng
 from lostcities.rules.cards import (
     NO_CARD, SOURCE_DECK, card_text, move_card, move_discards, move_source, taken_card)
@@ -17,6 +18,10 @@ from lostcities.save_format import NO_SAVE, WEAR_SWITCH
 from lostcities.saved_match import SavedMatch
 
 AI_SEAT = 1  # against the AI the human is player 1 (who is player 0 here)
+# The lesson's deals (issue 25): the seeds of its match's Rng (the AI's is the
+# next one), each tested to bring the coach's lessons up early and to let the
+# player start (tests/test_coach.py)
+LESSON_SEEDS = (62, 69, 137, 152)
 
 
 class Session:
@@ -109,16 +114,22 @@ class Session:
             self.prepare()
         return self.match.state.view(player, self._view)
 
-    def new_match(self):
+    def new_match(self, learn=False):
         """A new match with the profile's settings, its first round dealt and
         saved. Once the board's flash has been written WEAR_SWITCH times, its
         Resume setting switches to each round, saved with it, and the player
-        is told once."""
+        is told once. ``learn``: the lesson instead, one round of 5 colours
+        against the lowest level with the coach, dealt from LESSON_SEEDS."""
         profile = self.profile
-        match = Match(profile.colors, profile.rounds, Rng(self.new_seed()))
-        if profile.mode == "ai":
+        if learn:
+            seed = LESSON_SEEDS[self.new_seed() % len(LESSON_SEEDS)]
+            match = Match(5, 1, Rng(seed))
+            self.saved = SavedMatch(match, "ai", LEVELS[0], AI_SEAT, Rng(seed + 1), True)
+        elif profile.mode == "ai":
+            match = Match(profile.colors, profile.rounds, Rng(self.new_seed()))
             self.saved = SavedMatch(match, "ai", profile.level, AI_SEAT, Rng(self.new_seed()))
         else:
+            match = Match(profile.colors, profile.rounds, Rng(self.new_seed()))
             self.saved = SavedMatch(match, "duel")
         match.start_round()
         self.last_match = match
@@ -166,10 +177,11 @@ class Session:
 
     def finish(self):
         """The match is over: count it in the statistics and forget the save,
-        both in one write."""
+        both in one write (a lesson is not counted)."""
         saved = self.saved
         profile = self.profile
-        profile.record_match(saved)
+        if not saved.learn:
+            profile.record_match(saved)
         problem = self.storage.finish_match(profile)
         self._profile_stored = problem is None
         self._saved(problem)

@@ -4,6 +4,7 @@ from lostcities import buttons as btn
 from lostcities.screens import ACCENT, DIM, LINE_H, Popup, Screen, label, set_text
 
 GIVE_UP = "Press A again to give up this match."
+_SCREEN_H = 128
 
 
 class MenuScreen(Screen):
@@ -72,7 +73,11 @@ class MenuScreen(Screen):
         if self.was_armed == key:
             return True
         self.armed = key
-        self.popup.show(question, self.item_y(self.at) + LINE_H)
+        y = self.item_y(self.at) + LINE_H
+        self.popup.show(question, y)
+        height = self.popup.item.size()[1]
+        if y + height + 3 > _SCREEN_H:  # the last items': above the item, not off the screen
+            self.popup.show(question, self.item_y(self.at) - height - 3)
         return False
 
     def back(self):

@@ -18,6 +18,12 @@ from lostcities.session import move_words, played_words
 from micropython import const
 
 _END_POPUP_Y = const(104)  # where the hand was, at the round's end
+_COACH_Y = const(15)  # the coach's words, over the opponent's side: yours stays in view
+# the coach's moments (lostcities/coach.py's AT_*: that module loads for a lesson only)
+_AT_PICK = const(0)
+_AT_CARD = const(1)
+_AT_DRAW = const(2)
+_AT_END = const(3)
 
 
 class TableScreen(TableLayout):
@@ -29,6 +35,8 @@ class TableScreen(TableLayout):
         super().__init__(app)
         self.thinking = 0
         self.page = -1  # SELECT's page on show, or -1
+        self.coaching = False  # the coach's words on show, until A
+        self.spoken = 0  # and which lesson they are (saved.coached's bit)
 
     # Turns -----------------------------------------------------------------
 
@@ -59,8 +67,24 @@ class TableScreen(TableLayout):
             else:
                 message = self.marked_words()
             set_text(self.status, message)
+            self.coach(_AT_PICK)
         if app.feedback:
             app.feedback.turn(player)
+
+    def coach(self, moment, card=NO_CARD, discard=False):
+        """In the lesson, the coach's words for this moment of the viewer's
+        turn, if it has any: over the table until A."""
+        saved = self.app.saved
+        if not saved.learn or self.app.session.is_ai(self.viewer):
+            return
+        from lostcities.coach import speak
+        before = saved.coached
+        text = speak(saved, self.app.match.state, self.viewer, moment, card, discard)
+        if text:
+            self.spoken = saved.coached ^ before
+            self.coaching = True
+            self.page = -1
+            self.popup.show(text, _COACH_Y, INFO_CHARS)
 
     def marked_words(self, last=False):
         """``AI: discard B3, took G7``: the opponent's move on show."""
@@ -72,7 +96,10 @@ class TableScreen(TableLayout):
         (highlighted and in words) until A; no hand shows, the round is over."""
         app = self.app
         state = app.match.state
-        self.viewer = state.to_move  # the player who did not make that move
+        last = 1 - state.to_move  # the player who made that move
+        self.viewer = 1 - last
+        if app.saved.learn:  # the lesson's end, whoever made it: the player's side
+            self.viewer = 1 - app.saved.ai_seat
         self.phase = END
         self.thinking = 0
         self.chosen = NO_CARD
@@ -81,8 +108,10 @@ class TableScreen(TableLayout):
         self.new_slot = -1
         self.page = -1
         self.draw_all()
-        set_text(self.status, self.marked_words(last=True))
+        set_text(self.status, "%s: %s" % (app.session.short_name(last),
+                                          played_words(app.match.moves[-1], last=True)))
         self.popup.show("Round over. A: scores", _END_POPUP_Y, INFO_CHARS)
+        self.coach(_AT_END)
         if app.feedback:
             app.feedback.turn(None)
 
@@ -102,6 +131,13 @@ class TableScreen(TableLayout):
         return True
 
     def press(self, action):
+        if self.coaching and self.phase != END:  # the coach's words stay until A
+            if action == btn.A:
+                self.coaching = False
+                self.popup.hide()
+            elif action == btn.START:
+                self.app.pause()
+            return
         if self.phase == END:  # the message stays until A
             if action == btn.A:
                 self.app.later(self.app.round_over)
@@ -146,6 +182,7 @@ class TableScreen(TableLayout):
             self.app.match.state, self.viewer, self.chosen, self.play_reason()))
         grid = self.hand_grids[self.cursor[self.viewer]]
         S.move_to(grid, grid.x, HAND_Y - LIFT)
+        self.coach(_AT_CARD, self.chosen)
 
     def press_action(self, action):
         if action == btn.B:
@@ -191,6 +228,7 @@ class TableScreen(TableLayout):
                 self.chosen))
         else:
             set_text(self.status, "Draw: </> choose, A take")
+        self.coach(_AT_DRAW, self.chosen, discard)
 
     def press_draw(self, action):
         if action == btn.B:
@@ -239,7 +277,14 @@ class TableScreen(TableLayout):
         top = NO_CARD if source == SOURCE_DECK else \
             self.app.match.state.pile_top(source - 1)
         self.page = -1
-        self.popup.show("Hint: " + move_words(move, top, done=False))
+        if self.coaching:  # the coach's words wait for the next moment
+            self.coaching = False
+            self.app.saved.coached &= ~self.spoken
+        text = "Hint: " + move_words(move, top, done=False)
+        if self.app.saved.learn:  # and why, in words
+            from lostcities.coach import reason
+            text += ": " + reason(self.app.match.state, self.viewer, move)
+        self.popup.show(text)
 
     def show_info(self, page):
         """SELECT: its next page over the table, none after the last."""

@@ -15,7 +15,8 @@ def _cycle(values, value, action):
 
 
 class TitleScreen(MenuScreen):
-    """Lost Cities: continue a saved match, start one, settings, statistics, rules."""
+    """Lost Cities: continue a saved match, start one, settings, statistics, rules,
+    and Learn: the lesson, a round with the coach (issue 25)."""
 
     name = "title"
     heading = "LOST CITIES"
@@ -23,7 +24,7 @@ class TitleScreen(MenuScreen):
 
     def __init__(self, app, notice=None):
         items = ["Continue"] if app.saved else []
-        items += ["New match", "Settings", "Statistics", "Rules"]
+        items += ["New match", "Settings", "Statistics", "Rules", "Learn"]
         back_from = app.title_item  # the cursor stays where a sub-screen was opened
         super().__init__(app, items, notice, heading_scale=2,
                          at=items.index(back_from) if back_from in items else 0)
@@ -35,7 +36,11 @@ class TitleScreen(MenuScreen):
             return "New match: %s" % mode
         if key == "Continue":
             match = self.app.match
+            if self.app.saved.learn:
+                return "Continue the lesson"
             return "Continue (round %d/%d)" % (match.round_number(), match.rounds)
+        if key == "Learn":
+            return "Learn: a round, coached"
         return key
 
     def footer_text(self):
@@ -51,9 +56,9 @@ class TitleScreen(MenuScreen):
         app.title_item = key if key in _SUB_SCREENS else None
         if key == "Continue":
             app.later(app.continue_match)
-        elif key == "New match":
+        elif key == "New match" or key == "Learn":
             if not app.saved or self.confirmed(key, GIVE_UP):
-                app.later(app.new_match)
+                app.later(app.new_match if key == "New match" else app.learn)
         elif key == "Settings":
             app.later(app.settings)
         elif key == "Statistics":
