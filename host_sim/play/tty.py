@@ -19,10 +19,12 @@ from host_sim.play.nvm_file import SaveFileError, make_nvm
 from host_sim.play.nvm_file import NVM_SIZE
 from host_sim.play.record_file import RecordFileError, check_record_file
 from host_sim.tools.replay import expedition_line
-from lostcities import ai, rules_page
+from lostcities import ai, coach, rules_page
 from host_sim.records.record import write_record
 from lostcities.rng import Rng
-from lostcities.rules import COLOR_LETTERS, SOURCE_DECK, card_text, make_move, move_source
+from lostcities.rules import (
+    COLOR_LETTERS, NO_CARD, SOURCE_DECK, card_text, make_move, move_card, move_discards,
+    move_source)
 from host_sim.records.notation import move_text, parse_card, parse_source
 from lostcities.save import Storage
 from lostcities.save_format import MODES, UNSAVED
@@ -37,6 +39,7 @@ QUIT_WORDS = ("q", "quit", "exit")
 
 MENU_HELP = """\
   new              start a new match with these settings
+  learn            a first round with a coach (5 colours, against easy)
   continue         resume the saved match
   mode duel|ai     two players passing the keyboard, or you against the AI
   level LEVEL      the AI's level: %s
@@ -122,13 +125,13 @@ class TtyGame:
                 command = words[0]
                 if command in QUIT_WORDS:
                     break
-                if command in ("n", "new"):
+                if command in ("n", "new", "l", "learn"):
                     if saved is not None and not self.confirm(
                             "A match is saved (%s). Replace it with a new one? [y/N] "
                             % _saved_text(saved)):
                         self.say("The saved match is kept; 'continue' resumes it.")
                         continue
-                    self.session.new_match()
+                    self.session.new_match(learn=command in ("l", "learn"))
                     self.saving()
                     self.play()
                 elif command in ("c", "continue"):
@@ -170,7 +173,7 @@ class TtyGame:
         self.say("Settings: %s, %d colours, %d round%s" % (
             _mode_text(profile.mode, profile.level), profile.colors,
             profile.rounds, "s" if profile.rounds > 1 else ""))
-        self.say("new | %scolors | rounds | mode | level | stats | rules | help | quit" % (
+        self.say("new | learn | %scolors | rounds | mode | level | stats | rules | help | quit" % (
             "continue (%s) | " % _saved_text(saved) if saved else ""))
 
     def change_setting(self, words):
@@ -208,8 +211,8 @@ class TtyGame:
         self.played = True
         self.say("")
         self.say("%s: %d colours, %d round%s" % (
-            _capital(_mode_text(saved.mode, saved.level)), match.colors, match.rounds,
-            "s" if match.rounds > 1 else ""))
+            _capital(_mode_text(saved.mode, saved.level, saved.learn)), match.colors,
+            match.rounds, "s" if match.rounds > 1 else ""))
         if match.state is not None and not match.state.turns and not match.state.is_over():
             self.say_round_start()
         while not match.is_over():
@@ -244,6 +247,7 @@ class TtyGame:
                 self.say("%s: %s" % (_capital(self.name(player)),
                                      played_words(match.moves[-1])))
             if match.state.is_over():
+                self.coach(coach.AT_END, 1 - saved.ai_seat)
                 self.round_summary(match)
                 if not match.is_over():
                     self.ask("Press Enter for round %d. " % (match.round_number() + 1))
@@ -297,10 +301,24 @@ class TtyGame:
         if self.ansi:
             self.out.write("\n" * shutil.get_terminal_size().lines + _CLEAR)
 
+    def coach(self, moment, player, card=NO_CARD, discard=False):
+        """In the lesson, the coach's words for this moment (as the table
+        shows them: lostcities/coach.py); True if it said something."""
+        saved = self.saved
+        if not saved.learn:
+            return False
+        text = coach.speak(saved, saved.match.state, player, moment, card, discard)
+        if text:
+            self.say(textwrap.fill("Coach: " + coach_words(text), 78, subsequent_indent="  "))
+        return bool(text)
+
     def ask_move(self, player):
-        """Show the table to ``player`` and read a legal move (or a command)."""
+        """Show the table to ``player`` and read a legal move (or a command);
+        in the lesson the coach speaks first, and of the move typed before it
+        is made (then it is asked again, or confirmed)."""
         match = self.saved.match
         self.show_table(player)
+        self.coach(coach.AT_PICK, player)
         while True:
             text = self.ask("%s> " % ("Your move" if self.saved.mode == "ai"
                                       else "Player %d" % (player + 1)))
@@ -317,7 +335,9 @@ class TtyGame:
             elif command in ("t", "table"):
                 self.show_table(player)
             elif command == "hint":
-                self.say("Hint: %s" % move_text(self.session.hint(player)))
+                move = self.session.hint(player)
+                why = coach.reason(match.state, player, move) if self.saved.learn else ""
+                self.say("Hint: %s%s" % (move_text(move), ": " + why if why else ""))
             else:
                 try:
                     move = parse_typed_move(words, match.colors)
@@ -326,6 +346,12 @@ class TtyGame:
                     continue
                 reason = match.state.check_move(move)
                 if reason is None:
+                    card, discard = move_card(move), move_discards(move)
+                    said = self.coach(coach.AT_CARD, player, card)
+                    said = self.coach(coach.AT_DRAW, player, card, discard) or said
+                    if said and self.ask("Make that move (%s)? [Y/n] " % move_text(
+                            move)).lower() in ("n", "no"):
+                        continue
                     return move
                 self.say("Not allowed: %s." % reason.replace(
                     "player %d's hand" % (player + 1), "your hand"))
@@ -414,6 +440,15 @@ class TtyGame:
         self.say("\n".join(self.profile.summary()))
 
 
+def coach_words(text):
+    """The coach's words (assets/coach.txt) as the terminal says them: its
+    buttons become the keyboard's ways."""
+    for button, typed in ((" A: OK", ""), (" A: scores", ""),
+                          ("A, then B: pick another.", "Answer n to type another move.")):
+        text = text.replace(button, typed)
+    return text
+
+
 def parse_typed_move(words, colors):
     """A move from typed words: record notation, or ``[p|d] CARD [SOURCE]``.
 
@@ -434,14 +469,16 @@ def parse_typed_move(words, colors):
     return make_move(card, discard, parse_source(source, colors))
 
 
-def _mode_text(mode, level):
+def _mode_text(mode, level, learn=False):
+    if learn:
+        return "the lesson, with the coach"
     return "against the AI (%s)" % level if mode == "ai" else "two players"
 
 
 def _saved_text(saved):
     match = saved.match
     return "round %d of %d, %s" % (match.round_number(), match.rounds,
-                                   _mode_text(saved.mode, saved.level))
+                                   _mode_text(saved.mode, saved.level, saved.learn))
 
 
 def main(argv=None, stdin=None, stdout=None):
