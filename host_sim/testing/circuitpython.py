@@ -77,7 +77,8 @@ def make_drive(out_dir, mpy):
 
 
 class Scenario:
-    """What the rig plays: ``kind`` "match" or "fuzz", with the match settings.
+    """What the rig plays: ``kind`` "match", "lesson" (Learn on the title, the
+    coach's words pressed through) or "fuzz", with the match settings.
 
     The settings are written into the NVM as the saved profile before the
     board boots, as a player would have chosen them."""
@@ -96,6 +97,9 @@ class Scenario:
     @property
     def name(self):
         who = ("vs " + self.level) if self.mode == "ai" else "2 players"
+        if self.kind == "lesson":
+            from lostcities import LEVELS
+            return "the lesson (Learn), vs %s, 5 colours" % LEVELS[0]
         if self.kind == "fuzz":
             return "fuzz %d presses, %s, %d colours" % (self.presses, who, self.colors)
         return "%d-round match %s, %d colours" % (self.rounds, who, self.colors)

@@ -4,7 +4,8 @@
 
 DRIVE is a folder laid out like the CIRCUITPY drive. SCENARIO is ``match``
 (complete matches with the settings in the NVM: the human seats pick random
-legal moves through the buttons) or ``fuzz`` (``presses=N`` random presses,
+legal moves through the buttons), ``lesson`` (the same, of Learn on the title:
+A through the coach's words, a press at a time) or ``fuzz`` (``presses=N`` random presses,
 half of them sensible so that matches progress and every screen is reached,
 with power cuts and torn NVM writes: at each, the NVM is written back to its
 file and the rig exits with status 3, for the host to boot a fresh interpreter
@@ -79,6 +80,9 @@ class Rig:
         self.by_screen = {}  # the most held live on each screen
         self.screens = []
         self.fuzz = SCENARIO == "fuzz"
+        self.lesson = SCENARIO == "lesson"
+        self.move = None  # the lesson: the move being made, and its turn
+        self.move_turn = -1
         # the odd boots tear no NVM write, so that a fuzz of a few boots always cuts
         # the power both ways: plainly, and in the middle of a save
         self.may_tear = int(OPTIONS.get("boot", "1")) % 2 == 0
@@ -202,11 +206,13 @@ class Rig:
         if name == "title":
             if self.matches >= self.want and not self.fuzz:
                 raise Done()
-            target = "Continue" if app.saved else "New match"
+            target = "Continue" if app.saved else "Learn" if self.lesson else "New match"
             if screen.items[screen.at] == target:
                 self.press(A)
             else:
                 self.press(3)  # DOWN
+        elif name == "table" and self.lesson and screen is app.table and screen.phase < 3:
+            self.lesson_step(app, screen)  # a player's turn in the lesson
         elif name == "table":
             waits = presses.table_waits_for(app)
             if waits == "pick":
@@ -222,6 +228,22 @@ class Rig:
             self.press(A)
         else:
             self.press(B)
+
+
+    def lesson_step(self, app, table):
+        """One press of the player's move in the lesson: the coach may speak
+        at any of its steps, and waits for A."""
+        turn = app.match.state.turns
+        if table.coaching:
+            self.press(A)
+        elif table.phase == 0 and self.move_turn != turn:  # PICK: a new move
+            self.move = self.choose_move(app, table)
+            self.move_turn = turn
+            self.press(presses.presses_from(table, self.move)[0])
+        elif self.move_turn == turn:
+            self.press(presses.presses_from(table, self.move)[0])
+        else:
+            self.press(B)  # a card picked before the power went: back to the pick
 
 
 def moves_of_players(app):

@@ -27,6 +27,29 @@ def presses_for(table, move):
     return presses
 
 
+def presses_from(table, move):
+    """The presses that make ``move`` from the table's phase as it is (a card
+    picked, or the draw begun, when the lesson's coach spoke in between);
+    just A while the coach's words are on show (lostcities/coach.py)."""
+    from lostcities import buttons as btn
+    from lostcities.rules import move_card, move_discards, move_source, same_kind
+    from lostcities.screens.table import ACTION, DRAW
+    if table.coaching:
+        return [btn.A]
+    if table.phase == ACTION:
+        if not same_kind(table.chosen, move_card(move)):
+            return [btn.B]
+        return [btn.DOWN if move_discards(move) else btn.A]
+    if table.phase == DRAW:
+        if not same_kind(table.chosen, move_card(move)) or table.discard != move_discards(move):
+            return [btn.B]
+        sources = table.sources
+        at = sources.index(move_source(move))
+        step = btn.LEFT if at < table.source_at else btn.RIGHT
+        return [step] * abs(table.source_at - at) + [btn.A]
+    return presses_for(table, move)
+
+
 def table_waits_for(app):
     """What the table shown waits for: ``"pick"`` (a player's card), ``"end"``
     (A after the round's last move) or None (nothing, or not on the table)."""

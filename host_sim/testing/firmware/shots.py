@@ -53,6 +53,7 @@ def take(start, shoot):
     match_5(start, shoot)
     duel_6(start, shoot)
     notices(start, shoot)
+    lesson(start, shoot)
 
 
 def menus(start, shoot):
@@ -161,3 +162,51 @@ def notices(start, shoot):
         driver.app.title(message)
         driver.settle()
         shoot("notice%d" % (number + 1), driver)
+
+
+def lesson(start, shoot):
+    """The lesson (Learn): each of the coach's messages over the table as it
+    comes up (``coach-NAME``), the player playing the hint's moves, and the
+    hint with its reason."""
+    from lostcities import buttons as btn
+    from lostcities import coach
+    from lostcities.screens.table import END, PICK
+    try:
+        from presses import presses_from  # the board's rig: this folder is on its path
+    except ImportError:
+        from host_sim.testing.firmware.presses import presses_from
+    driver = start(4, AI_MATCH)
+    title = driver.app.screen
+    while title.items[title.at] != "Learn":
+        driver.press(btn.DOWN)
+    shoot("title-learn", driver)
+    driver.press(btn.A)
+    shot = 0  # the lessons shot, a bit each
+    turn = move = None
+    hinted = False
+    for _ in range(3000):
+        if driver.screen != "table":
+            break
+        app = driver.app
+        table = app.table
+        new = app.saved.coached & ~shot
+        if new:
+            lesson = 0
+            while not new >> lesson & 1:
+                lesson += 1
+            shot |= 1 << lesson
+            shoot("coach-" + coach.LESSONS[lesson], driver)
+        if table.phase == END:
+            driver.press(btn.A)
+            continue
+        state = app.match.state
+        if not hinted and table.phase == PICK and not table.coaching and state.turns >= 4:
+            hinted = True
+            press(driver, "START DOWN A")
+            shoot("hint-lesson", driver)
+            press(driver, "B")
+            continue
+        if turn != state.turns:
+            turn = state.turns
+            move = app.session.hint(table.viewer)
+        driver.press(presses_from(table, move)[0])
