@@ -10,8 +10,8 @@ game.
 """
 
 from lostcities.memory import (
-    COMPILED_FIRST, FROM_SOURCES, NOT_AT_THE_TABLE, NOT_AT_THE_TITLE, OF_THE_MATCH, PROFILE,
-    forget)
+    COACH, COMPILED_FIRST, FROM_SOURCES, NOT_AT_THE_TABLE, NOT_AT_THE_TITLE, OF_THE_MATCH,
+    PROFILE, forget)
 
 if FROM_SOURCES:  # before anything else: see COMPILED_FIRST
     for _name in COMPILED_FIRST:
@@ -246,6 +246,7 @@ class App(Shell):
         if self.feedback:
             self.feedback.turn(None)
         self.let_go()  # before the scores' module loads: the table is big
+        forget(*COACH)  # the lesson's coach has said its last
         from lostcities.screens.summary import RoundScreen
         self.show(RoundScreen(self))
 

@@ -56,8 +56,9 @@ PROFILE = ("lostcities.profile",)  # let go at the table, read again at the matc
 NOT_AT_THE_TABLE = ("lostcities.screens.title", "lostcities.screens.help",
                     "lostcities.screens.pause", "lostcities.screens.menu",
                     "lostcities.screens.summary") + READ_AT_START
+# The lesson's coach (issue 25): loaded with the lesson's table, let go at its round's end
+COACH = ("lostcities.coach",)
 OF_THE_MATCH = ("lostcities.screens.table", "lostcities.screens.layout",
                 "lostcities.screens.words", "lostcities.screens.pause",
-                "lostcities.screens.passing", "lostcities.ai", "lostcities.evaluation",
-                "lostcities.coach")
+                "lostcities.screens.passing", "lostcities.ai", "lostcities.evaluation") + COACH
 NOT_AT_THE_TITLE = OF_THE_MATCH + ("lostcities.screens.summary",) + READ_AT_START

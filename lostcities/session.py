@@ -106,6 +106,8 @@ class Session:
         if self.saved.mode == "ai":
             from lostcities import ai  # loaded for a match against it, or a hint
             ai.prepare(self.match.colors, self.saved.level)
+        if self.saved.learn:  # the coach, loaded (and compiled, from .py sources) here too
+            from lostcities import coach  # noqa: F401
 
     def view(self, player):
         """``player``'s view of the round (``State.view``), written over the
