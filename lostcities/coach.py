@@ -33,6 +33,26 @@ _WANTED = const(5)
 _BONUS_FROM = const(4)  # the cards of an expedition when the bonus is told
 
 
+_TABLE_Y = const(15)  # the coach's words, over the opponent's side: yours stays in view
+_TABLE_CHARS = const(25)  # the table popup's widest, as SELECT's pages (layout.INFO_CHARS)
+
+
+def at_table(table, moment, card=NO_CARD, discard=False):
+    """The coach's words for this moment of the table's viewer's turn, if any,
+    in the table's popup until A (the table lets go of them: TableScreen.press)."""
+    app = table.app
+    saved = app.saved
+    if app.session.is_ai(table.viewer):
+        return
+    before = saved.coached
+    text = speak(saved, app.match.state, table.viewer, moment, card, discard)
+    if text:
+        table.spoken = saved.coached ^ before
+        table.coaching = True
+        table.page = -1
+        table.popup.show(text, _TABLE_Y, _TABLE_CHARS)
+
+
 def speak(saved, state, player, moment, card=NO_CARD, discard=False):
     """The message for ``player`` at ``moment`` (``card`` chosen, to be
     discarded if ``discard``), marked as said in ``saved.coached``; or None."""

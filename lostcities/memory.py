@@ -51,7 +51,7 @@ def forget(*names):
 
 
 # The saves' reading: at start-up, and the profile's again at a match's end.
-READ_AT_START = ("lostcities.restore", "lostcities.resume")
+READ_AT_START = ("lostcities.restore", "lostcities.resume", "lostcities.restore_v1")
 PROFILE = ("lostcities.profile",)  # let go at the table, read again at the match's end
 NOT_AT_THE_TABLE = ("lostcities.screens.title", "lostcities.screens.help",
                     "lostcities.screens.pause", "lostcities.screens.menu",

@@ -123,12 +123,13 @@ def load_profile(storage):
     The reading of the NVM (lostcities/restore.py) is imported here only, so
     that the title and the settings, which hold this module, do not hold it."""
     from lostcities.restore import (
-        DAMAGED, LOST_BOTH, LOST_PROFILE, PROFILE_RESET, TORN, VERSION_1, Reader, legacy,
+        DAMAGED, LOST_BOTH, LOST_PROFILE, PROFILE_RESET, TORN, VERSION_1, Reader,
         read_record, read_wear, written_end)
     flags, message = read_wear(storage)
     storage.profile_message = None
     found = NO_SAVE
     if message == VERSION_1:
+        from lostcities.restore_v1 import legacy
         found = legacy(storage.nvm, 0)
     elif message is None and flags & HAS_PROFILE:
         found = read_record(storage.nvm, PROFILE_AT, MATCH_AT - PROFILE_AT,

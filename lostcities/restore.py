@@ -34,9 +34,8 @@ LOST_ALL = "A power cut erased the saves; starting fresh."
 WORN = "Memory saved 8000 times: to spare it, matches now save each round (Settings)."
 
 TORN = "torn"  # read_record: a record a power cut stopped
-VERSION_1 = "v1"  # read_wear: the NVM holds version 1's layout (see legacy())
+VERSION_1 = "v1"  # read_wear: the NVM holds version 1's layout (restore_v1.py)
 _SCANNED = const(64)  # bytes read at a time from the NVM's end
-_V1_SLOTS = ((0, 128, 128), (256, 4224, 3968))  # version 1: (first, second, size)
 
 
 def written_end(nvm):
@@ -100,25 +99,6 @@ def read_wear(storage):
     storage.writes = body[0] << 24 | body[1] << 16 | body[2] << 8 | body[3]
     storage.has_match = bool(body[4] & HAS_MATCH)
     return body[4], None
-
-
-def legacy(nvm, which):
-    """Version 1's newest valid record of a pair of slots (``which`` 0: the
-    profile's, 1: the match's), kept over an update, or a message."""
-    first, second, size = _V1_SLOTS[which]
-    best = None
-    for start in (first, second):
-        header = bytes(nvm[start:start + HEADER])
-        length = header[6] << 8 | header[7]
-        if header[0:3] != b"LC\x01" or HEADER + length + CRC > size:
-            continue
-        stop = start + HEADER + length
-        body = bytes(nvm[start + HEADER:stop])
-        sequence = header[4] << 8 | header[5]
-        if crc16(body, crc16(header)) == nvm[stop] << 8 | nvm[stop + 1] and (
-                best is None or 0 < (sequence - best[2]) & 0xFFFF < 0x8000):
-            best = (body, header[3], sequence)
-    return best[:2] if best else NO_SAVE
 
 
 class Reader:

@@ -6,7 +6,7 @@ rules would refuse is refused."""
 
 from lostcities import LEVELS
 from lostcities.restore import (
-    DAMAGED, TORN, VERSION_1, Reader, legacy, read_record, read_wear, written_end)
+    DAMAGED, TORN, VERSION_1, Reader, read_record, read_wear, written_end)
 from lostcities.rng import Rng
 from lostcities.rules.cards import CARDS_PER_COLOR, HAND_SIZE
 from lostcities.rules.match import Match
@@ -26,6 +26,7 @@ def load_match(storage):
     flags, message = read_wear(storage)
     nvm = storage.nvm
     if message == VERSION_1:
+        from lostcities.restore_v1 import legacy
         found = legacy(nvm, 1)
     elif message is not None:
         return None, message

@@ -28,9 +28,12 @@ BUDGETS = {
 # to split moves it by up to 5 KB from one heap size to the next, or with the
 # length of a file's path in the rig. Where a figure is over its goal above,
 # the bench says so.
-BOUNDS = {  # set at 88.3 / 102.2 / 82.2 / 31.3 KB measured; now 85.2 / 96.2 / 79.7 / 31.9
+BOUNDS = {  # set at 88.3 / 102.2 / 82.2 / 31.3 KB measured; now 88.4 / 109.7 / 82.5 / 32.0
     "mpy": 96 * KB,
-    "py": 104 * KB,
+    # .py sources: the fuzzes need 106-110 KB since the real display code, the erase
+    # model's lost saves, four levels and the lesson came (docs/memory.md); the goal
+    # above stays 100 KB, and the bench says OVER
+    "py": 112 * KB,
     "live": 88 * KB,
     "compile": 36 * KB,
 }
@@ -193,7 +196,8 @@ def board_times(drive):
     def run(what):
         done = cp.run([TIMING_RIG, what], TIMING_HEAP_KB, cwd=drive)
         if done.returncode:
-            raise RuntimeError("the timing rig failed: %s" % done.stderr[-2000:])
+            raise RuntimeError("the timing rig failed: %s" % (
+                done.stderr or done.stdout)[-2000:])
         return [line.rsplit(" ", 1) for line in done.stdout.strip().splitlines()]
     times = {"boot": min(int(run("boot")[0][1]) for _ in range(BOOTS))}
     for name, microseconds in run("presses"):

@@ -18,7 +18,6 @@ from lostcities.session import move_words, played_words
 from micropython import const
 
 _END_POPUP_Y = const(104)  # where the hand was, at the round's end
-_COACH_Y = const(15)  # the coach's words, over the opponent's side: yours stays in view
 # the coach's moments (lostcities/coach.py's AT_*: that module loads for a lesson only)
 _AT_PICK = const(0)
 _AT_CARD = const(1)
@@ -73,18 +72,10 @@ class TableScreen(TableLayout):
 
     def coach(self, moment, card=NO_CARD, discard=False):
         """In the lesson, the coach's words for this moment of the viewer's
-        turn, if it has any: over the table until A."""
-        saved = self.app.saved
-        if not saved.learn or self.app.session.is_ai(self.viewer):
-            return
-        from lostcities.coach import speak
-        before = saved.coached
-        text = speak(saved, self.app.match.state, self.viewer, moment, card, discard)
-        if text:
-            self.spoken = saved.coached ^ before
-            self.coaching = True
-            self.page = -1
-            self.popup.show(text, _COACH_Y, INFO_CHARS)
+        turn, if it has any (lostcities/coach.py): over the table until A."""
+        if self.app.saved.learn:
+            from lostcities.coach import at_table
+            at_table(self, moment, card, discard)
 
     def marked_words(self, last=False):
         """``AI: discard B3, took G7``: the opponent's move on show."""
