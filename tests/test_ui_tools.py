@@ -12,7 +12,7 @@ from conftest import ROOT
 from host_sim import play
 from host_sim.tools import screenshot
 from host_sim.testing.harness import Driver, popup_text, presses_for
-from host_sim.play.simulator import RecordWriter
+from host_sim.play.record_file import RecordFile
 from lostcities import buttons as btn
 from host_sim.records.record import parse_record
 from lostcities.rng import Rng
@@ -58,14 +58,14 @@ def test_tools_turn_bad_files_and_options_into_a_message(tmp_path, capsys):
         assert "argument " + option[0] in capsys.readouterr().err
 
 
-def test_record_writer_reports_a_file_it_cannot_write_and_play_goes_on(
-        tmp_path, capsys):
-    writer = RecordWriter(str(tmp_path / "no" / "rec.txt"))
+def test_the_record_file_says_once_it_cannot_write_and_play_goes_on(tmp_path):
+    said = []
+    kept = RecordFile(str(tmp_path / "no" / "rec.txt"), said.append)
     driver = Driver(seed=6, render=False)
     driver.press(btn.A)
-    writer.update(driver.app)
-    writer.update(driver.app)
-    assert capsys.readouterr().err.count("cannot write the record") == 1
+    kept.keep(driver.app.session.last_match)
+    kept.keep(driver.app.session.last_match)
+    assert len(said) == 1 and said[0].startswith("Cannot write the record")
 
 
 def test_play_falls_back_to_the_terminal_without_a_display(monkeypatch):
@@ -80,9 +80,9 @@ def test_play_falls_back_to_the_terminal_without_a_display(monkeypatch):
     assert play.terminal_args(["--tty", "--scale=2"]) == ["--tty"]
 
 
-def test_record_writer_keeps_the_file_in_step_with_the_match(tmp_path):
+def test_the_record_file_keeps_in_step_with_the_match(tmp_path):
     path = tmp_path / "match.txt"
-    writer = RecordWriter(str(path))
+    kept = RecordFile(str(path), print)
     driver = Driver(seed=6, profile={"mode": "ai", "level": "easy"}, render=False)
     driver.press(btn.A)
     rng = Rng(2)
@@ -91,7 +91,7 @@ def test_record_writer_keeps_the_file_in_step_with_the_match(tmp_path):
         moves = driver.app.match.state.legal_moves()
         for action in presses_for(table, moves[rng.randbelow(len(moves))]):
             driver.press(action)
-        writer.update(driver.app)
+        kept.keep(driver.app.session.last_match)
     match = parse_record(path.read_text())
     texts = [[move_text(move) for move in moves] for moves in match.moves]
     assert texts == [[move_text(move) for move in moves]

@@ -7,7 +7,7 @@ missing file, an empty one or a game record (the first line that is not a
 the game starts, and left as it is.
 """
 
-from host_sim.records.record import HEADER
+from host_sim.records.record import HEADER, write_record
 
 _HEAD_BYTES = 4096  # a record's header comes after a few comment lines at most
 
@@ -36,3 +36,28 @@ def _is_record(text):
         if line and not line.startswith("#"):
             return line == HEADER
     return not text.strip()  # empty: nothing to lose
+
+
+class RecordFile:
+    """The ``--record FILE`` both games keep: :meth:`keep` rewrites it whenever
+    the match has moved on. A file that cannot be written is said once, through
+    ``say``, and the game goes on without it."""
+
+    def __init__(self, path, say):
+        self.path = path
+        self.say = say
+        self.written = None
+
+    def keep(self, match):
+        if match is None or self.path is None:
+            return
+        key = (id(match), sum(len(moves) for moves in match.moves), len(match.deals))
+        if key == self.written:
+            return
+        self.written = key
+        try:
+            with open(self.path, "w", encoding="utf-8") as file:
+                file.write(write_record(match))
+        except OSError as err:
+            self.say("Cannot write the record %s: %s" % (self.path, err.strerror or err))
+            self.path = None

@@ -175,31 +175,6 @@ def draw_help(display):
         top += HELP_LINE_H
 
 
-class RecordWriter:
-    """Writes the match's record to a file whenever a move was made."""
-
-    def __init__(self, path):
-        self.path = path
-        self.written = None
-
-    def update(self, app):
-        from host_sim.records.record import write_record
-        match = app.session.last_match
-        if match is None or self.path is None:
-            return
-        key = (id(match), sum(len(moves) for moves in match.moves), len(match.deals))
-        if key == self.written:
-            return
-        self.written = key
-        try:
-            with open(self.path, "w") as file:
-                file.write(write_record(match))
-        except OSError as err:  # the game goes on without its record
-            print("cannot write the record %s: %s" % (self.path, err.strerror or err),
-                  file=sys.stderr)
-            self.path = None
-
-
 def run(scale=4, seed=None, save=None, record=None, max_steps=None):
     """Open the window and play until it is closed (or ``max_steps`` loops)."""
     import time
@@ -207,7 +182,7 @@ def run(scale=4, seed=None, save=None, record=None, max_steps=None):
     import pygame
 
     from host_sim.play.nvm_file import make_nvm
-    from host_sim.play.record_file import check_record_file
+    from host_sim.play.record_file import RecordFile, check_record_file
     from lostcities.app import App
     from lostcities.buttons import Buttons
 
@@ -222,13 +197,13 @@ def run(scale=4, seed=None, save=None, record=None, max_steps=None):
         app.title(nvm.problem)
     draw_help(display)
     pygame.display.flip()
-    writer = RecordWriter(record) if record else None
+    kept = RecordFile(record, lambda text: print(text, file=sys.stderr)) if record else None
     steps = 0
     while not keyboard.quit and steps != max_steps:
         steps += 1
         app.step()
-        if writer:
-            writer.update(app)
+        if kept:
+            kept.keep(app.session.last_match)
         if not app.busy():
             time.sleep(0.01)
     pygame.quit()

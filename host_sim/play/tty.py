@@ -20,7 +20,7 @@ from host_sim.play.nvm_file import NVM_SIZE
 from host_sim.play.record_file import RecordFileError, check_record_file
 from host_sim.tools.replay import expedition_line
 from lostcities import ai, coach, rules_page
-from host_sim.records.record import write_record
+from host_sim.play.record_file import RecordFile
 from lostcities.rng import Rng
 from lostcities.rules import (
     COLOR_LETTERS, NO_CARD, SOURCE_DECK, card_text, make_move, move_card, move_discards,
@@ -83,7 +83,7 @@ class TtyGame:
         self.out = out
         seeds = Rng(seed)  # the seeds of each new match
         self.session = Session(storage, lambda: seeds.randbelow(30000))
-        self.record_path = record_path
+        self.record = RecordFile(record_path, self.say) if record_path else None
         self.ansi = ansi
         self.kept = kept  # False: the NVM lives in memory only (no --save)
         self.notice = notice  # what the save file's reader found wrong with it
@@ -263,14 +263,8 @@ class TtyGame:
 
     def kept_record(self):
         """Rewrite the game record file (--record), if there is one."""
-        if self.record_path:
-            try:
-                with open(self.record_path, "w", encoding="utf-8") as stream:
-                    stream.write(write_record(self.saved.match))
-            except OSError as err:
-                self.say("Cannot write the record %s: %s" % (
-                    self.record_path, err.strerror or err))
-                self.record_path = None
+        if self.record:
+            self.record.keep(self.saved.match)
 
     def name(self, player):
         return self.session.name(player)
