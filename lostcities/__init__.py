@@ -9,6 +9,13 @@ BOARDS = ("pybadge", "edgebadge", "pygamer")
 # Each beats the one below by 10 to 45 points a round; at most 6 letters each,
 # the Statistics screen's column.
 LEVELS = ("easy", "medium", "normal", "hard")
+# The other settings' values, in the order the menus cycle them: the title's
+# settings, the terminal game's and the save's checks all take them from here.
+MODES = ("ai", "duel")  # against the AI, or two players passing the device
+COLORS = (5, 6)
+ROUNDS = (1, 3)
+RESUMES = ("turn", "round")  # a match saved after every turn, or at rounds' ends
+BRIGHTNESSES = (1, 2, 3, 4, 5)
 def asset_path(name):
     """The path of ``assets/name`` next to the ``lostcities`` package."""
     here = __file__

@@ -99,6 +99,7 @@ class Feedback:
         self._debug = False
         self._player = None
         self._thinking = False
+        self._lit = _PIXELS  # the lights on while the AI thinks (progress)
         self._brightness = 0.6
         self._dozing = False
 
@@ -127,9 +128,17 @@ class Feedback:
         A tune still playing stops: the loop does not tick while the AI
         thinks, so its note would drag on."""
         self._thinking = on
+        self._lit = _PIXELS
         if on:
             self._stop_sound()
         self._show()
+
+    def progress(self, done, total):
+        """While the AI thinks long: the lights fill, one per fifth of ``total``."""
+        lit = _PIXELS * done // total if total > 0 else _PIXELS
+        if lit != self._lit:
+            self._lit = lit
+            self._show()
 
     def doze(self, on):
         """Dim the backlight and put the lights out (``on``), or light them again."""
@@ -185,7 +194,10 @@ class Feedback:
                 color = _PLAYER_COLORS[self._player]
         power = self._pixel_power
         data = self._pixel_bytes
+        lit = 3 * self._lit if self._thinking else 3 * _PIXELS
         for at in range(0, 3 * _PIXELS, 3):
+            if at == lit:
+                color = 0
             data[at] = (color >> 8 & 0xFF) * power // 255
             data[at + 1] = (color >> 16) * power // 255
             data[at + 2] = (color & 0xFF) * power // 255

@@ -11,7 +11,7 @@ by the same policy: a screen is let go before a big one is built
 (lostcities/shell.py), the rules load their parts when first used
 (lostcities/rules/__init__.py), the AI makes its tables before the table
 (``ai.prepare``), and a match is saved from a buffer made at start-up
-(lostcities/save.py). tests/test_house.py checks every name here.
+(lostcities/saves/storage.py). tests/test_house.py checks every name here.
 """
 
 # True when the board runs this package from .py sources, which it compiles as
@@ -51,14 +51,27 @@ def forget(*names):
 
 
 # The saves' reading: at start-up, and the profile's again at a match's end.
-READ_AT_START = ("lostcities.restore", "lostcities.resume", "lostcities.restore_v1")
-PROFILE = ("lostcities.profile",)  # let go at the table, read again at the match's end
+READ_AT_START = ("lostcities.saves.restore", "lostcities.saves.resume", "lostcities.saves.version1")
+PROFILE = ("lostcities.saves.profile",)  # let go at the table, read again at the match's end
 NOT_AT_THE_TABLE = ("lostcities.screens.title", "lostcities.screens.help",
                     "lostcities.screens.pause", "lostcities.screens.menu",
                     "lostcities.screens.summary") + READ_AT_START
-# The lesson's coach (issue 25): loaded with the lesson's table, let go at its round's end
+# The lesson's coach: loaded with the lesson's table, let go at its round's end
 COACH = ("lostcities.coach",)
 OF_THE_MATCH = ("lostcities.screens.table", "lostcities.screens.layout",
                 "lostcities.screens.words", "lostcities.screens.pause",
                 "lostcities.screens.passing", "lostcities.ai", "lostcities.evaluation") + COACH
 NOT_AT_THE_TITLE = OF_THE_MATCH + ("lostcities.screens.summary",) + READ_AT_START
+
+# What goes before each screen is built, besides the screen shown (which
+# always does): the modules forgotten, and whether the table's sprite sheets go
+# too (from .py sources only, where the next modules are compiled in their
+# place). App.make_room applies it, and is the only place that does; a screen
+# not named here needs only the screen before it let go. Before the session
+# counts a finished match in the statistics, the room of its result is made.
+ROOM = {
+    "title": (NOT_AT_THE_TITLE, True),
+    "table": (NOT_AT_THE_TABLE, False),
+    "round": (COACH, False),  # the lesson's coach has said its last
+    "match": (OF_THE_MATCH, True),  # the profile is read again next, for the statistics
+}

@@ -1,12 +1,18 @@
-"""A match's life on a device, the same for every front end.
+"""A match's life on a device: the one state machine every front end walks.
 
-The screens (lostcities/app.py) and the terminal game (host_sim/play/tty.py) both
-play through a :class:`Session`: starting a match (over a saved one), whose
-turn it is and whether it is the AI's, the AI's move and whether it must be
-saved, a move played and saved, the next round, the match's end (statistics
-counted, the save cleared), the players' names, the hint and a move in words.
-A front end only shows the session and reads the player's moves.
+:meth:`Session.phase` says what the match waits for (modelled on OpenSpiel's
+``current_player()`` / ``is_terminal()``): a person's move, the AI's move, the
+device passed to the next player, the round's last move shown, the round's
+scores, the match's result, or no match at all. Only :meth:`Session.play` (a
+person's move) and :meth:`Session.advance` (past any other phase) change it.
+A front end (the screens, lostcities/app.py; the terminal game,
+host_sim/play/terminal/) asks the phase, shows it, and reports what the player
+did: it never decides what comes next. Resuming a saved match is nothing but
+asking the phase: what a phase needs beyond the saved match (the device passed,
+the last move seen) is forgotten by :meth:`Session.resume`, as by a power cut.
 """
+
+from micropython import const
 
 from lostcities import LEVELS
 from lostcities.rng import Rng
@@ -14,8 +20,8 @@ from lostcities.rules.cards import (
     NO_CARD, SOURCE_DECK, card_text, move_card, move_discards, move_source, taken_card)
 from lostcities.rules.match import Match
 from lostcities.rules.state import State
-from lostcities.save_format import NO_SAVE, WEAR_SWITCH
-from lostcities.saved_match import SavedMatch
+from lostcities.saves.layout import NO_SAVE, WEAR_SWITCH
+from lostcities.saves.match import SavedMatch
 
 AI_SEAT = 1  # against the AI the human is player 1 (who is player 0 here)
 # The lesson's deals (issue 25): the seeds of its match's Rng (the AI's is the
@@ -23,11 +29,21 @@ AI_SEAT = 1  # against the AI the human is player 1 (who is player 0 here)
 # player start (tests/test_coach.py)
 LESSON_SEEDS = (62, 69, 137, 152)
 
+# What the match waits for: Session.phase()
+NO_MATCH = const(0)  # none is saved: the title
+MOVE = const(1)  # a person's move (the player to move: the state's to_move)
+AI = const(2)  # the AI's move
+PASS = const(3)  # two players: the device handed to the player to move
+LAST = const(4)  # the round's last move, made by the AI or the other player, shown
+SCORES = const(5)  # the round's scores
+END = const(6)  # the match's result (already counted in the statistics)
+PHASES = ("none", "move", "ai", "pass", "last", "scores", "end")  # in words, for tools
+
 
 class Session:
     """The saved match and the profile of one device, and what happens to them.
 
-    ``storage`` is the device's :class:`~lostcities.save.Storage`;
+    ``storage`` is the device's :class:`~lostcities.saves.storage.Storage`;
     ``new_seed()`` returns a fresh seed for each deal's and AI's Rng.
     ``notice`` says what was wrong with the saves found, if anything.
     """
@@ -40,8 +56,11 @@ class Session:
         self.each_round = self._profile.resume == "round"  # when a match is saved
         self.saved, message = storage.load_match()
         self.notice = (None if message == NO_SAVE else message) or storage.profile_message
-        # the match of the game record, even once over (until the title)
-        self.last_match = self.match
+        self.over = None  # the match just finished, while its result shows (END)
+        self.passed = False  # the player to move holds the device (PASS is behind)
+        self.shown = False  # the round's last move was seen (LAST is behind)
+        if self.saved is not None and self.saved.match.state is None:
+            self.saved.match.start_round()  # saved before its first deal: dealt again
         self.save_problem = None  # why the last save was not written, or None
         self._news = None  # that problem, when it is new and not yet told
         self._view = None  # see view()
@@ -63,27 +82,110 @@ class Session:
 
     @property
     def match(self):
-        return self.saved.match if self.saved else None
+        """The match saved, or the one whose result shows (END), or None."""
+        saved = self.playing()
+        return saved.match if saved else None
+
+    # What the match waits for ---------------------------------------------
+
+    def phase(self):
+        """What the match waits for: NO_MATCH, MOVE, AI, PASS, LAST, SCORES or END."""
+        if self.over is not None:
+            return END
+        saved = self.saved
+        if saved is None:
+            return NO_MATCH
+        state = saved.match.state
+        if state.is_over():
+            return LAST if self.shows_last() and not self.shown else SCORES
+        if self.is_ai(state.to_move):
+            return AI
+        if saved.mode == "duel" and not self.passed:
+            return PASS
+        return MOVE
+
+    def shows_last(self):
+        """Whether the round's last move waits to be seen before the scores: made
+        by the AI or the other player (a person's own move against the AI goes
+        straight to the scores), and always in the lesson, whose coach has a word."""
+        saved = self.saved
+        if saved.mode != "ai" or saved.learn:
+            return True
+        return self.is_ai(1 - saved.match.state.to_move)
+
+    def player(self):
+        """The player the phase is about: who is to move, or who made the last move."""
+        state = self.match.state
+        return 1 - state.to_move if state.is_over() else state.to_move
+
+    def advance(self, clock_ms=None, stop=None, progress=None):
+        """Go past a phase that needs no move of a person: the AI's move (with
+        ``clock_ms``, ``stop`` and ``progress``: see :meth:`ai_move`), the device
+        passed, the last move seen, the scores seen (the next round dealt, or the
+        match counted in the statistics), the result seen. Returns the phase left."""
+        phase = self.phase()
+        if phase == AI:
+            self.ai_move(clock_ms, stop, progress)
+        elif phase == PASS:
+            self.passed = True
+        elif phase == LAST:
+            self.shown = True
+        elif phase == SCORES:
+            if self.match.is_over():
+                self.over = self.finish()
+            else:
+                self.next_round()
+        elif phase == END:
+            self.over = None
+        return phase
+
+    def resume(self):
+        """Back to the saved match as a power cut would leave it: the device is
+        passed again, the round's last move shown again; a finished match's
+        result is gone."""
+        self.passed = self.shown = False
+        self.over = None
+
+    def _moved(self):
+        self.passed = self.shown = False
 
     # Whose turn ------------------------------------------------------------
 
+    def playing(self):
+        """The match's saved form: the saved one, or the one whose result shows."""
+        return self.saved or self.over
+
     def is_ai(self, player):
-        saved = self.saved
+        saved = self.playing()
         return saved.mode == "ai" and player == saved.ai_seat
 
-    def ai_to_move(self):
-        return self.is_ai(self.match.state.to_move)
+    def result_words(self):
+        """The finished match's outcome in at most 12 characters: ``You win!``,
+        ``The AI wins!``, ``P2 wins!``, ``A draw!``."""
+        winner = self.match.winner()
+        if winner is None:
+            return "A draw!"
+        saved = self.playing()
+        if saved.mode == "ai":
+            return "The AI wins!" if winner == saved.ai_seat else "You win!"
+        return "P%d wins!" % (winner + 1)
 
     def name(self, player):
         """``you``, ``the AI`` or ``player 1``, for sentences."""
-        if self.saved.mode == "ai":
-            return "the AI" if player == self.saved.ai_seat else "you"
+        if self.playing().mode == "ai":
+            return "the AI" if self.is_ai(player) else "you"
         return "player %d" % (player + 1)
+
+    def starts_words(self, player):
+        """``you start``, ``the AI starts``, ``P2 starts``: who starts a round."""
+        if self.playing().mode == "ai":
+            return "the AI starts" if self.is_ai(player) else "you start"
+        return "%s starts" % self.short_name(player)
 
     def short_name(self, player):
         """``YOU``, ``AI`` or ``P1``, for the table's narrow columns."""
-        if self.saved.mode == "ai":
-            return "AI" if player == self.saved.ai_seat else "YOU"
+        if self.playing().mode == "ai":
+            return "AI" if self.is_ai(player) else "YOU"
         return "P%d" % (player + 1)
 
     def last_move_of(self, player):
@@ -134,7 +236,7 @@ class Session:
             match = Match(profile.colors, profile.rounds, Rng(self.new_seed()))
             self.saved = SavedMatch(match, "duel")
         match.start_round()
-        self.last_match = match
+        self.resume()
         worn = self.storage.writes >= WEAR_SWITCH and not profile.worn
         if worn:
             profile.worn = True
@@ -142,7 +244,7 @@ class Session:
         if self._saved(self.storage.save_match(self.saved, profile if worn else None)) is None:
             self._profile_stored = True
             if worn:
-                from lostcities.restore import WORN  # once, from the title
+                from lostcities.saves.restore import WORN  # once, from the title
                 self._news = WORN
         return self.saved
 
@@ -153,17 +255,19 @@ class Session:
         makes again: see :meth:`ai_move`) saves only at a round's end, and only
         when saving each round: each save wears the board's flash."""
         self.match.play(move)
+        self._moved()
         if self.each_round:
             save = self.match.state.is_over()
         if save:
             self.save()
 
-    def ai_move(self, clock_ms=None):
+    def ai_move(self, clock_ms=None, stop=None, progress=None):
         """The AI decides from its view alone and plays; returns its move.
 
         Within its time budget the AI's move follows from the last save (the
         view and its Rng), so a resumed match makes it again: it is not saved,
-        which halves the flash writes against the AI."""
+        which halves the flash writes against the AI. A move cut short by
+        ``stop()`` (a press, where the level thinks long) or late is saved."""
         saved = self.saved
         view = self.view(saved.ai_seat)
         start = clock_ms() if clock_ms else 0
@@ -176,10 +280,11 @@ class Session:
     def next_round(self):
         """The next round dealt, not saved: the saved match's Rng deals it again."""
         self.match.start_round()
+        self._moved()
 
     def finish(self):
         """The match is over: count it in the statistics and forget the save,
-        both in one write (a lesson is not counted)."""
+        both in one write (a lesson is not counted); returns the saved match."""
         saved = self.saved
         profile = self.profile
         if not saved.learn:
@@ -189,6 +294,18 @@ class Session:
         self._saved(problem)
         self.saved = None
         return saved
+
+    def erase(self):
+        """Forget the saved match, the settings and the statistics, in one write
+        (the count of the flash's writes stays: it is the board's, not a
+        player's); None, or why it was not written."""
+        from lostcities.saves.profile import Profile
+        self.saved = self.over = None
+        self._profile = profile = Profile()
+        self.each_round = False
+        problem = self.storage.finish_match(profile)
+        self._profile_stored = problem is None
+        return self._saved(problem)
 
     def save(self):
         """Save the match (None, or why it was not written: see :meth:`news`)."""

@@ -7,24 +7,25 @@ is never counted in the statistics, and the terminal game teaches the same.
 
 import pytest
 
-from host_sim.play import tty
+from host_sim.play import terminal as tty
+from host_sim.play.terminal.typing import coach_words
 from host_sim.testing.firmware.microcontroller import ByteArray
 from host_sim.testing.firmware.presses import presses_from
 from host_sim.testing.harness import Driver, popup_text
 from lostcities import LEVELS, buttons as btn, coach
-from lostcities.resume import decode_match
-from lostcities.save import Storage
-from lostcities.save_format import HEADER, NO_SAVE, NVM_SIZE
-from lostcities.saved_match import encode_match, match_size
+from lostcities.saves.resume import decode_match
+from lostcities.saves.storage import Storage
+from lostcities.saves.layout import HEADER, NO_SAVE, NVM_SIZE
+from lostcities.saves.match import encode_match, match_size
 from lostcities.screens import wrap
 from lostcities.screens.layout import INFO_CHARS
-from lostcities.screens.table import ACTION, DRAW, END, PICK
+from lostcities.screens.table import ACTION, DRAW, SHOWN, PICK
 from lostcities.session import LESSON_SEEDS
 from tests.test_tty import Keyboard, erased, session
 
 # the table's phase at each lesson's moment
 MOMENT_PHASE = {coach.AT_PICK: PICK, coach.AT_CARD: ACTION, coach.AT_DRAW: DRAW,
-                coach.AT_END: END}
+                coach.AT_END: SHOWN}
 EARLY_TURNS = 30  # every lesson but the round's end, by this turn of the round (both players')
 
 
@@ -58,12 +59,12 @@ def walk(driver, choose=hinted, stop=None, known=(), limit=4000):
                if app.saved.coached >> lesson & 1 and lesson not in shown]
         if new:
             assert len(new) == 1, "one message at a time"
-            said.append((new[0], table.phase, app.match.state.turns, popup_text(table.popup)))
-            assert table.coaching or table.phase == END
-        if table.phase == END:
+            said.append((new[0], table.step, app.match.state.turns, popup_text(table.popup)))
+            assert table.coaching or table.step == SHOWN
+        if table.step == SHOWN:
             driver.press(btn.A)
             continue
-        if stop and table.phase == PICK and not table.coaching and stop(driver):
+        if stop and table.step == PICK and not table.coaching and stop(driver):
             return said
         if turn != app.match.state.turns:
             turn = app.match.state.turns
@@ -210,7 +211,7 @@ def test_the_terminal_lesson_teaches_the_same_and_is_not_counted():
     flat = " ".join(text.split())  # as wrapped at 78 characters
     assert flat.count("Coach: ") == len(coach.LESSONS)
     for lesson in range(len(coach.LESSONS)):
-        parts = tty.coach_words(coach.message(lesson)).split("%")
+        parts = coach_words(coach.message(lesson)).split("%")
         words = max([parts[0]] + [part[1:] for part in parts[1:]], key=len).strip()[:30]
         assert flat.count(words) == 1, coach.LESSONS[lesson]
     assert "The lesson, with the coach: 5 colours, 1 round" in text

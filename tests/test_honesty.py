@@ -16,7 +16,7 @@ import pytest
 
 from host_sim.tools import protocol, tournament
 
-from host_sim.play import tty
+from host_sim.play import terminal as tty
 from host_sim.testing.harness import Driver
 from lostcities import ai
 from lostcities.rng import Rng

@@ -36,7 +36,11 @@ def imports_of(path, known):
             names = [node.module] + ["%s.%s" % (node.module, alias.name) for alias in node.names]
         else:
             continue
-        found.update(name for name in names if name in known)
+        for name in names:  # importing a module imports its packages first
+            while name:
+                if name in known:
+                    found.add(name)
+                name = name.rpartition(".")[0]
     return found
 
 

@@ -84,7 +84,7 @@ def test_every_card_once_eight_in_hand_and_legal_expeditions(seed, colors, round
     totals = match.totals()
     assert totals == tuple(sum(scores[player] for scores in match.scores)
                            for player in (0, 1))
-    assert match.winning_player() == (
+    assert match.winner() == (
         None if totals[0] == totals[1] else 0 if totals[0] > totals[1] else 1)
 
 

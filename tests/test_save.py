@@ -10,15 +10,16 @@ from conftest import micropython_unavailable
 from host_sim.testing.micropython import HOST_SIM, LOSTCITIES, MicroPython, MicroPythonUnavailable
 from host_sim.play.nvm_file import FileNvm, NotASaveFile, foreign
 from host_sim.testing.firmware.microcontroller import ByteArray, PowerCut
-from lostcities import restore, resume, save
-from lostcities import save_format as fmt
+from lostcities.saves import restore, resume
+from lostcities.saves import storage as save
+from lostcities.saves import layout as fmt
 from host_sim.players.bots import random_move
 from lostcities.rng import Rng
-from lostcities.profile import Profile, encode_profile
+from lostcities.saves.profile import Profile, encode_profile
 from lostcities.rules import SOURCE_DECK, Match, move_source
-from lostcities.save import Storage
-from lostcities.save_format import CRC, HEADER, MATCH_AT, NVM_SIZE, PROFILE_AT, crc16, stamp
-from lostcities.saved_match import SavedMatch, encode_match, match_size
+from lostcities.saves.storage import Storage
+from lostcities.saves.layout import CRC, HEADER, MATCH_AT, NVM_SIZE, PROFILE_AT, crc16, stamp
+from lostcities.saves.match import SavedMatch, encode_match, match_size
 
 
 def erased(size=NVM_SIZE):
@@ -633,9 +634,9 @@ SCENARIO = """
 from host_sim.players.bots import random_move
 from lostcities.rng import Rng
 from lostcities.rules import Match
-from lostcities.save import Storage
-from lostcities.save_format import NVM_SIZE, crc16
-from lostcities.saved_match import SavedMatch
+from lostcities.saves.storage import Storage
+from lostcities.saves.layout import NVM_SIZE, crc16
+from lostcities.saves.match import SavedMatch
 nvm = bytearray(b"\\xff" * NVM_SIZE)
 storage = Storage(nvm)
 for colors in (5, 6):

@@ -6,17 +6,18 @@ import re
 
 import pytest
 
-from host_sim.play import tty
+from host_sim.play import terminal as tty
+from host_sim.play.terminal.typing import coach_words, parse_typed_move
 from host_sim.play.nvm_file import FileNvm
-from lostcities import restore
-from lostcities import save_format as save
+from lostcities.saves import restore
+from lostcities.saves import layout as save
 from host_sim.players.bots import heuristic_move, random_move
 from host_sim.records.record import parse_record
 from lostcities.rng import Rng
 from lostcities.rules import SOURCE_DECK, card_text, is_wager, move_source, taken_card
 from host_sim.records.notation import move_text, parse_move
-from lostcities.save import Storage
-from lostcities.save_format import MATCH_AT, NVM_SIZE
+from lostcities.saves.storage import Storage
+from lostcities.saves.layout import MATCH_AT, NVM_SIZE
 
 
 class Keyboard:
@@ -73,7 +74,7 @@ def test_a_whole_match_against_the_ai(level):
     assert text.count("is over.") == 3  # three round summaries
     assert "sum " in text and "wagers " in text and "bonus " in text
     assert "The AI: " in text
-    results = ("You win the match!", "The AI wins the match.", "The match is a draw.")
+    results = ("You win!", "The AI wins!", "A draw!")
     assert sum(text.count(result) for result in results) == 1
     assert re.search(r"\n%s +1 " % level, text)
     storage = Storage(nvm)
@@ -160,13 +161,13 @@ def test_a_damaged_save_is_reported_and_the_menu_still_works():
     ("p WX Deck", "play Wx deck"),
 ])
 def test_short_move_forms(typed, notation):
-    assert tty.parse_typed_move(typed.split(), 5) == parse_move(notation)
+    assert parse_typed_move(typed.split(), 5) == parse_move(notation)
 
 
 @pytest.mark.parametrize("typed", ["play", "R7 deck now", "P7", "R1", "d R7 P"])
 def test_unreadable_move_forms(typed):
     with pytest.raises(ValueError):
-        tty.parse_typed_move(typed.split(), 5)
+        parse_typed_move(typed.split(), 5)
 
 
 def test_without_a_save_file_the_player_is_told_nothing_is_kept():
@@ -204,11 +205,11 @@ def test_a_card_taken_from_a_pile_is_named(tmp_path):
     with open(record, encoding="utf-8") as stream:
         match = parse_record(stream.read())
     moves = match.moves[0]
-    # each move is shown to the next player (the last one before the scores)
+    # each move is shown to the next player (the last one, as the board says it, before the scores)
     assert taken == [
         card_text(taken_card(moves, i)) for i in range(len(moves))
         if move_source(moves[i]) != SOURCE_DECK]
-    last = "Player %d: %s, drew deck\n\nRound 1 is over." % (
+    last = "Player %d: %s, last card\n\nRound 1 is over." % (
         1 + (match.starter(0) + len(moves) - 1) % 2,  # turns alternate
         " ".join(move_text(moves[-1]).split()[:2]))
     assert last in text
@@ -400,7 +401,8 @@ def test_a_terminal_duel_clears_the_scrollback_and_shows_a_hand_on_enter_alone(t
         ["--tty", "--seed", "5", "--save", str(tmp_path / "nvm.bin")], [
             ("menu> ", 1, "mode duel\r"), ("menu> ", 2, "new\r"),
             ("press Enter. ", 1, "quit now\r"), ("press Enter. ", 2, "\r"),
-            ("Player 1> ", 1, discard_first_card), ("press Enter. ", 3, "quit\r")])
+            ("Player 1> ", 1, discard_first_card), ("press Enter. ", 3, "quit\r"),
+            ("menu> ", 3, "quit\r")])  # 'quit' in a match goes back to the menu
     assert status == 0
     first, second, third = written.split(b"press Enter. ")[1:4]
     assert b"Hand:" not in first  # anything but Enter alone shows no hand

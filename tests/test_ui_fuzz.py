@@ -14,7 +14,7 @@ from lostcities import buttons as btn
 from lostcities.rng import Rng
 from lostcities.rules import SOURCE_DECK, Match, move_source
 from lostcities.screens import Text
-from lostcities.screens.table import DRAW, END, PICK
+from lostcities.screens.table import DRAW, SHOWN, PICK
 from lostcities.sprites import BLANK, MINI_MARKED, hand_tiles, mini_card
 
 # Arrows and A most often, as a player would; B, START, SELECT less.
@@ -43,9 +43,9 @@ def check_consistent(app):
     table = app.table
     if table is not None and app.screen is table:
         assert table.hand == bytes(sorted(match.state.hand(table.viewer)))
-        if table.phase == END:  # the round is over: no hand shows
+        if table.step == SHOWN:  # the round is over: no hand shows
             assert all(grid[0] == grid[1] == BLANK for grid in table.hand_grids)
-        elif table.phase != DRAW:  # no card out of the hand: all eight shown
+        elif table.step != DRAW:  # no card out of the hand: all eight shown
             for slot, grid in enumerate(table.hand_grids):
                 assert (grid[0], grid[1]) == hand_tiles(table.hand[slot])
                 assert grid.pixel_shader is table.sheets.card_palette(
@@ -88,9 +88,9 @@ def whole_turn(driver, rng):
     if table is None or app.screen is not table:
         return
     for _ in range(2):
-        if table.phase in (1, 2):  # a card chosen: step back to the hand
+        if table.step in (1, 2):  # a card chosen: step back to the hand
             driver.press(btn.B)
-    if table.phase != PICK:
+    if table.step != PICK:
         return
     moves = app.match.state.legal_moves()
     if rng.randbelow(5):  # mostly from the deck, so that rounds end

@@ -12,12 +12,12 @@ from lostcities.rules import (
     HAND_SIZE, NO_CARD, SOURCE_DECK, card_color, make_move, move_source, score_cards)
 from host_sim.records.notation import move_text
 from host_sim.testing.firmware.microcontroller import ByteArray, PowerCut
-from lostcities.restore import written_end
-from lostcities.save import Storage
+from lostcities.saves.restore import written_end
+from lostcities.saves.storage import Storage
 from lostcities.screens.words import signed
-from lostcities.resume import LOST_MOVE
-from lostcities.save_format import NO_SAVE, NVM_SIZE
-from lostcities.screens.table import ACTION, DRAW, END, HAND_Y, PICK
+from lostcities.saves.resume import LOST_MOVE
+from lostcities.saves.layout import NO_SAVE, NVM_SIZE
+from lostcities.screens.table import ACTION, DRAW, SHOWN, HAND_Y, PICK
 from lostcities.sprites import EMPTY_PILE
 
 
@@ -69,11 +69,11 @@ def play_match(driver, rng, limit=6000):
     shown_ends = 0
     driver.press(btn.A)  # New match
     while driver.screen != "title":
-        played = driver.app.session.last_match
+        played = driver.app.session.match
         presses += 1
         assert presses < limit, "a match must end within a bounded number of presses"
         screen = driver.screen
-        if screen == "table" and driver.app.table.phase == END:
+        if screen == "table" and driver.app.table.step == SHOWN:
             check_round_end_table(driver)
             shown_ends += 1
             driver.press(btn.A)
@@ -89,7 +89,7 @@ def play_match(driver, rng, limit=6000):
         else:
             assert screen in ("pass", "round", "match")
             driver.press(btn.A)
-    assert driver.app.session.last_match is None
+    assert driver.app.session.match is None
     return shown_ends, played
 
 
@@ -160,7 +160,7 @@ def test_a_forbidden_play_is_refused_with_the_engines_reason():
     reason = state.check_move(make_move(card, False, 0))
     assert reason in popup_text(table.popup)
     assert ("sound", "illegal") in feedback.calls
-    assert bytes(state.buf) == before and table.phase == ACTION
+    assert bytes(state.buf) == before and table.step == ACTION
 
 
 def test_b_steps_back_until_the_draw_is_taken():
@@ -172,9 +172,9 @@ def test_b_steps_back_until_the_draw_is_taken():
     card = table.hand[0]
     driver.press_all(["A", "DOWN"])  # discard: the card shows on its pile
     color = card_color(card)
-    assert table.phase == DRAW and table.piles[color][0] != EMPTY_PILE + color
+    assert table.step == DRAW and table.piles[color][0] != EMPTY_PILE + color
     driver.press_all(["B", "B"])
-    assert table.phase == PICK and table.chosen == NO_CARD
+    assert table.step == PICK and table.chosen == NO_CARD
     assert table.piles[color][0] == EMPTY_PILE + color  # the empty pile again
     assert bytes(state.buf) == before and state.turns == 0
     driver.press_all(["A", "DOWN", "A"])
@@ -261,7 +261,7 @@ def test_the_pass_screen_and_the_pause_menu_show_with_the_table_let_go():
     driver.press(btn.A)  # Resume
     table = driver.app.table
     assert driver.screen == "table" and table is not first
-    assert table.viewer == player and table.cursor[player] == 2 and table.phase == PICK
+    assert table.viewer == player and table.cursor[player] == 2 and table.step == PICK
     driver.press_all(["A", "DOWN", "A"])  # a discard and a draw: the pass screen
     assert driver.screen == "pass" and driver.app.table is None
     driver.press(btn.START)  # paused on the pass screen: back to it
@@ -279,11 +279,11 @@ def test_a_hint_after_a_card_was_picked_steps_back_to_the_pick():
         driver.press_all(["DOWN", "A"])
         table = driver.app.table  # made anew after the pause menu
         assert driver.screen == "table" and popup_text(table.popup).startswith("Hint: ")
-        assert table.phase == PICK and table.chosen == NO_CARD
+        assert table.step == PICK and table.chosen == NO_CARD
         assert all(grid.y == HAND_Y for grid in table.hand_grids)  # none raised
         assert table.status.text == table.marked_words()  # as the turn began: the AI's move
         driver.press_all(["B", "A", "DOWN"])  # B closes the hint
-    assert table.phase == DRAW
+    assert table.step == DRAW
 
 
 def test_a_new_match_over_a_saved_one_asks_first():
@@ -387,7 +387,7 @@ def test_round_summary_lines_match_the_engine():
     driver.press(btn.A)
     rng = Rng(1)
     while driver.screen == "table":
-        if driver.app.table.phase == END:  # the AI made the last move
+        if driver.app.table.step == SHOWN:  # the AI made the last move
             driver.press(btn.A)
         else:
             play_human_turn(driver, rng)
@@ -477,16 +477,16 @@ def test_a_power_cut_at_the_rounds_last_move_resumes_with_it_on_show():
                     render=False, feedback=feedback)
     driver.press(btn.A)
     rng = Rng(1)
-    while driver.screen == "table" and driver.app.table.phase != END:
+    while driver.screen == "table" and driver.app.table.step != SHOWN:
         play_human_turn(driver, rng)
     table = driver.app.table
-    assert driver.screen == "table" and table.phase == END
+    assert driver.screen == "table" and table.step == SHOWN
     assert feedback.names("sound") == [("match_end",)]  # as the last card goes
     again = Driver(seed=1, nvm=driver.nvm, render=False)
     assert again.app.screen.items[0] == "Continue"
     again.press(btn.A)
     resumed = again.app.table
-    assert again.screen == "table" and resumed.phase == END
+    assert again.screen == "table" and resumed.step == SHOWN
     assert resumed.status.text == table.status.text
     assert popup_text(resumed.popup) == "Round over. A: scores"
     again.press(btn.A)

@@ -17,9 +17,9 @@ from host_sim.testing.harness import Driver, popup_text
 from lostcities import buttons as btn
 from lostcities import ai
 from lostcities.rng import Rng
-from lostcities.save import Storage
-from lostcities.restore import WORN
-from lostcities.save_format import NVM_SIZE, WEAR_SWITCH
+from lostcities.saves.storage import Storage
+from lostcities.saves.restore import WORN
+from lostcities.saves.layout import NVM_SIZE, WEAR_SWITCH
 
 from tests.test_ui_play import play_human_turn, play_match
 
@@ -161,7 +161,7 @@ class FullNvm(bytearray):
 
 
 def test_a_save_that_cannot_be_written_is_said_once_on_the_table_and_play_goes_on():
-    from lostcities.save_format import UNSAVED
+    from lostcities.saves.layout import UNSAVED
     for mode in ("ai", "duel"):
         driver = Driver(seed=8, nvm=FullNvm(good=3), render=False,
                         profile={"mode": mode, "level": "easy", "rounds": 1})

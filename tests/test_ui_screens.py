@@ -10,12 +10,12 @@ from lostcities.rules import (
     SOURCE_DECK, card_color, card_index, card_text, card_value, expedition_points,
     make_card, make_move, move_card, move_discards, new_deck, score_cards, taken_card)
 from host_sim.records.notation import move_text
-from lostcities.save_format import NVM_SIZE
+from lostcities.saves.layout import NVM_SIZE
 from lostcities.screens import ACCENT, DIM
 from lostcities.screens.summary import breakdown
 from lostcities.screens.layout import HAND_Y, PANEL_X, PILE_Y
 from lostcities.screens.words import PAGES
-from lostcities.screens.table import DRAW, END, PICK
+from lostcities.screens.table import DRAW, SHOWN, PICK
 from lostcities.session import move_words
 
 SCREEN = 160 * 128
@@ -154,7 +154,7 @@ def test_a_cursor_move_redraws_under_five_percent_of_the_screen():
     driver.press_all(["A", "DOWN", "A", "A"])  # P1 discards, P2 takes over
     driver.press_all(["A", "A"])  # P2 plays a card: the deck and P1's pile offered
     t = driver.app.table
-    assert t.phase == DRAW and len(t.sources) == 2
+    assert t.step == DRAW and len(t.sources) == 2
     driver.press(btn.LEFT)
     pixels = driver.display.last_pixels
     print("draw cursor move redraws %d pixels" % pixels)
@@ -185,7 +185,7 @@ def play_to_round_end(driver, rng):
         t = driver.app.table
         if driver.screen == "pass":
             driver.press(btn.A)
-        elif t.phase == END:
+        elif t.step == SHOWN:
             return True
         else:
             move = random_move(driver.app.match.state.view(t.viewer), rng)
@@ -220,11 +220,11 @@ def test_the_rounds_last_move_shows_on_the_table_until_a(mode):
     assert t.deck[0] == S.EMPTY_DECK  # the draw pile is gone
     for action in (btn.LEFT, btn.B, btn.SELECT, btn.UP, btn.DOWN):
         driver.press(action)
-        assert t.phase == END and popup_text(t.popup) == "Round over. A: scores"
+        assert t.step == SHOWN and popup_text(t.popup) == "Round over. A: scores"
     driver.press(btn.START)
     assert driver.app.screen.items == ["Resume", "Rules", "New match", "Title screen"]
     driver.press(btn.A)
-    assert driver.screen == "table" and t.phase == END
+    assert driver.screen == "table" and t.step == SHOWN
     driver.press(btn.A)
     assert driver.screen == "round"
 
@@ -308,7 +308,7 @@ def test_the_panel_counts_a_card_about_to_be_played_as_its_expedition_does():
         driver.press(btn.RIGHT)
     card = t.hand[t.cursor[t.viewer]]
     driver.press_all(["A", "A"])  # chosen and played: the draw is next
-    assert t.phase == DRAW
+    assert t.step == DRAW
     expected = state.score(t.viewer) + score_cards(
         state.expedition(t.viewer, card_color(card)) + bytes((card,)))[0] - score_cards(
         state.expedition(t.viewer, card_color(card)))[0]
@@ -401,7 +401,7 @@ def test_selects_pages_cover_the_table_with_a_margin_then_close(table):
         texts.append(popup_text(t.popup))
         assert texts[-1].startswith("%d/%d" % (page + 1, PAGES))
     table.press(btn.SELECT)
-    assert popup_text(t.popup) == "" and t.phase == PICK
+    assert popup_text(t.popup) == "" and t.step == PICK
 
 
 def test_the_title_notice_and_the_menus_question_keep_a_margin():
@@ -476,7 +476,7 @@ def test_no_text_leaves_the_screen_or_touches_its_neighbour(colors):
         put_expedition(state, 1 - t.viewer, color, wagers)  # -80 each
         put_expedition(state, t.viewer, color, [card + 12 * color for card in big])
     assert state.score(1 - t.viewer) <= -160
-    t.begin_turn()
+    t.show()
     driver.app.step()
     assert score_of(t, 1, 0) == "+124" and score_of(t, 0, 0) == "-80"
     assert score_of(t, 1, colors - 1) == "+124" and score_of(t, 0, colors - 1) == "-80"

@@ -17,7 +17,7 @@ from lostcities import buttons as btn
 from host_sim.records.record import parse_record
 from lostcities.rng import Rng
 from host_sim.records.notation import move_text
-from lostcities.save_format import NVM_SIZE
+from lostcities.saves.layout import NVM_SIZE
 
 
 def test_screenshot_renders_after_scripted_buttons(tmp_path, capsys):
@@ -63,8 +63,8 @@ def test_the_record_file_says_once_it_cannot_write_and_play_goes_on(tmp_path):
     kept = RecordFile(str(tmp_path / "no" / "rec.txt"), said.append)
     driver = Driver(seed=6, render=False)
     driver.press(btn.A)
-    kept.keep(driver.app.session.last_match)
-    kept.keep(driver.app.session.last_match)
+    kept.keep(driver.app.session.match)
+    kept.keep(driver.app.session.match)
     assert len(said) == 1 and said[0].startswith("Cannot write the record")
 
 
@@ -91,7 +91,7 @@ def test_the_record_file_keeps_in_step_with_the_match(tmp_path):
         moves = driver.app.match.state.legal_moves()
         for action in presses_for(table, moves[rng.randbelow(len(moves))]):
             driver.press(action)
-        kept.keep(driver.app.session.last_match)
+        kept.keep(driver.app.session.match)
     match = parse_record(path.read_text())
     texts = [[move_text(move) for move in moves] for moves in match.moves]
     assert texts == [[move_text(move) for move in moves]

@@ -107,7 +107,7 @@ def redraw_figures(turns):
     from lostcities import ai
     from lostcities import buttons as btn
     from lostcities.rng import Rng
-    from lostcities.screens.table import END
+    from lostcities.screens.table import SHOWN
 
     driver = Driver(seed=12, profile={"mode": "ai", "level": "normal"}, render=False)
     display = driver.display
@@ -122,7 +122,7 @@ def redraw_figures(turns):
         if driver.screen != "table":
             break
         table = driver.app.table
-        if table.phase == END:  # the AI's last move on show: on to the scores
+        if table.step == SHOWN:  # the AI's last move on show: on to the scores
             driver.press(btn.A)
             break
         move = ai.choose_move(driver.app.match.state.view(table.viewer), "normal", rng)
@@ -130,16 +130,16 @@ def redraw_figures(turns):
         start = display.total_pixels
         for action in presses:
             before = display.total_pixels
-            phase = table.phase
+            step = table.step
             driver.press(action)
             spent = display.total_pixels - before
-            if action in (btn.LEFT, btn.RIGHT) and table.phase == phase:
+            if action in (btn.LEFT, btn.RIGHT) and table.step == step:
                 cursor.append(spent)
-            elif table.phase == END:  # your move, then the AI's ends the round
+            elif table.step == SHOWN:  # your move, then the AI's ends the round
                 end_pixels.append(spent)
-            elif table.phase != phase and table.phase != 3:
+            elif table.step != step and table.step != 3:
                 phase_pixels.append(spent)
-        if driver.screen == "table" and table.phase != END:  # not the round's last
+        if driver.screen == "table" and table.step != SHOWN:  # not the round's last
             turn_pixels.append(display.total_pixels - start)
     print_ram("%s" % driver.screen, screen_ram(driver.app))
     print("Redraw (pixels of the %d-pixel screen):" % SCREEN)

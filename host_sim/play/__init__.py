@@ -1,7 +1,7 @@
 """``python -m host_sim [--tty] [options]``: play.
 
 Opens the simulator window (``host_sim/play/simulator.py``), or plays in the
-terminal (``host_sim/play/tty.py``) with ``--tty`` or where no window can open:
+terminal (``host_sim/play/terminal/``) with ``--tty`` or where no window can open:
 no DISPLAY or WAYLAND_DISPLAY on Linux, or pygame failing to open one.
 """
 
@@ -61,8 +61,8 @@ def play(argv):
             except (pygame.error, ImportError) as err:
                 print("The window could not open (%s): playing in the terminal."
                       % err, file=sys.stderr)
-    from host_sim.play import tty
-    return tty.main(terminal_args(argv))
+    from host_sim.play import terminal
+    return terminal.main(terminal_args(argv))
 
 
 def terminal_args(argv):

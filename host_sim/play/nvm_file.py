@@ -11,8 +11,8 @@ README given by mistake) is refused with NotASaveFile and left as it is.
 import os
 import stat
 
-from lostcities.restore import written_end
-from lostcities.save_format import NVM_SIZE, VERSION
+from lostcities.saves.restore import written_end
+from lostcities.saves.layout import NVM_SIZE, VERSION
 
 ERASED = 0xFF
 

@@ -203,7 +203,7 @@ def run(scale=4, seed=None, save=None, record=None, max_steps=None):
         steps += 1
         app.step()
         if kept:
-            kept.keep(app.session.last_match)
+            kept.keep(app.session.match)
         if not app.busy():
             time.sleep(0.01)
     pygame.quit()

@@ -175,7 +175,7 @@ def report(presses=3000, jobs=2):
 def report_writes(found, figures):
     """Print each complete match's NVM writes against the goal: one per move of
     a player, plus two a match (its start, and its end with the statistics)."""
-    from lostcities.save_format import RATED_WRITES
+    from lostcities.saves.layout import RATED_WRITES
     print("\nThe board's flash: NVM writes of a complete match (each erases its 8 KB block;"
           " %d erases rated)" % RATED_WRITES)
     print("  %-40s %7s %14s %9s  %s" % ("", "writes", "players' moves", "goal",

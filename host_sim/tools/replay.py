@@ -12,7 +12,7 @@ import sys
 
 from host_sim import counted
 from host_sim.records.record import MAX_LINE, RecordError, parse_record
-from lostcities.rules import COLOR_NAMES, card_text
+from host_sim.records.account import expedition_line
 
 EXIT_BAD_RECORD = 2
 
@@ -57,12 +57,21 @@ def _refuse(name, reason):
     return EXIT_BAD_RECORD
 
 
+def record_winner(match):
+    """The winner as records number players: 1 or 2, 0 for a draw, None while
+    the match goes on (the engine's :meth:`Match.winner` counts 0 and 1)."""
+    if not match.is_over():
+        return None
+    winner = match.winner()
+    return 0 if winner is None else winner + 1
+
+
 def summary(match):
     """The JSON summary: finished rounds' scores, totals, winner, complete."""
     return {
         "rounds": [[one, two] for one, two in match.scores],
         "totals": list(match.totals()),
-        "winner": match.winner(),
+        "winner": record_winner(match),
         "complete": match.is_over(),
     }
 
@@ -90,7 +99,7 @@ def account(match, name):
     lines.append("")
     lines.append("Totals after %d of %d rounds: player 1 %d, player 2 %d" % (
         len(match.scores), match.rounds, totals[0], totals[1]))
-    winner = match.winner()
+    winner = record_winner(match)
     if winner is None:
         lines.append("Result: unfinished")
     elif winner == 0:
@@ -99,14 +108,3 @@ def account(match, name):
         lines.append("Result: player %d wins" % winner)
     return "\n".join(lines)
 
-
-def expedition_line(state, player, color):
-    score, number_sum, wagers, count, bonus = state.expedition_score(
-        player, color)
-    name = COLOR_NAMES[color]
-    if not count:
-        return "    %-7s -" % name
-    cards = " ".join([card_text(card) for card in state.expedition(
-        player, color)])
-    return "    %-7s %-32s sum %2d  wagers %d  bonus %2d  score %4d" % (
-        name, cards, number_sum, wagers, bonus, score)

@@ -187,16 +187,7 @@ class Match:
         return len(self.scores) >= self.rounds
 
     def winner(self):
-        """The winner numbered as records and screens number players: 1 or 2;
-        0 for a draw, None while the match goes on. The engine's players are
-        0 and 1: :meth:`winning_player` answers in those."""
-        player = self.winning_player()
-        if player is not None:
-            return player + 1
-        return 0 if self.is_over() else None
-
-    def winning_player(self):
-        """The winner as the engine counts players, 0 or 1; None for a draw or
+        """The winner, 0 or 1 as the engine counts players; None for a draw or
         while the match goes on."""
         if not self.is_over():
             return None

@@ -2,7 +2,7 @@
 
 from lostcities import buttons as btn
 from lostcities import rules_page
-from lostcities.save_format import RATED_WRITES
+from lostcities.saves.layout import wear_line
 from lostcities.screens import ACCENT, DIM, LINE_H, Screen, label, set_text, wrap
 
 # After the rules of assets/rules.txt: the handheld's own pages.
@@ -23,9 +23,9 @@ class RulesScreen(Screen):
 
     name = "rules"
 
-    def __init__(self, app, back):
+    def __init__(self, app, in_match):
         super().__init__(app)
-        self.back = back
+        self.in_match = in_match  # B goes back to the match, else to the title
         self.pages = 0  # the rules' and the handheld's, counted as a page is read
         self.page = 0
         self.heading = label(" ", 4, 2, ACCENT)
@@ -44,10 +44,16 @@ class RulesScreen(Screen):
         set_text(self.body, wrap(text))
         set_text(self.footer, "%d/%d  </>: page  B: back" % (self.page + 1, self.pages))
 
+    def back(self):
+        if self.in_match:
+            self.app.resume()
+        else:
+            self.app.title()
+
     def press(self, action):
         if action == btn.RIGHT or action == btn.A:
             if action == btn.A and self.page == self.pages - 1:
-                self.app.later(self.back)
+                self.back()
                 return
             self.page = (self.page + 1) % self.pages
             self.show_page()
@@ -55,16 +61,10 @@ class RulesScreen(Screen):
             self.page = (self.page - 1) % self.pages
             self.show_page()
         elif action == btn.B or action == btn.START:
-            self.app.later(self.back)
+            self.back()
 
 
 _TABLE_X = 2  # the statistics' table: 26 characters from here fill the screen
-
-
-def wear_line(writes):
-    """The board's flash wear in a line: each save erases its NVM once, and
-    RATED_WRITES is the erase count to plan for."""
-    return "Saves: %d (rated %d)" % (writes, RATED_WRITES)
 
 
 class StatsScreen(Screen):
@@ -83,4 +83,4 @@ class StatsScreen(Screen):
 
     def press(self, action):
         if action in (btn.A, btn.B, btn.START):
-            self.app.later(self.app.title)
+            self.app.title()

@@ -47,7 +47,7 @@ PICK = const(0)  # choosing a card from the hand
 ACTION = const(1)  # play it or discard it
 DRAW = const(2)  # where to draw from
 WAIT = const(3)  # the AI's turn, or nothing to do
-END = const(4)  # the round's last move on show; A goes on to the scores
+SHOWN = const(4)  # the round's last move on show; A goes on to the scores
 
 
 class TableLayout(Screen):
@@ -64,9 +64,9 @@ class TableLayout(Screen):
         self.new_slot = -1  # the hand slot of the card the viewer drew last
         # each player's hand as their last move left it, less the draw (7 cards,
         # HIDDEN after them and before any move), written in place each turn
-        self.kept = app.kept
+        self.hands = app.hands
         self.cursor = app.cursors  # each player's hand cursor
-        self.phase = WAIT
+        self.step = WAIT
         self.chosen = NO_CARD
         self.discard = False
         self.sources = []
@@ -135,7 +135,7 @@ class TableLayout(Screen):
     def drawn_slot(self):
         """The slot of the card the viewer drew on their last turn (the hand
         is sorted again after a draw), or -1."""
-        kept = bytes(self.kept[self.viewer])  # "in" takes bytes on the board
+        kept = bytes(self.hands[self.viewer])  # "in" takes bytes on the board
         if kept[0] == HIDDEN:
             return -1
         new = [slot for slot in range(HAND_SIZE) if self.hand[slot] not in kept]
@@ -178,7 +178,7 @@ class TableLayout(Screen):
     def pending_play(self, player):
         """The colour of the card ``player`` is about to play (chosen, the draw
         not yet made), or -1: the table counts it in already."""
-        if self.phase == DRAW and player == self.viewer and not self.discard:
+        if self.step == DRAW and player == self.viewer and not self.discard:
             return card_color(self.chosen)
         return -1
 
@@ -186,7 +186,7 @@ class TableLayout(Screen):
         state = self.app.match.state
         top = state.pile_top(color)
         marked = False
-        if self.phase == DRAW and self.discard and card_color(self.chosen) == color:
+        if self.step == DRAW and self.discard and card_color(self.chosen) == color:
             top = self.chosen
             marked = True
         move = self.marked
@@ -202,11 +202,11 @@ class TableLayout(Screen):
 
     def show_hand(self):
         sheets = self.sheets
-        hidden_slot = (self.cursor[self.viewer] if self.phase == DRAW else -1)
+        hidden_slot = (self.cursor[self.viewer] if self.step == DRAW else -1)
         for slot in range(HAND_SIZE):
             grid = self.hand_grids[slot]
             card = self.hand[slot]
-            if slot == hidden_slot or self.phase == END:
+            if slot == hidden_slot or self.step == SHOWN:
                 S.set_tile(grid, 0, S.BLANK)
                 S.set_tile(grid, 1, S.BLANK)
                 continue
@@ -215,20 +215,20 @@ class TableLayout(Screen):
             S.set_tile(grid, 0, top)
             S.set_tile(grid, 1, bottom)
             S.move_to(grid, grid.x, HAND_Y - LIFT if (
-                self.phase == ACTION and slot == self.cursor[self.viewer])
+                self.step == ACTION and slot == self.cursor[self.viewer])
                 else HAND_Y)
 
     def show_cursor(self):
         """The bar: under the hand card, or under the draw source; none at the end."""
         bar = self.bar
-        if self.phase == DRAW:
+        if self.step == DRAW:
             source = self.sources[self.source_at]
             x = DECK_X if source == SOURCE_DECK else self.column_x(source - 1)
             S.move_to(bar, x + 1, DRAW_BAR_Y)
         else:
             S.move_to(bar, self.cursor[self.viewer] * S.CARD_W + 1, HAND_BAR_Y)
-        if bar.hidden != (self.phase == END):
-            bar.hidden = self.phase == END
+        if bar.hidden != (self.step == SHOWN):
+            bar.hidden = self.step == SHOWN
 
     def show_panel(self):
         """Names (> marks whose turn), round scores, the deck and the round."""

@@ -27,6 +27,6 @@ class PassScreen(Screen):
 
     def press(self, action):
         if action == btn.A:
-            self.app.passed()
+            self.app.advance()
         elif action == btn.START:
             self.app.pause()

@@ -28,12 +28,12 @@ class PauseScreen(MenuScreen):
         elif key == "Hint":
             app.resume(app.hint_move())
         elif key == "Rules":
-            app.later(app.rules_in_match)
+            app.rules()
         elif key == "New match":
             if self.confirmed(key, GIVE_UP):
-                app.later(app.new_match)
+                app.new_match()
         elif key == "Title screen":
-            app.later(app.title)
+            app.title()
 
     def back(self):
         self.app.resume()

@@ -52,19 +52,15 @@ class RoundScreen(Screen):
         if match.is_over():
             last = "* +20 bonus. A: result"
         else:
-            name = names[match.expected_starter()]
-            last = ("You start" if name == "YOU" else name + " starts") + \
-                " next. A: go on"
+            last = "%s next. A: go on" % _capital(app.session.starts_words(
+                match.expected_starter()))
         group.append(label(last, 1, 116, DIM))
 
     def press(self, action):
         if action == btn.A:
-            if self.app.match.is_over():
-                self.app.later(self.app.match_over)
-            else:
-                self.app.later(self.app.next_round)
+            self.app.advance()
         elif action == btn.START:
-            self.app.later(self.app.title)
+            self.app.title()
 
 
 class MatchScreen(Screen):
@@ -76,23 +72,20 @@ class MatchScreen(Screen):
         super().__init__(app)
         match = app.match
         names = (app.session.short_name(0), app.session.short_name(1))
-        winner = match.winning_player()  # the match is over: None is a draw
         one, two = match.totals()
-        if winner is None:
-            head = "A draw!"
-        elif names[winner] == "YOU":
-            head = "You win!"
-        else:
-            head = "%s wins!" % names[winner]
         lines = ["%-6s %5s %5s" % ("", names[0], names[1])]
         for number, scores in enumerate(match.scores):
             lines.append("Round %d %5d %5d" % (number + 1, scores[0], scores[1]))
         lines.append("Total   %5d %5d" % (one, two))
         group = self.group
-        group.append(label(head, 4, 6, ACCENT, scale=2))
+        group.append(label(app.session.result_words(), 4, 6, ACCENT, scale=2))
         group.append(label("\n".join(lines), 4, 40))
         group.append(label("A: title screen", 4, 112, DIM))
 
     def press(self, action):
         if action == btn.A or action == btn.B or action == btn.START:
-            self.app.later(self.app.title)
+            self.app.advance()
+
+
+def _capital(text):
+    return text[:1].upper() + text[1:]

@@ -10,10 +10,10 @@ from lostcities.rules.cards import (
     same_kind)
 from lostcities.screens import set_text
 from lostcities.screens.layout import (  # noqa: F401 (the phases, for the app)
-    ACTION, DRAW, END, HAND_Y, INFO_CHARS, INFO_Y, LIFT, PICK, WAIT,
+    ACTION, DRAW, SHOWN, HAND_Y, INFO_CHARS, INFO_Y, LIFT, PICK, WAIT,
     TableLayout)
 from lostcities.screens.words import PAGES, action_words, discard_words, info_page
-from lostcities.session import move_words, played_words
+from lostcities.session import AI, LAST, move_words, played_words
 
 from micropython import const
 
@@ -39,15 +39,27 @@ class TableScreen(TableLayout):
 
     # Turns -----------------------------------------------------------------
 
-    def begin_turn(self):
+    def show(self, notice=None, hint=None):
+        """The table for the session's phase: a person's move (with a save's
+        ``notice``, or a ``hint``, over it), the AI's, or the round's last move."""
+        phase = self.app.session.phase()
+        if phase == LAST:
+            self.show_last()
+            return
+        self.show_turn(phase == AI)
+        if notice:
+            self.popup.show(notice)
+        if hint is not None:
+            self.show_hint(hint)
+
+    def show_turn(self, ai_turn):
         """Show the table to the player to move (or to the human, the AI's turn)."""
         app = self.app
         state = app.match.state
         player = state.to_move
-        ai_turn = app.session.is_ai(player)
         self.viewer = 1 - player if ai_turn else player
         self.chosen = NO_CARD
-        self.phase = WAIT  # nothing pending while the table is redrawn
+        self.step = WAIT  # nothing pending while the table is redrawn
         self.marked = app.session.last_move_of(1 - self.viewer)
         self.hand = bytes(sorted(state.hand(self.viewer)))
         self.new_slot = self.drawn_slot()
@@ -57,18 +69,14 @@ class TableScreen(TableLayout):
         if ai_turn:
             self.thinking = 1
             set_text(self.status, "%s is thinking..." % app.session.short_name(player))
-            if app.feedback:
-                app.feedback.thinking(True)
         else:
-            self.phase = PICK
+            self.step = PICK
             if self.marked is None:
                 message = "%s: pick a card, A" % app.session.short_name(player)
             else:
                 message = self.marked_words()
             set_text(self.status, message)
             self.coach(_AT_PICK)
-        if app.feedback:
-            app.feedback.turn(player)
 
     def coach(self, moment, card=NO_CARD, discard=False):
         """In the lesson, the coach's words for this moment of the viewer's
@@ -82,7 +90,7 @@ class TableScreen(TableLayout):
         return "%s: %s" % (self.app.session.short_name(1 - self.viewer),
                            played_words(self.app.match.moves[-1], last=last))
 
-    def end_round(self):
+    def show_last(self):
         """The round's last move, made by the AI or the other player, on show
         (highlighted and in words) until A; no hand shows, the round is over."""
         app = self.app
@@ -91,7 +99,7 @@ class TableScreen(TableLayout):
         self.viewer = 1 - last
         if app.saved.learn:  # the lesson's end, whoever made it: the player's side
             self.viewer = 1 - app.saved.ai_seat
-        self.phase = END
+        self.step = SHOWN
         self.thinking = 0
         self.chosen = NO_CARD
         self.marked = app.session.last_move_of(1 - self.viewer)
@@ -103,35 +111,33 @@ class TableScreen(TableLayout):
                                           played_words(app.match.moves[-1], last=True)))
         self.popup.show("Round over. A: scores", _END_POPUP_Y, INFO_CHARS)
         self.coach(_AT_END)
-        if app.feedback:
-            app.feedback.turn(None)
 
     def offers_hint(self):
         """A human player's turn is on: the pause menu may offer a hint."""
-        return self.phase != WAIT and self.phase != END
+        return self.step != WAIT and self.step != SHOWN
 
     def tick(self):
-        """The AI moves on the tick after its thinking sign was drawn."""
-        if self.phase != WAIT or not self.thinking:
+        """The AI's turn goes on once its thinking sign is on the screen."""
+        if self.step != WAIT or not self.thinking:
             return False
         self.thinking += 1
         if self.thinking < 3:
             return False
         self.thinking = 0
-        self.app.ai_turn()
+        self.app.advance()
         return True
 
     def press(self, action):
-        if self.coaching and self.phase != END:  # the coach's words stay until A
+        if self.coaching and self.step != SHOWN:  # the coach's words stay until A
             if action == btn.A:
                 self.coaching = False
                 self.popup.hide()
             elif action == btn.START:
                 self.app.pause()
             return
-        if self.phase == END:  # the message stays until A
+        if self.step == SHOWN:  # the message stays until A
             if action == btn.A:
-                self.app.later(self.app.round_over)
+                self.app.advance()
             elif action == btn.START:
                 self.app.pause()
             return
@@ -143,12 +149,12 @@ class TableScreen(TableLayout):
         if action == btn.START:
             self.app.pause()
             return
-        phase = self.phase
-        if phase == PICK:
+        step = self.step
+        if step == PICK:
             self.press_pick(action)
-        elif phase == ACTION:
+        elif step == ACTION:
             self.press_action(action)
-        elif phase == DRAW:
+        elif step == DRAW:
             self.press_draw(action)
 
     def press_pick(self, action):
@@ -159,7 +165,7 @@ class TableScreen(TableLayout):
             self.show_cursor()
         elif action == btn.A or action == btn.UP:
             self.chosen = self.hand[self.cursor[viewer]]
-            self.phase = ACTION
+            self.step = ACTION
             self.show_action()
 
     def play_reason(self):
@@ -196,14 +202,14 @@ class TableScreen(TableLayout):
         grid = self.hand_grids[self.cursor[self.viewer]]
         S.move_to(grid, grid.x, HAND_Y)
         self.chosen = NO_CARD
-        self.phase = PICK
+        self.step = PICK
         set_text(self.status, "%s: pick a card, A" % self.app.session.short_name(
             self.viewer))
 
     def start_draw(self, discard):
         """Put the card where it goes (for now) and choose where to draw from."""
         self.discard = discard
-        self.phase = DRAW
+        self.step = DRAW
         color = card_color(self.chosen)
         self.sources = self.draw_sources(self.chosen, discard)
         self.source_at = len(self.sources) - 1
@@ -224,7 +230,7 @@ class TableScreen(TableLayout):
     def press_draw(self, action):
         if action == btn.B:
             color = card_color(self.chosen)
-            self.phase = ACTION
+            self.step = ACTION
             self.show_hand()
             self.show_cell(self.viewer, color)
             self.show_pile(color)
@@ -244,19 +250,19 @@ class TableScreen(TableLayout):
                 self.app.sound("illegal")
                 self.popup.show(reason)
                 return
-            kept = self.kept[self.viewer]
+            left = self.hands[self.viewer]
             at = 0
             for card in self.hand:  # in place: no new object outlives the table
                 if card != self.chosen:
-                    kept[at] = card
+                    left[at] = card
                     at += 1
             self.app.play(move)
 
     def show_hint(self, move):
         """Back to the pick, the cursor on the hinted card; say the whole move."""
-        if self.phase == DRAW:
+        if self.step == DRAW:
             self.press_draw(btn.B)
-        if self.phase == ACTION:
+        if self.step == ACTION:
             self.back_to_pick()
         card = move_card(move)
         for slot in range(HAND_SIZE):

@@ -1,6 +1,6 @@
 """The title (new match, continue) and the settings."""
 
-from lostcities import LEVELS
+from lostcities import BRIGHTNESSES, COLORS, LEVELS, MODES, RESUMES, ROUNDS
 from lostcities import buttons as btn
 from lostcities.screens.menu import GIVE_UP, MenuScreen
 
@@ -16,7 +16,7 @@ def _cycle(values, value, action):
 
 class TitleScreen(MenuScreen):
     """Lost Cities: continue a saved match, start one, settings, statistics, rules,
-    and Learn: the lesson, a round with the coach (issue 25)."""
+    and Learn: the lesson, a round with the coach."""
 
     name = "title"
     heading = "LOST CITIES"
@@ -55,16 +55,16 @@ class TitleScreen(MenuScreen):
         # back from a sub-screen the cursor stays; a match starts at the top
         app.title_item = key if key in _SUB_SCREENS else None
         if key == "Continue":
-            app.later(app.continue_match)
+            app.continue_match()
         elif key == "New match" or key == "Learn":
             if not app.saved or self.confirmed(key, GIVE_UP):
-                app.later(app.new_match if key == "New match" else app.learn)
+                app.new_match(key == "Learn")
         elif key == "Settings":
-            app.later(app.settings)
+            app.settings()
         elif key == "Statistics":
-            app.later(app.stats)
+            app.stats()
         elif key == "Rules":
-            app.later(app.rules)
+            app.rules()
 
 
 class SettingsScreen(MenuScreen):
@@ -106,20 +106,20 @@ class SettingsScreen(MenuScreen):
     def choose(self, key, action):
         profile = self.app.profile
         if key == "Mode":
-            profile.mode = _cycle(("ai", "duel"), profile.mode, action)
+            profile.mode = _cycle(MODES, profile.mode, action)
             self.replaced = True  # by itself, with or without the AI's level
             self.app.show(SettingsScreen(self.app))
             return
         if key == "AI level":
             profile.level = _cycle(LEVELS, profile.level, action)
         elif key == "Colours":
-            profile.colors = _cycle((5, 6), profile.colors, action)
+            profile.colors = _cycle(COLORS, profile.colors, action)
         elif key == "Rounds":
-            profile.rounds = _cycle((1, 3), profile.rounds, action)
+            profile.rounds = _cycle(ROUNDS, profile.rounds, action)
         elif key == "Brightness":
-            profile.brightness = _cycle((1, 2, 3, 4, 5), profile.brightness, action)
+            profile.brightness = _cycle(BRIGHTNESSES, profile.brightness, action)
         elif key == "Resume":
-            profile.resume = _cycle(("turn", "round"), profile.resume, action)
+            profile.resume = _cycle(RESUMES, profile.resume, action)
         else:
             name = key.lower()
             setattr(profile, name, not getattr(profile, name))
@@ -127,7 +127,7 @@ class SettingsScreen(MenuScreen):
         self.app.apply_settings()
 
     def back(self):
-        self.app.later(self.app.title)
+        self.app.title()
 
     def leave(self):
         """Kept however the screen is left (B, START, START held), but for

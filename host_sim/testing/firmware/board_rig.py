@@ -211,7 +211,7 @@ class Rig:
                 self.press(A)
             else:
                 self.press(3)  # DOWN
-        elif name == "table" and self.lesson and screen is app.table and screen.phase < 3:
+        elif name == "table" and self.lesson and screen is app.table and screen.step < 3:
             self.lesson_step(app, screen)  # a player's turn in the lesson
         elif name == "table":
             waits = presses.table_waits_for(app)
@@ -236,7 +236,7 @@ class Rig:
         turn = app.match.state.turns
         if table.coaching:
             self.press(A)
-        elif table.phase == 0 and self.move_turn != turn:  # PICK: a new move
+        elif table.step == 0 and self.move_turn != turn:  # PICK: a new move
             self.move = self.choose_move(app, table)
             self.move_turn = turn
             self.press(presses.presses_from(table, self.move)[0])
@@ -249,7 +249,7 @@ class Rig:
 def moves_of_players(app):
     """The moves people made in the match just finished (against the AI, the
     human is player 1: lostcities.session.AI_SEAT is the AI's)."""
-    match = app.session.last_match
+    match = app.session.match
     duel = app.profile.mode == "duel"  # the mode the match was played in
     count = 0
     for number in range(len(match.moves)):

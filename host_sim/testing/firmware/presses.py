@@ -36,11 +36,11 @@ def presses_from(table, move):
     from lostcities.screens.table import ACTION, DRAW
     if table.coaching:
         return [btn.A]
-    if table.phase == ACTION:
+    if table.step == ACTION:
         if not same_kind(table.chosen, move_card(move)):
             return [btn.B]
         return [btn.DOWN if move_discards(move) else btn.A]
-    if table.phase == DRAW:
+    if table.step == DRAW:
         if not same_kind(table.chosen, move_card(move)) or table.discard != move_discards(move):
             return [btn.B]
         sources = table.sources
@@ -53,8 +53,8 @@ def presses_from(table, move):
 def table_waits_for(app):
     """What the table shown waits for: ``"pick"`` (a player's card), ``"end"``
     (A after the round's last move) or None (nothing, or not on the table)."""
-    from lostcities.screens.table import END, PICK
+    from lostcities.screens.table import SHOWN, PICK
     table = app.table
     if app.screen is not table:
         return None
-    return "pick" if table.phase == PICK else "end" if table.phase == END else None
+    return "pick" if table.step == PICK else "end" if table.step == SHOWN else None

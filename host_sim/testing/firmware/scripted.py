@@ -42,7 +42,7 @@ class KeyQueue:
 def save_settings(nvm, settings):
     """Save ``settings`` ({profile field: value}) into ``nvm``, as a player
     would have chosen them before the board boots."""
-    from lostcities.save import Storage
+    from lostcities.saves.storage import Storage
     storage = Storage(nvm)
     profile = storage.load_profile()
     for name in settings:

@@ -24,7 +24,7 @@ def turns(driver, count, seed):
     stops off the table or at the round's last move on show."""
     from lostcities import ai
     from lostcities.rng import Rng
-    from lostcities.screens.table import END
+    from lostcities.screens.table import SHOWN
     try:
         from presses import presses_for  # the board's rig: this folder is on its path
     except ImportError:
@@ -36,7 +36,7 @@ def turns(driver, count, seed):
         if driver.screen != "table":
             return
         table = driver.app.table
-        if table.phase == END:
+        if table.step == SHOWN:
             return
         move = ai.choose_move(driver.app.match.state.view(table.viewer), "normal", rng)
         for action in presses_for(table, move):
@@ -147,9 +147,9 @@ def duel_6(start, shoot):
 
 
 def notices(start, shoot):
-    """Each message about the saves (save_format's, restore's and resume's),
+    """Each message about the saves (their layout's, restore's and resume's),
     as the title shows it at power-on."""
-    from lostcities import restore, resume, save_format
+    from lostcities.saves import layout as save_format, restore, resume
     messages = []
     for module in (save_format, restore, resume):
         for name in sorted(dir(module)):
@@ -170,7 +170,7 @@ def lesson(start, shoot):
     hint with its reason."""
     from lostcities import buttons as btn
     from lostcities import coach
-    from lostcities.screens.table import END, PICK
+    from lostcities.screens.table import SHOWN, PICK
     try:
         from presses import presses_from  # the board's rig: this folder is on its path
     except ImportError:
@@ -196,11 +196,11 @@ def lesson(start, shoot):
                 lesson += 1
             shot |= 1 << lesson
             shoot("coach-" + coach.LESSONS[lesson], driver)
-        if table.phase == END:
+        if table.step == SHOWN:
             driver.press(btn.A)
             continue
         state = app.match.state
-        if not hinted and table.phase == PICK and not table.coaching and state.turns >= 4:
+        if not hinted and table.step == PICK and not table.coaching and state.turns >= 4:
             hinted = True
             press(driver, "START DOWN A")
             shoot("hint-lesson", driver)

@@ -3,7 +3,7 @@ two slots of each kind, the newest record of a pair the one with the larger
 sequence number. Loaded only when the NVM holds that layout, so the reading
 of this version's saves stays small to compile on the board."""
 
-from lostcities.save_format import CRC, HEADER, NO_SAVE, crc16
+from lostcities.saves.layout import CRC, HEADER, NO_SAVE, crc16
 
 _SLOTS = ((0, 128, 128), (256, 4224, 3968))  # (first, second, size): profile, match
 

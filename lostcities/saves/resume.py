@@ -1,19 +1,19 @@
-"""Reading the saved match back at start-up (lostcities/restore.py reads the
+"""Reading the saved match back at start-up (lostcities/saves/restore.py reads the
 rest of the saves): the match as its last save left it, or up to its last
 move written whole when a power cut stopped that save, and what was lost.
 The match is rebuilt by replaying its moves through the rules, so a save the
 rules would refuse is refused."""
 
-from lostcities import LEVELS
-from lostcities.restore import (
+from lostcities import LEVELS, MODES
+from lostcities.saves.restore import (
     DAMAGED, TORN, VERSION_1, Reader, read_record, read_wear, written_end)
 from lostcities.rng import Rng
 from lostcities.rules.cards import CARDS_PER_COLOR, HAND_SIZE
 from lostcities.rules.match import Match
-from lostcities.save_format import (
-    HAS_MATCH, HAS_PROFILE, HEADER, KIND_MATCH, KIND_NO_MATCH, MATCH_AT, MODES, NO_SAVE,
+from lostcities.saves.layout import (
+    HAS_MATCH, HAS_PROFILE, HEADER, KIND_MATCH, KIND_NO_MATCH, MATCH_AT, NO_SAVE,
     PROFILE_AT)
-from lostcities.saved_match import SavedMatch
+from lostcities.saves.match import SavedMatch
 
 LOST_MOVE = "The last move was lost in a power cut."
 LOST_MOVES = "The last moves were lost in a power cut."
@@ -26,7 +26,7 @@ def load_match(storage):
     flags, message = read_wear(storage)
     nvm = storage.nvm
     if message == VERSION_1:
-        from lostcities.restore_v1 import legacy
+        from lostcities.saves.version1 import legacy
         found = legacy(nvm, 1)
     elif message is not None:
         return None, message

@@ -5,12 +5,12 @@ match's and the AI's Rng states, the AI's seat, mode and level text, then
 each round dealt: who started, the whole deal, and every move played. A
 lesson (issue 25) is written as the mode ``learn`` and, after the level, the
 coach's messages shown (u16, a bit each); it reads back as mode "ai". A
-record is read back by replaying those moves (lostcities/resume.py's
+record is read back by replaying those moves (lostcities/saves/resume.py's
 ``decode_match``: the table's heap holds only the writing).
 """
 
 from lostcities.rules.cards import CARDS_PER_COLOR
-from lostcities.save_format import CRC, HEADER, put_text, put_u16, text_size
+from lostcities.saves.layout import CRC, HEADER, put_text, put_u16, text_size
 
 
 class SavedMatch:

@@ -1,8 +1,8 @@
 """The save's format in the NVM: its layout, a record's header, the byte helpers
 (docs/formats.md).
 
-Shared by the writing (lostcities/save.py), the reading (lostcities/restore.py)
-and the bodies (lostcities/profile.py, lostcities/saved_match.py), which import
+Shared by the writing (lostcities/saves/storage.py), the reading (lostcities/saves/restore.py)
+and the bodies (lostcities/saves/profile.py, lostcities/saves/match.py), which import
 it and nothing of each other's: no import cycle, and each stays small to compile
 on the board.
 
@@ -26,17 +26,16 @@ WEAR_AT = const(0)  # the writes this game made: header, u32, flags, CRC
 WEAR_BODY = const(5)
 PROFILE_AT = const(16)
 MATCH_AT = const(144)  # the profile's slot is 128 bytes; the match's, the rest
-RATED_WRITES = const(10000)  # the erase cycles to plan for (../shared/TOOLING.md)
+RATED_WRITES = const(10000)  # the erase cycles to plan for (docs/memory.md)
 WEAR_SWITCH = const(8000)  # from here on a match is saved at rounds' ends only
 HAS_MATCH = const(1)  # the wear record's flags: a match record follows the profile,
 HAS_PROFILE = const(2)  # and a profile record follows the wear record
 
-MODES = ("duel", "ai")
 
 NO_SAVE = "No saved match."
 TOO_LONG = "Match too long to save; the last save is kept."
 UNSAVED = "Cannot save here; play goes on unsaved."
-# The messages of the reading (damage, power cuts) are lostcities/restore.py's:
+# The messages of the reading (damage, power cuts) are lostcities/saves/restore.py's:
 # that module is not in the board's heap during a match.
 
 
@@ -81,3 +80,9 @@ def put_text(buf, at, text):
 
 def text_size(text):
     return 1 + (len(text) if text else 0)
+
+
+def wear_line(writes):
+    """The board's flash wear in a line: each save erases its NVM once, and
+    RATED_WRITES is the erase count to plan for."""
+    return "Saves: %d (rated %d)" % (writes, RATED_WRITES)

@@ -1,10 +1,10 @@
-"""Reading the saves back from the NVM: lostcities/save.py's Storage writes them.
+"""Reading the saves back from the NVM: lostcities/saves/storage.py's Storage writes them.
 
 Needed at start-up and at a match's end (the profile, read again), never
 while a match is played: the app forgets this module at the table, which
 keeps about 1 KB of the board's heap free there (measured on CircuitPython's
 interpreter). What this module finds is read into a profile by
-lostcities/profile.py and into a match by lostcities/resume.py (at start-up
+lostcities/saves/profile.py and into a match by lostcities/saves/resume.py (at start-up
 only): each stays small to compile on the board.
 
 A power cut during a write leaves the new bytes before the one it reached and
@@ -16,7 +16,7 @@ move written whole. The message says in one line what was lost. The layout
 is docs/formats.md's.
 """
 
-from lostcities.save_format import (
+from lostcities.saves.layout import (
     CRC, HAS_MATCH, HEADER, KIND_WEAR, NO_SAVE, PROFILE_AT, VERSION, WEAR_AT, WEAR_BODY, crc16)
 
 from micropython import const
@@ -26,7 +26,7 @@ FOREIGN = "Memory held other data; starting fresh."
 OTHER_VERSION = "Save is from another version; starting fresh."
 PROFILE_RESET = "Settings were damaged; using defaults."
 # A power cut during a write: what it cost, said once at start-up (of the
-# match: lostcities/resume.py).
+# match: lostcities/saves/resume.py).
 LOST_PROFILE = "Statistics were lost in a power cut; settings are back to defaults."
 LOST_BOTH = ("Statistics and the match were lost in a power cut; settings are"
              " back to defaults.")
@@ -34,7 +34,7 @@ LOST_ALL = "A power cut erased the saves; starting fresh."
 WORN = "Memory saved 8000 times: to spare it, matches now save each round (Settings)."
 
 TORN = "torn"  # read_record: a record a power cut stopped
-VERSION_1 = "v1"  # read_wear: the NVM holds version 1's layout (restore_v1.py)
+VERSION_1 = "v1"  # read_wear: the NVM holds version 1's layout (version1.py)
 _SCANNED = const(64)  # bytes read at a time from the NVM's end
 
 

@@ -1,6 +1,6 @@
 """The player's profile: settings and statistics that outlive a match.
 
-Saved by :class:`lostcities.save.Storage` after the wear record, read back
+Saved by :class:`lostcities.saves.storage.Storage` after the wear record, read back
 by :func:`load_profile`. Its record's body: colors, rounds, flags (1 sound, 2
 lights, 4 debug, 8 a match is
 saved at rounds' ends only, 16 the player was told the NVM's wear switched it), brightness,
@@ -9,9 +9,9 @@ of statistics lines, then each: name text ("duel" or an AI level), played,
 won, drawn (u16 each).
 """
 
-from lostcities import LEVELS
-from lostcities.save_format import (
-    CRC, HAS_MATCH, HAS_PROFILE, HEADER, KIND_PROFILE, MATCH_AT, MODES, NO_SAVE, PROFILE_AT,
+from lostcities import BRIGHTNESSES, COLORS, LEVELS, MODES, ROUNDS
+from lostcities.saves.layout import (
+    CRC, HAS_MATCH, HAS_PROFILE, HEADER, KIND_PROFILE, MATCH_AT, NO_SAVE, PROFILE_AT,
     put_text, put_u16, text_size)
 
 from micropython import const
@@ -53,7 +53,7 @@ class Profile:
         if line is None:
             line = self.stats[name] = [0, 0, 0]
         line[0] += 1
-        winner = match.winning_player()  # the match is over: None is a draw
+        winner = match.winner()  # the match is over: None is a draw
         human = 1 - saved.ai_seat if against_ai else 0
         if winner is None:
             line[2] += 1
@@ -120,16 +120,16 @@ def encode_profile(profile):
 def load_profile(storage):
     """The saved Profile, or defaults (``profile_message`` says why).
 
-    The reading of the NVM (lostcities/restore.py) is imported here only, so
+    The reading of the NVM (lostcities/saves/restore.py) is imported here only, so
     that the title and the settings, which hold this module, do not hold it."""
-    from lostcities.restore import (
+    from lostcities.saves.restore import (
         DAMAGED, LOST_BOTH, LOST_PROFILE, PROFILE_RESET, TORN, VERSION_1, Reader,
         read_record, read_wear, written_end)
     flags, message = read_wear(storage)
     storage.profile_message = None
     found = NO_SAVE
     if message == VERSION_1:
-        from lostcities.restore_v1 import legacy
+        from lostcities.saves.version1 import legacy
         found = legacy(storage.nvm, 0)
     elif message is None and flags & HAS_PROFILE:
         found = read_record(storage.nvm, PROFILE_AT, MATCH_AT - PROFILE_AT,
@@ -171,9 +171,9 @@ def decode_profile(read):
     for _ in range(read.byte()):
         name = read.text()
         profile.stats[name] = [read.u16(), read.u16(), read.u16()]
-    if (profile.colors not in (5, 6) or profile.rounds not in (1, 3)
+    if (profile.colors not in COLORS or profile.rounds not in ROUNDS
             or profile.mode not in MODES or profile.level not in LEVELS
-            or not 1 <= profile.brightness <= 5
+            or profile.brightness not in BRIGHTNESSES
             or read.left()):
         raise ValueError("bad profile")
     return profile

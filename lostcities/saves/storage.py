@@ -5,13 +5,13 @@ and slice assignment: ``microcontroller.nvm`` on the board (8192 bytes),
 ``host_sim.play.nvm_file.FileNvm`` or a plain ``bytearray`` on a laptop.
 
 The board's NVM is one flash erase block that wears with every write, whatever
-its size (lostcities/save_format.py). So a save is ONE slice assignment from
+its size (lostcities/saves/layout.py). So a save is ONE slice assignment from
 byte 0: the count of writes (the wear record), the profile, and the match if
 it changed; a save that would change nothing is not written at all. A power
-cut keeps the bytes before the one it reached: lostcities/restore.py reads
+cut keeps the bytes before the one it reached: lostcities/saves/restore.py reads
 back what survived and says in one line what was lost. The layout and the
 records' bodies are in docs/formats.md; the match's body is
-lostcities/saved_match.py's, the profile's lostcities/profile.py's.
+lostcities/saves/match.py's, the profile's lostcities/saves/profile.py's.
 
 Empty, foreign, corrupt or torn records, records of another version and
 records naming an AI level that ``lostcities.LEVELS`` lacks are ignored with a
@@ -20,7 +20,7 @@ short message, never an exception; so is a write the NVM refuses
 last save that fitted stays.
 """
 
-from lostcities.save_format import (
+from lostcities.saves.layout import (
     CRC, HAS_MATCH, HAS_PROFILE, HEADER, KIND_MATCH, KIND_NO_MATCH, KIND_PROFILE, KIND_WEAR,
     MATCH_AT, PROFILE_AT, TOO_LONG, UNSAVED, WEAR_AT, WEAR_BODY, stamp)
 
@@ -53,12 +53,12 @@ class Storage:
     def load_match(self):
         """``(SavedMatch or None, message or None)``; the message says what was
         ignored or lost."""
-        from lostcities.resume import load_match
+        from lostcities.saves.resume import load_match
         return load_match(self)
 
     def load_profile(self):
         """The saved Profile, or defaults (``profile_message`` says why)."""
-        from lostcities.profile import load_profile
+        from lostcities.saves.profile import load_profile
         return load_profile(self)
 
     def save_match(self, saved, profile=None):
@@ -69,7 +69,7 @@ class Storage:
         match the board's heap is in pieces too small for a record of its size
         (measured on CircuitPython's interpreter). A longer match grows it, if
         the heap has room: else it is not saved (TOO_LONG)."""
-        from lostcities.saved_match import encode_match, match_size
+        from lostcities.saves.match import encode_match, match_size
         size = match_size(saved)
         if MATCH_AT + size > len(self.nvm):
             return TOO_LONG
@@ -100,12 +100,12 @@ class Storage:
         the match record already in the buffer. Nothing is written when only
         the count would change."""
         if not self.read:
-            from lostcities.restore import read_wear
+            from lostcities.saves.restore import read_wear
             read_wear(self)
         buffer = self._buffer
         nvm = self.nvm
         if profile is not None:
-            from lostcities.profile import encode_profile
+            from lostcities.saves.profile import encode_profile
             record = encode_profile(profile)
             stamp(record, KIND_PROFILE)
             buffer[PROFILE_AT:PROFILE_AT + len(record)] = record
