@@ -45,19 +45,22 @@ WEIGHED = const(14)  # nothing simpler: the evaluation weighs the whole table
 
 class Mistake:
     """One costly move: ``turn`` (0-based, in the round), the ``move`` played
-    and the card it took from a pile (``taken``, NO_CARD from the deck),
+    and the card it took from a pile (``taken``, NO_CARD from the deck;
+    ``last``: it drew the deck's last card),
     ``cost`` in thousandths of a point, the ``better`` move and its
-    ``better_taken``, the player's ``hand`` then (8 bytes), and why
-    (``reason``, one of the kinds above, its ``card`` and ``number``)."""
+    ``better_taken``, the player's ``hand`` then (8 bytes, from their
+    ``view``), and why (``reason``, one of the kinds above, its ``card`` and
+    ``number``)."""
 
-    def __init__(self, turn, move, taken, cost, better, better_taken, hand, why):
+    def __init__(self, view, turn, move, taken, cost, better, better_taken, why):
         self.turn = turn
         self.move = move
         self.taken = taken
+        self.last = move_source(move) == SOURCE_DECK and view.deck_len == 1
         self.cost = cost
         self.better = better
         self.better_taken = better_taken
-        self.hand = hand
+        self.hand = view.hand(view.to_move)
         self.reason, self.card, self.number = why
 
     def points(self):
@@ -86,7 +89,7 @@ class Review:
         self.weighed = array("h", [-1] * MOVE_KEYS)  # the move of each key weighed
         self.next = 0  # the index in ``moves`` of the next move to replay
         self.reviewed = 0  # the player's moves judged so far
-        self.total = (len(moves) + (start != player)) // 2  # the player's moves
+        self.total = (len(moves) + (start == player)) // 2  # the player's moves
         self.mistakes = []
 
     def done(self):
@@ -137,9 +140,8 @@ class Review:
         kept = self.mistakes
         if cost <= WELL_PLAYED or (len(kept) == KEPT and cost <= kept[-1].cost):
             return
-        mistake = Mistake(self.next, move, _taken(view, move), cost, better,
-                          _taken(view, better), view.hand(player),
-                          _why(view, player, move, better))
+        mistake = Mistake(view, self.next, move, _taken(view, move), cost, better,
+                          _taken(view, better), _why(view, player, move, better))
         at = len(kept)
         while at and kept[at - 1].cost < cost:  # the earlier first among equals
             at -= 1

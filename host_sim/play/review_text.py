@@ -8,7 +8,7 @@ as the board's screen does (lostcities/screens/review.py).
 from host_sim import counted
 from host_sim.records.notation import move_text
 from lostcities.review import WELL_PLAYED, Review, why
-from lostcities.rules.cards import SOURCE_DECK, card_text, move_source
+from lostcities.rules.cards import card_text
 from lostcities.session import move_words
 
 
@@ -20,19 +20,12 @@ def review_of(match, index, player):
     return review
 
 
-def played_words(mistake, moves):
-    """The move as played, in the table's words (``play R7, drew deck``)."""
-    last = mistake.turn == len(moves) - 1 and move_source(mistake.move) == SOURCE_DECK
-    return move_words(mistake.move, mistake.taken, True, last)
-
-
 def review_text(match, index, player, them, who="your"):
     """``player``'s review of round ``index`` in lines of plain text: the
     costliest moves, worst first, each with its better move, why, and the
     hand then; or that the round was well played. ``them`` names the
     opponent in the reasons ("the AI"), ``who`` the player ("your", "player 1's")."""
     review = review_of(match, index, player)
-    moves = match.moves[index]
     unfinished = "" if index < len(match.scores) else " (unfinished)"
     head = "Round %d%s, %s review of %s" % (index + 1, unfinished, who,
                                            counted(review.total, "move"))
@@ -42,7 +35,7 @@ def review_text(match, index, player, them, who="your"):
     lines = ["%s: the costliest %s" % (head, counted(len(review.mistakes), "move"))]
     for number, mistake in enumerate(review.mistakes):
         lines.append("  %d. turn %d: %s: cost about %d points" % (
-            number + 1, mistake.turn + 1, played_words(mistake, moves), mistake.points()))
+            number + 1, mistake.turn + 1, move_words(mistake.move, mistake.taken, True, mistake.last), mistake.points()))
         lines.append("     better: %s (%s)" % (
             move_words(mistake.better, mistake.better_taken, False), why(mistake, them)))
         lines.append("     %s hand: %s" % (who, " ".join(card_text(card) for card in mistake.hand)))
