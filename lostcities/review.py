@@ -85,7 +85,7 @@ class Review:
         self.moves = moves
         self.player = player
         self.position = position or Position(colors)
-        self.values = [0] * MOVE_KEYS  # each move's value, by move_key
+        self.values = [0] * MOVE_KEYS  # the moves' values added up, by move_key
         self.weighed = array("h", [-1] * MOVE_KEYS)  # the move of each key weighed
         self.next = 0  # the index in ``moves`` of the next move to replay
         self.reviewed = 0  # the player's moves judged so far
@@ -125,18 +125,17 @@ class Review:
         position = self.position
         values = self.values
         weighed = self.weighed
-        for key in range(MOVE_KEYS):
-            values[key] = 0
-            weighed[key] = -1
+        key = _key(view, player, move)
+        before = values[key]  # the evaluation adds each move's value to its key's
+        weighed[key] = -1
         position.sums = values
         position.sum_moves = weighed
         position.load(view, player)
         better = position.best(None, 0)
         position.sums = position.sum_moves = None
-        key = _key(view, player, move)
         if weighed[key] < 0:  # a pile draw past the round's turn limit: not weighed
             return
-        cost = position.best_value - values[key]
+        cost = position.best_value - (values[key] - before)
         kept = self.mistakes
         if cost <= WELL_PLAYED or (len(kept) == KEPT and cost <= kept[-1].cost):
             return
