@@ -1,7 +1,8 @@
-"""``python -m host_sim replay FILE [--json]``: check a game record, tell its scores.
+"""``python -m host_sim replay FILE [--json] [--review]``: check a game record, tell its scores.
 
 The account lists each finished round's expeditions with their breakdown, the
-totals and the winner. A record that breaks the format or the rules, or a file
+totals and the winner; ``--review`` adds every round's review for both players
+(their costliest moves: lostcities/review.py). A record that breaks the format or the rules, or a file
 that cannot be read, gives exit status 2 and one line on stderr naming the
 place: ``FILE: line N: reason``.
 """
@@ -11,6 +12,7 @@ import json
 import sys
 
 from host_sim import counted
+from host_sim.play.review_text import review_json, review_text
 from host_sim.records.record import MAX_LINE, RecordError, parse_record
 from host_sim.records.account import expedition_line
 
@@ -24,7 +26,10 @@ def main(argv=None):
     parser.add_argument("file", metavar="FILE", help="the record to replay")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object: rounds, totals, winner, "
-                        "complete")
+                        "complete (and reviews, with --review)")
+    parser.add_argument("--review", action="store_true",
+                        help="review every round for both players: each one's "
+                        "costliest moves, the better move and why")
     args = parser.parse_args(argv)
     try:
         with open(args.file, encoding="utf-8-sig") as stream:  # -sig: a BOM is fine
@@ -36,9 +41,15 @@ def main(argv=None):
     except RecordError as err:
         return _refuse(args.file, str(err))
     if args.json:
-        print(json.dumps(summary(match)))
+        found = summary(match)
+        if args.review:
+            found["reviews"] = [review_json(match, index, player)
+                                for index in range(len(match.deals)) for player in (0, 1)]
+        print(json.dumps(found))
     else:
         print(account(match, args.file))
+        if args.review:
+            print(reviews(match))
     return 0
 
 
@@ -108,3 +119,13 @@ def account(match, name):
         lines.append("Result: player %d wins" % winner)
     return "\n".join(lines)
 
+
+def reviews(match):
+    """Every round's review for both players, in plain text."""
+    lines = []
+    for index in range(len(match.deals)):
+        for player in (0, 1):
+            lines.append("")
+            lines.append(review_text(match, index, player, "player %d" % (2 - player),
+                                     "player %d's" % (player + 1)))
+    return "\n".join(lines)

@@ -1,0 +1,110 @@
+"""A player's round review (lostcities/review.py): their costliest moves, a
+page each, or that the round was well played. The page shows the player's
+hand at that moment, so it is private like the table."""
+
+from lostcities import buttons as btn
+from lostcities.review import WELL_PLAYED, why
+from lostcities.rules.cards import card_text
+from lostcities.screens import ACCENT, DIM, Screen, label, set_text, wrap
+from lostcities.session import move_words
+
+_WHY_LINES = 3  # the reason's lines on a page
+_BODY_Y = 16
+_HAND_Y = 92
+
+
+class ReviewScreen(Screen):
+    """``review``, a :class:`~lostcities.review.Review` finished or not, page
+    by page. While unfinished it is stepped a move each tick, and
+    ``progress(done, total)`` is told after each (the lights, if given); a
+    press stops it and shows what is done so far. ``them`` names the opponent
+    in the reasons ("the AI", "player 2"). ``done()`` is called when the
+    player leaves (A on the last page, B, START): the screen chooses nothing."""
+
+    name = "review"
+
+    def __init__(self, app, review, them, done, progress=None):
+        super().__init__(app)
+        self.review = review
+        self.them = them
+        self.done = done
+        self.progress = progress
+        self.reviewing = not review.done()
+        self.page = 0
+        self.heading = label(" ", 2, 2, ACCENT)
+        self.body = label(" ", 2, _BODY_Y)
+        self.hand = label(" ", 2, _HAND_Y, DIM)
+        self.footer = label(" ", 2, 116, DIM)
+        for item in (self.heading, self.body, self.hand, self.footer):
+            self.group.append(item)
+        if self.reviewing:
+            self.show_progress()
+        else:
+            self.show_page()
+
+    def tick(self):
+        if not self.reviewing:
+            return False
+        review = self.review
+        self.reviewing = review.step() and not review.done()
+        if self.progress:
+            self.progress(review.reviewed, review.total)
+        if self.reviewing:
+            self.show_progress()
+        else:
+            self.show_page()
+        return True
+
+    def press(self, action):
+        if self.reviewing:  # stop: what is done so far
+            self.reviewing = False
+            self.show_page()
+            return
+        pages = max(1, len(self.review.mistakes))
+        if action == btn.RIGHT or action == btn.A:
+            if self.page == pages - 1:
+                if action == btn.A:
+                    self.done()
+                return
+            self.page += 1
+            self.show_page()
+        elif action == btn.LEFT and self.page:
+            self.page -= 1
+            self.show_page()
+        elif action == btn.B or action == btn.START:
+            self.done()
+
+    def show_progress(self):
+        review = self.review
+        set_text(self.heading, "Your round, reviewed")
+        set_text(self.body, "Move %d of %d..." % (review.reviewed, review.total))
+        set_text(self.footer, "A: stop and show")
+
+    def show_page(self):
+        review = self.review
+        mistakes = review.mistakes
+        if not mistakes:
+            set_text(self.heading, "Well played!")
+            if review.done():
+                text = "None of your %d moves cost more than %d points." % (
+                    review.total, WELL_PLAYED // 1000)
+            else:
+                text = "Stopped at %d of %d moves: none cost more than %d points." % (
+                    review.reviewed, review.total, WELL_PLAYED // 1000)
+            set_text(self.body, wrap(text))
+            set_text(self.hand, " ")
+            set_text(self.footer, "A: go on")
+            return
+        mistake = mistakes[self.page]
+        reason = wrap(why(mistake, self.them)).split("\n")[:_WHY_LINES]
+        set_text(self.heading, "Costly move %d/%d: turn %d" % (
+            self.page + 1, len(mistakes), mistake.turn + 1))
+        set_text(self.body, "\n".join([
+            move_words(mistake.move, mistake.taken, True, mistake.last),
+            "cost about %d. Better:" % mistake.points(),
+            move_words(mistake.better, mistake.better_taken, False)] + reason))
+        cards = [card_text(card) for card in mistake.hand]
+        set_text(self.hand, "Hand %s\n     %s" % (" ".join(cards[:4]), " ".join(cards[4:])))
+        set_text(self.footer, "</>: move  A: %s  B: back" % (
+            "go on" if self.page == len(mistakes) - 1 else "next"))
+

@@ -1,0 +1,367 @@
+"""The round's review (lostcities/review.py): a player's costliest moves, the
+better move and why, judged from what the player could see then.
+
+Each planted mistake is played in a round where both players otherwise play
+the hint, whose moves cost nothing by the hint's own evaluation: the review
+must find the planted move alone, with the hint's move there and the reason.
+"""
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from host_sim.play.review_text import review_json, review_text
+from host_sim.records.record import parse_record, write_record
+from host_sim.testing import circuitpython as cp
+from host_sim.testing import workloads
+from host_sim.tools import replay
+from lostcities import ai, review
+from lostcities import buttons as btn
+from lostcities.rng import Rng
+from lostcities.rules import (
+    CARDS_PER_COLOR, COLOR_NAMES, NO_CARD, Match, State, card_color, card_value, is_wager,
+    make_move, move_card, move_discards, move_source)
+
+ME = 0  # the reviewed player: player 1
+THEM = 1
+NEVER = 10 ** 6  # the turn a card never played is needed by
+
+
+def hint(view):
+    return ai.hint(view, Rng(0))
+
+
+def round_with(seed, plant):
+    """A round of 5 colours where both players play the hint, except that at
+    the first turn of ME where ``plant(view)`` gives a move, ME plays that:
+    the match and the planted turn."""
+    match = Match(5, 1, Rng(seed))
+    state = match.start_round()
+    planted = None
+    while not state.is_over():
+        view = state.view(state.to_move)
+        move = plant(view) if state.to_move == ME and planted is None else None
+        if move is not None:
+            planted = len(match.moves[0])
+        match.play(move if move is not None else hint(view))
+    assert planted is not None, "the mistake was never planted"
+    return match, planted
+
+
+def state_before(match, turn):
+    """Round 1 of ``match`` before move ``turn``."""
+    hand1, hand2, deck, start = match.deals[0]
+    state = State.from_deal(hand1, hand2, deck, start, match.colors)
+    for move in match.moves[0][:turn]:
+        state.apply(move)
+    return state
+
+
+def only_mistake(match, turn, reason):
+    """The review's one mistake: ``turn``'s, with the hint's move there and ``reason``."""
+    mistakes = review.review_round(5, match.deals[0], match.moves[0], ME)
+    assert [mistake.turn for mistake in mistakes] == [turn]
+    mistake = mistakes[0]
+    assert mistake.move == match.moves[0][turn]
+    assert mistake.better == hint(state_before(match, turn).view(ME))
+    assert mistake.reason == reason
+    assert mistake.cost > review.WELL_PLAYED
+    return mistake
+
+
+# Planted mistakes ------------------------------------------------------------
+
+def feeding_discard(view):
+    """Discard a card two or more above the top of the opponent's expedition."""
+    for card in view.hand(ME):
+        top = view.expedition_top(THEM, card_color(card))
+        if top != NO_CARD and not is_wager(card) and card - top >= 2:
+            return make_move(card, True, 0)
+    return None
+
+
+@pytest.mark.parametrize("seed", [0, 2, 3])
+def test_a_discard_the_opponent_then_plays_on_is_named_with_the_hints_move(seed):
+    match, turn = round_with(seed, feeding_discard)
+    card = move_card(match.moves[0][turn])
+    assert any(move_card(move) == card and not move_discards(move)
+               for move in match.moves[0][turn + 1:])  # they took it and played it
+    mistake = only_mistake(match, turn, review.FEEDS)
+    assert review.why(mistake, "the AI") == "it feeds the AI's %s" % COLOR_NAMES[card_color(card)]
+
+
+def lone_opening(view):
+    """Open a colour with its only card in the hand."""
+    hand = view.hand(ME)
+    for card in hand:
+        color = card_color(card)
+        if not is_wager(card) and not view.expedition_len(ME, color) and [
+                card_color(held) for held in hand].count(color) == 1:
+            return make_move(card, False, 0)
+    return None
+
+
+@pytest.mark.parametrize("seed", [0, 16, 28])
+def test_an_expedition_opened_with_nothing_to_follow_is_named(seed):
+    match, turn = round_with(seed, lone_opening)
+    mistake = only_mistake(match, turn, review.ALONE)
+    assert "with nothing to follow" in review.why(mistake, "the AI")
+
+
+def numbers_left(view, color):
+    """The numbers of ``color`` in ME's hand or not yet seen anywhere."""
+    shown = set(view.pile(color))
+    for player in (ME, THEM):
+        shown.update(view.expedition(player, color))
+        shown.update(card for card in view.hand(player) if player == THEM)
+    first = color * CARDS_PER_COLOR
+    return sum(card_value(card) for card in range(first + 3, first + CARDS_PER_COLOR)
+               if card not in shown)
+
+
+def uncarried_wager(view):
+    """Play a wager whose colour's numbers left add up to less than the 20 it costs."""
+    for card in view.hand(ME):
+        if is_wager(card) and view.can_play(ME, card) and numbers_left(
+                view, card_color(card)) < 20:
+            return make_move(card, False, 0)
+    return None
+
+
+@pytest.mark.parametrize("seed", [23, 34])
+def test_a_wager_where_the_numbers_to_carry_it_are_gone_is_named(seed):
+    match, turn = round_with(seed, uncarried_wager)
+    mistake = only_mistake(match, turn, review.UNCARRIED)
+    assert mistake.number < 20
+    assert "too few" in review.why(mistake, "the AI")
+
+
+def last_turn_away(view):
+    """With one deck card left, the hint's card but a pile's card drawn."""
+    if view.deck_len != 1:
+        return None
+    move = hint(view)
+    for pile in range(view.colors):
+        if view.pile_len(pile) and not (move_discards(move) and pile == card_color(
+                move_card(move))):
+            return (move & ~7) | (pile + 1)
+    return None
+
+
+@pytest.mark.parametrize("seed", [15, 24])
+def test_a_pile_draw_that_hands_the_opponent_the_last_turn_is_named(seed):
+    match, turn = round_with(seed, last_turn_away)
+    assert len(match.moves[0]) == turn + 2  # the opponent drew the last card
+    mistake = only_mistake(match, turn, review.LAST_TURN)
+    assert move_source(mistake.better) == 0 and mistake.number == 1
+    assert "the last turn" in review.why(mistake, "the AI")
+
+
+# Well played -------------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_round_of_hard_against_itself_reviews_as_well_played(seed):
+    """(Not every one: hard's sampled hands and the hint's evaluation differ on
+    some pile draws: docs/ai.md, "The review".)"""
+    match = workloads.play(Match(5, 1, Rng(seed)),
+                           lambda view, player, rng: ai.choose_move(view, "hard", rng),
+                           (Rng(seed + 1000), Rng(seed + 2000)))
+    for player in (0, 1):
+        assert review.review_round(5, match.deals[0], match.moves[0], player) == []
+        assert "well played" in review_text(match, 0, player, "the AI")
+
+
+def test_the_costliest_come_worst_first_at_most_three_and_none_cheap():
+    match = workloads.play(Match(5, 1, Rng(4)),
+                           lambda view, player, rng: ai.choose_move(view, "easy", rng),
+                           (Rng(1), Rng(2)))
+    for player in (0, 1):
+        costs = [mistake.cost for mistake in review.review_round(
+            5, match.deals[0], match.moves[0], player)]
+        assert len(costs) == review.KEPT  # easy errs more than three times a round
+        assert costs == sorted(costs, reverse=True) and costs[-1] > review.WELL_PLAYED
+
+
+# Step by step ------------------------------------------------------------------
+
+def test_a_review_stopped_partway_is_the_review_of_the_moves_so_far():
+    match = workloads.play(Match(5, 1, Rng(7)),
+                           lambda view, player, rng: ai.choose_move(view, "medium", rng),
+                           (Rng(1), Rng(2)))
+    deal, moves = match.deals[0], match.moves[0]
+    stepped = review.Review(5, deal, moves, ME)
+    for steps in range(1, stepped.total + 1):
+        assert stepped.step()
+        assert stepped.reviewed == steps
+        shorter = review.Review(5, deal, moves[:stepped.next], ME).run()
+        assert [(m.turn, m.cost, m.better) for m in stepped.mistakes] == [
+            (m.turn, m.cost, m.better) for m in shorter]
+    assert stepped.done() and not stepped.step()
+
+
+# Honesty -------------------------------------------------------------------------
+
+def hidden_places(match, player):
+    """The places of the round's cards ``player`` never saw where they were:
+    the opponent's first hand and the deck cards the opponent drew, each with
+    the turn its card is first needed by (the opponent's play or discard of
+    it, or never) and the turn it is dealt by (0, or its draw's)."""
+    hand1, hand2, deck, start = match.deals[0]
+    other = 1 - player
+    places = [("hand", slot, 0) for slot in range(8)]
+    state = state_before(match, 0)
+    drawn = 0
+    for turn, move in enumerate(match.moves[0]):
+        if move_source(move) == 0:
+            if state.to_move == other:
+                places.append(("deck", drawn, turn + 1))
+            drawn += 1
+        state.apply(move)
+    cards = [(hand1, hand2)[other][at] if part == "hand" else deck[at]
+             for part, at, _ in places]
+    needed = [next((turn for turn, move in enumerate(match.moves[0])
+                    if move_card(move) == card and (start + turn) % 2 == other), NEVER)
+              for card in cards]
+    return places, cards, needed
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 40), st.lists(st.tuples(st.integers(0, 60), st.integers(0, 60)),
+                                    max_size=40))
+def test_the_review_is_the_same_for_any_deal_consistent_with_the_players_view(seed, swaps):
+    """The opponent's hand and the deck's order changed in any way the player
+    could not have seen (each card still with the opponent before they play
+    it): the review is the same."""
+    match = workloads.play(Match(5, 1, Rng(seed)),
+                           lambda view, player, rng: ai.choose_move(view, "normal", rng),
+                           (Rng(seed + 1), Rng(seed + 2)))
+    places, cards, needed = hidden_places(match, ME)
+    dealt_by = [turn for _, _, turn in places]
+    for a, b in swaps:
+        a %= len(cards)
+        b %= len(cards)
+        if dealt_by[b] <= needed[a] and dealt_by[a] <= needed[b]:
+            cards[a], cards[b] = cards[b], cards[a]
+            needed[a], needed[b] = needed[b], needed[a]
+    hand1, hand2, deck, start = match.deals[0]
+    hands = [bytearray(hand1), bytearray(hand2)]
+    deck = bytearray(deck)
+    for (part, at, _), card in zip(places, cards):
+        if part == "hand":
+            hands[THEM][at] = card
+        else:
+            deck[at] = card
+    other = Match(5, 1)
+    other.start_round(bytes(hands[0]), bytes(hands[1]), bytes(deck), start)
+    for move in match.moves[0]:
+        other.play(move)  # still legal: each card with the opponent in time
+
+    def seen(deal):
+        return [(m.turn, m.move, m.cost, m.better, m.hand, m.reason, m.card, m.number)
+                for m in review.review_round(5, deal, match.moves[0], ME)]
+    assert seen(other.deals[0]) == seen(match.deals[0])
+
+
+# The laptop's words ----------------------------------------------------------------
+
+def planted_record(tmp_path):
+    match, turn = round_with(0, feeding_discard)
+    path = tmp_path / "round.txt"
+    path.write_text(write_record(match))
+    return match, turn, str(path)
+
+
+def test_replay_review_tells_both_players_their_costliest_moves(tmp_path, capsys):
+    match, turn, path = planted_record(tmp_path)
+    assert replay.main([path, "--review"]) == 0
+    out = capsys.readouterr().out
+    assert "Round 1, player 1's review" in out and "Round 1, player 2's review" in out
+    assert "  1. turn %d: discard" % (turn + 1) in out
+    assert "it feeds player 2's" in out
+    assert "well played" in out  # player 2 played the hint throughout
+
+
+def test_replay_review_json_gives_each_rounds_review(tmp_path, capsys):
+    match, turn, path = planted_record(tmp_path)
+    assert replay.main([path, "--review", "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert found["rounds"] == [list(match.scores[0])]
+    assert [(r["round"], r["player"]) for r in found["reviews"]] == [(1, 1), (1, 2)]
+    mine, theirs = found["reviews"]
+    assert theirs == {"round": 1, "player": 2, "moves": theirs["moves"], "well_played": True,
+                      "mistakes": []}
+    assert not mine["well_played"] and mine["mistakes"][0]["turn"] == turn + 1
+    assert set(mine["mistakes"][0]) == {"turn", "played", "cost", "better", "reason", "hand"}
+    assert mine == review_json(parse_record(write_record(match)), 0, ME)
+
+
+def test_a_review_of_an_unfinished_round_says_so(tmp_path):
+    match, turn = round_with(0, feeding_discard)
+    text = write_record(match).rsplit("\n", 12)[0] + "\n"  # the last moves cut
+    assert "(unfinished)" in review_text(parse_record(text), 0, ME, "the AI")
+
+
+# The board's screen --------------------------------------------------------------
+
+def test_the_screen_steps_the_review_shows_each_move_and_leaves_by_the_callback():
+    from lostcities.screens.review import ReviewScreen
+    match, turn = round_with(0, feeding_discard)
+    told = []
+    left = []
+    screen = ReviewScreen(None, review.Review(5, match.deals[0], match.moves[0], ME),
+                          "the AI", lambda: left.append(True),
+                          lambda done, total: told.append((done, total)))
+    while screen.tick():
+        pass
+    total = screen.review.total
+    assert told == [(done, total) for done in range(1, total + 1)]
+    assert screen.heading.text == "Costly move 1/1: turn %d" % (turn + 1)
+    assert "it feeds the AI's" in " ".join(screen.body.text.split("\n"))
+    screen.press(btn.A)
+    assert left == [True]
+
+
+def test_a_press_while_reviewing_shows_what_is_done_so_far():
+    from lostcities.screens.review import ReviewScreen
+    match, turn = round_with(0, feeding_discard)
+    screen = ReviewScreen(None, review.Review(5, match.deals[0], match.moves[0], ME),
+                          "the AI", lambda: None)
+    screen.tick()
+    screen.press(btn.DOWN)
+    assert not screen.tick()  # stopped
+    assert screen.review.reviewed == 1
+    assert screen.heading.text == "Well played!"
+    assert "Stopped at 1 of" in screen.body.text.replace("\n", " ")
+
+
+# The board's interpreter -----------------------------------------------------------
+
+REVIEW_ON_THE_BOARD = """
+from lostcities.review import Review
+for colors, deal, moves, player in %r:
+    found = Review(colors, deal, moves, player).run()
+    print([(m.turn, m.move, m.cost, m.better, m.reason, m.card, m.number) for m in found])
+"""
+
+
+def test_the_boards_interpreter_reviews_a_record_as_the_laptop_does():
+    try:
+        cp.find_interpreter()
+    except cp.CircuitPythonUnavailable as err:
+        pytest.skip("CircuitPython tests skipped: %s" % err)
+    cases = []
+    for seed, level in ((5, "easy"), (6, "medium")):
+        match = workloads.play(Match(6 if seed % 2 else 5, 1, Rng(seed)),
+                               lambda view, player, rng: ai.choose_move(view, level, rng),
+                               (Rng(1), Rng(2)))
+        record = parse_record(write_record(match))  # a record replayed on the laptop
+        for player in (0, 1):
+            deal = tuple(bytes(part) if isinstance(part, (bytes, bytearray)) else part
+                         for part in record.deals[0])
+            cases.append((record.colors, deal, list(record.moves[0]), player))
+    printed = cp.run_source(REVIEW_ON_THE_BOARD % (cases,), heap_kb=256).splitlines()
+    assert printed == [repr([(m.turn, m.move, m.cost, m.better, m.reason, m.card, m.number)
+                             for m in review.Review(*case).run()]) for case in cases]
+    assert any(line != "[]" for line in printed)
