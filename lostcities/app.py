@@ -1,16 +1,11 @@
 """The game on the screen: the session's phase shown, and the menus around it.
 
-``App(display, buttons, nvm, clock_ms, feedback=None, seed=None)`` builds
-everything from what it is handed: the board's code.py, the simulator and the
-tests each hand in their own display, buttons, NVM and clock (``seed`` fixes
-the deals, for the simulator and the tests). ``step()`` handles pending input
-once; ``run()`` loops forever (the loop is lostcities/shell.py's).
-
-What comes next in a match is the :class:`~lostcities.session.Session`'s
-to decide: :meth:`App.show_phase` is the one place that maps its phase to a
-screen. The screens report (a move, "go on", pause, a menu's choice) through
-the app's public methods, each of which takes effect once the press that made
-it has returned (:meth:`Shell.later`), never at once.
+``App(display, buttons, nvm, clock_ms, feedback=None, seed=None)`` is handed
+the hardware (code.py's, the simulator's, the tests'); ``seed`` fixes the deals.
+The :class:`~lostcities.session.Session` decides what comes next;
+:meth:`App.show_phase` alone maps its phase to a screen. Screens report
+through the public methods, each taken once the press has returned
+(:meth:`Shell.later`).
 """
 
 from lostcities.memory import COMPILED_FIRST, FROM_SOURCES, PROFILE, ROOM, forget
@@ -23,7 +18,7 @@ from lostcities.buttons import START_HELD
 from lostcities.rules.cards import HAND_SIZE, HIDDEN, IllegalMove
 from lostcities.saves.layout import TOO_LONG, UNSAVED
 from lostcities.saves.storage import Storage
-from lostcities.session import AI, END, LAST, MOVE, NO_MATCH, PASS, SCORES, Session
+from lostcities.session import AI, END, MOVE, NO_MATCH, PASS, REVIEW, SCORES, Session
 from lostcities.shell import Shell
 from lostcities.sprites import Sheets
 
@@ -36,24 +31,22 @@ class App(Shell):
         super().__init__(display, buttons, clock_ms, feedback)
         self.seed = seed
         self.session = Session(Storage(nvm), self.new_seed)
-        # The table's sprite sheets, made at start-up while the heap is whole;
-        # from .py sources the title holds the match's modules (COMPILED_FIRST),
-        # so there it lets the sheets go instead, and each match makes them again.
+        # the table's sprites, made while the heap is whole (from .py sources,
+        # where the title holds COMPILED_FIRST instead, by each match)
         self.sheets = None if FROM_SOURCES else Sheets()
         self.table = None
         self.title_item = None  # the title's item whose sub-screen is open
         self.save_notice = None  # a save's news (a failure, the flash's wear), until seen once
-        # What the table shows each player again when it is made anew (it is
-        # let go under the pass screen and the pause menu): the hand cursors,
-        # and each hand as the player's last move left it, less the draw.
+        # for the table made anew: each player's hand cursor, and hand as
+        # their last move left it, less the draw
         self.cursors = [0, 0]
         self.hands = [bytearray([HIDDEN] * HAND_SIZE), bytearray([HIDDEN] * HAND_SIZE)]
         self.hint_offered = False  # the pause menu offers a hint (a person's turn)
         # what a report takes with it to its later step
         self.move = None
         self.hint = None
-        self.notice = None
         self.learning = False
+        self.reviewed = 1  # the player whose review was shown last
         self.apply_settings()
         self._title(self.session.notice)
 
@@ -62,13 +55,9 @@ class App(Shell):
     def handle(self, action):
         """START held goes to the title from anywhere, the rest to the screen."""
         if action == START_HELD and self.screen.name != "title":
-            self.title()
+            self.open("title")
         else:
             super().handle(action)
-
-    def busy(self):
-        """True while the app has work to do without a press (the AI's move)."""
-        return self.screen is self.table and self.session.phase() == AI
 
     def let_go(self):
         """Forget the table as well (see Shell.let_go)."""
@@ -77,8 +66,7 @@ class App(Shell):
 
     def make_room(self, name):
         """Before screen ``name`` is built: the screen shown let go, and what
-        lostcities/memory.py's ROOM says goes for it (the one place its
-        actions are applied)."""
+        memory.ROOM says goes with it (applied here only)."""
         modules, sheets = ROOM.get(name, ((), False))
         if sheets and FROM_SOURCES:
             self.sheets = None
@@ -114,10 +102,6 @@ class App(Shell):
     def profile(self):
         return self.session.profile
 
-    @property
-    def storage(self):
-        return self.session.storage
-
     def new_seed(self):
         if self.seed is None:
             return self.clock_ms() & 0x3FFFFFFF
@@ -135,6 +119,21 @@ class App(Shell):
         """Go on past the phase shown: the device passed, the last move or the
         scores or the result seen, the AI's thinking sign drawn."""
         self.later(self._advance)
+
+    def review(self):
+        """SELECT on a round's scores or the match's result: the last round's
+        review, of the person against the AI, or of each player in turn."""
+        saved = self.session.playing()
+        self.reviewed = 1 - saved.ai_seat if saved.mode == "ai" else 1 - self.reviewed
+        self.later(self._review)
+
+    def reviewed_all(self):
+        """The review is left: back to the phase it was opened from (the
+        lesson's review is a phase of its own, gone past)."""
+        if self.session.phase() == REVIEW:
+            self.advance()
+        else:
+            self.later(self.show_phase)
 
     def pause(self):
         """START during a match: the pause menu, with a hint on a person's turn."""
@@ -157,19 +156,10 @@ class App(Shell):
         """The saved match, exactly where it stopped."""
         self.later(self._continue)
 
-    def title(self, notice=None):
-        self.notice = notice
-        self.later(self._title_noted)
-
-    def settings(self):
-        self.later(self._settings)
-
-    def stats(self):
-        self.later(self._stats)
-
-    def rules(self):
-        """The rules; back to the match from the pause menu, else to the title."""
-        self.later(self._rules)
+    def open(self, name):
+        """A menu's screen: "title", "settings", "stats" or "rules" (back to the
+        match from the pause menu, else to the title)."""
+        self.later(getattr(self, "_" + name))
 
     # The phase on the screen -----------------------------------------------
 
@@ -178,7 +168,7 @@ class App(Shell):
         self.noted()
         phase = self.session.phase()
         if phase == NO_MATCH:
-            self._title(None)
+            self._title()
             return
         self.lights(phase)
         if phase == PASS:
@@ -193,6 +183,9 @@ class App(Shell):
             self.make_room("match")
             from lostcities.screens.summary import MatchScreen
             self.show(MatchScreen(self))
+        elif phase == REVIEW:
+            self.reviewed = 1 - self.saved.ai_seat
+            self._review()
         else:  # MOVE, AI, LAST: the table
             self.make_table()
             notice = None
@@ -248,14 +241,23 @@ class App(Shell):
         session.advance()
         self.show_phase()
 
+    def _review(self):
+        self.make_room("review")
+        if self.feedback:
+            self.feedback.thinking(True)
+        from lostcities.screens.review import last_round
+        self.show(last_round(self, self.reviewed))
+
     def stopped(self):
         """A press while the AI thinks: it plays its best move so far."""
         return self.buttons.get() is not None
 
     def thought(self, done, total):
-        """The AI's progress on the lights."""
+        """The AI's or the review's progress on the lights."""
         if self.feedback:
             self.feedback.progress(done, total)
+            if done >= total:
+                self.feedback.thinking(False)
 
     def moved(self):
         """After any move: the round's end sounds, then the next phase shows."""
@@ -284,18 +286,9 @@ class App(Shell):
         self.let_go()
         self.show_phase()
 
-    def hint_move(self):
-        """What the AI would play for the player to move (the pause menu
-        offers it in a person's turn)."""
-        return self.session.hint(self.match.state.to_move)
-
     # The menus ---------------------------------------------------------------
 
-    def _title_noted(self):
-        notice, self.notice = self.notice, None
-        self._title(notice)
-
-    def _title(self, notice):
+    def _title(self, notice=None):
         if self.session.phase() == END:
             self.session.advance()  # the result was seen
         self.lights(NO_MATCH)
@@ -303,9 +296,7 @@ class App(Shell):
         from lostcities.screens.title import TitleScreen
         self.show(TitleScreen(self, notice))
 
-    # The title's sub-screens and the rules are each shown with the screen before
-    # them let go (the title, or the pause menu with the table let go under it):
-    # each is made again to go back, so two never share the board's heap.
+    # Each menu screen is made anew to go back to: two never share the heap.
 
     def _settings(self):
         self.make_room("settings")

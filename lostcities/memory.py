@@ -53,14 +53,16 @@ def forget(*names):
 # The saves' reading: at start-up, and the profile's again at a match's end.
 READ_AT_START = ("lostcities.saves.restore", "lostcities.saves.resume", "lostcities.saves.version1")
 PROFILE = ("lostcities.saves.profile",)  # let go at the table, read again at the match's end
+REVIEW = ("lostcities.review", "lostcities.screens.review")  # after a round, alone
 NOT_AT_THE_TABLE = ("lostcities.screens.title", "lostcities.screens.help",
                     "lostcities.screens.pause", "lostcities.screens.menu",
-                    "lostcities.screens.summary") + READ_AT_START
+                    "lostcities.screens.summary") + READ_AT_START + REVIEW
 # The lesson's coach: loaded with the lesson's table, let go at its round's end
 COACH = ("lostcities.coach",)
 OF_THE_MATCH = ("lostcities.screens.table", "lostcities.screens.layout",
                 "lostcities.screens.words", "lostcities.screens.pause",
-                "lostcities.screens.passing", "lostcities.ai", "lostcities.evaluation") + COACH
+                "lostcities.screens.passing", "lostcities.ai", "lostcities.evaluation"
+                ) + COACH + REVIEW
 NOT_AT_THE_TITLE = OF_THE_MATCH + ("lostcities.screens.summary",) + READ_AT_START
 
 # What goes before each screen is built, besides the screen shown (which

@@ -16,8 +16,6 @@ from micropython import const
 
 from lostcities import LEVELS
 from lostcities.rng import Rng
-from lostcities.rules.cards import (
-    NO_CARD, SOURCE_DECK, card_text, move_card, move_discards, move_source, taken_card)
 from lostcities.rules.match import Match
 from lostcities.rules.state import State
 from lostcities.saves.layout import NO_SAVE, WEAR_SWITCH
@@ -37,7 +35,8 @@ PASS = const(3)  # two players: the device handed to the player to move
 LAST = const(4)  # the round's last move, made by the AI or the other player, shown
 SCORES = const(5)  # the round's scores
 END = const(6)  # the match's result (already counted in the statistics)
-PHASES = ("none", "move", "ai", "pass", "last", "scores", "end")  # in words, for tools
+REVIEW = const(7)  # the lesson's round reviewed by the coach, after its scores
+PHASES = ("none", "move", "ai", "pass", "last", "scores", "end", "review")  # in words
 
 
 class Session:
@@ -57,8 +56,10 @@ class Session:
         self.saved, message = storage.load_match()
         self.notice = (None if message == NO_SAVE else message) or storage.profile_message
         self.over = None  # the match just finished, while its result shows (END)
-        self.passed = False  # the player to move holds the device (PASS is behind)
-        self.shown = False  # the round's last move was seen (LAST is behind)
+        # the last phase gone past that the saved match does not show: PASS (the
+        # player to move holds the device), LAST (the last move was seen) or
+        # SCORES (the lesson's scores were seen); NO_MATCH for none
+        self.seen = NO_MATCH
         if self.saved is not None and self.saved.match.state is None:
             self.saved.match.start_round()  # saved before its first deal: dealt again
         self.save_problem = None  # why the last save was not written, or None
@@ -96,11 +97,14 @@ class Session:
         if saved is None:
             return NO_MATCH
         state = saved.match.state
+        seen = self.seen
         if state.is_over():
-            return LAST if self.shows_last() and not self.shown else SCORES
+            if seen < LAST and self.shows_last():
+                return LAST
+            return REVIEW if seen == SCORES else SCORES
         if self.is_ai(state.to_move):
             return AI
-        if saved.mode == "duel" and not self.passed:
+        if saved.mode == "duel" and seen != PASS:
             return PASS
         return MOVE
 
@@ -121,20 +125,20 @@ class Session:
     def advance(self, clock_ms=None, stop=None, progress=None):
         """Go past a phase that needs no move of a person: the AI's move (with
         ``clock_ms``, ``stop`` and ``progress``: see :meth:`ai_move`), the device
-        passed, the last move seen, the scores seen (the next round dealt, or the
-        match counted in the statistics), the result seen. Returns the phase left."""
+        passed, the last move seen, the scores seen (the next round dealt, the
+        lesson's review, or the match counted in the statistics), the review
+        seen, the result seen. Returns the phase left."""
         phase = self.phase()
         if phase == AI:
             self.ai_move(clock_ms, stop, progress)
-        elif phase == PASS:
-            self.passed = True
-        elif phase == LAST:
-            self.shown = True
-        elif phase == SCORES:
-            if self.match.is_over():
-                self.over = self.finish()
-            else:
-                self.next_round()
+        elif phase == PASS or phase == LAST:
+            self.seen = phase
+        elif phase == SCORES and self.saved.learn:
+            self.seen = SCORES
+        elif phase == SCORES and not self.match.is_over():
+            self.next_round()
+        elif phase == SCORES or phase == REVIEW:
+            self.over = self.finish()
         elif phase == END:
             self.over = None
         return phase
@@ -143,11 +147,8 @@ class Session:
         """Back to the saved match as a power cut would leave it: the device is
         passed again, the round's last move shown again; a finished match's
         result is gone."""
-        self.passed = self.shown = False
+        self.seen = NO_MATCH
         self.over = None
-
-    def _moved(self):
-        self.passed = self.shown = False
 
     # Whose turn ------------------------------------------------------------
 
@@ -255,7 +256,7 @@ class Session:
         makes again: see :meth:`ai_move`) saves only at a round's end, and only
         when saving each round: each save wears the board's flash."""
         self.match.play(move)
-        self._moved()
+        self.seen = NO_MATCH
         if self.each_round:
             save = self.match.state.is_over()
         if save:
@@ -280,7 +281,7 @@ class Session:
     def next_round(self):
         """The next round dealt, not saved: the saved match's Rng deals it again."""
         self.match.start_round()
-        self._moved()
+        self.seen = NO_MATCH
 
     def finish(self):
         """The match is over: count it in the statistics and forget the save,
@@ -341,25 +342,3 @@ class Session:
         from lostcities import ai
         return ai.hint(view, Rng(match.round_number() * 1000 + view.turns))
 
-
-def move_words(move, taken=NO_CARD, done=True, last=False):
-    """A move in at most 22 characters: ``play R7, drew deck``, ``discard B3,
-    took G7`` (``taken``: the card drawn from a pile, public), ``play R7, last
-    card`` (``last``: the round's end); ``done=False`` words a hint
-    (``draw deck``, ``take G7``)."""
-    if last:
-        drawn = "last card"
-    elif move_source(move) == SOURCE_DECK:
-        drawn = "drew deck" if done else "draw deck"
-    else:
-        drawn = ("took " if done else "take ") + card_text(taken)
-    return "%s %s, %s" % ("discard" if move_discards(move) else "play",
-                          card_text(move_card(move)), drawn)
-
-
-def played_words(moves, index=-1, last=False):
-    """Move ``index`` of a round's ``moves`` (the latest by default) in words,
-    naming the card it took from a pile."""
-    if index < 0:
-        index += len(moves)
-    return move_words(moves[index], taken_card(moves, index), True, last)

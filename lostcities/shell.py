@@ -61,8 +61,8 @@ class Shell:
         return changed
 
     def busy(self):
-        """True while the app has work to do without a press (the AI's move)."""
-        return False
+        """True while the screen works without a press (the AI's move, a review)."""
+        return self.screen is not None and self.screen.busy()
 
     def doze(self, on):
         """Left alone a minute, a handheld spares its battery: the backlight

@@ -111,7 +111,12 @@ def test_a_walk_through_the_lesson_shows_each_message_once_and_never_counts():
     check_said(said)
     assert said[0][0] == coach.LESSONS.index("turn") and said[-1][3].startswith("Round over")
     assert driver.screen == "round"
-    driver.press_all(["A", "A"])  # the scores, the result
+    driver.press(btn.A)  # the scores, then the coach looks back at the round
+    assert driver.screen == "review" and driver.app.screen.review.done()
+    while driver.screen == "review":
+        driver.press(btn.A)
+    assert driver.screen == "match"
+    driver.press(btn.A)  # the result
     assert driver.screen == "title"
     storage = Storage(nvm)
     assert storage.load_match() == (None, NO_SAVE)
@@ -168,7 +173,7 @@ def test_the_hint_in_the_lesson_names_the_move_and_why():
     start_lesson(driver)
     walk(driver, stop=lambda d: d.app.match.state.turns >= 2)
     app = driver.app
-    move = app.hint_move()
+    move = app.session.hint(app.match.state.to_move)
     why = coach.reason(app.match.state, app.table.viewer, move)
     driver.press(btn.START)
     assert driver.screen == "pause"
@@ -215,5 +220,7 @@ def test_the_terminal_lesson_teaches_the_same_and_is_not_counted():
         words = max([parts[0]] + [part[1:] for part in parts[1:]], key=len).strip()[:30]
         assert flat.count(words) == 1, coach.LESSONS[lesson]
     assert "The lesson, with the coach: 5 colours, 1 round" in text
+    assert "The coach looks back. Round 1, your review of " in text
+    assert "Lessons are not counted in the statistics." in text
     assert "No matches finished yet." in text
     assert Storage(nvm).load_profile().stats == {}

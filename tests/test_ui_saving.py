@@ -88,7 +88,7 @@ def test_at_8000_writes_the_game_saves_each_round_and_says_so_once():
     storage.writes = WEAR_SWITCH - 1
     storage.save_profile(Storage(nvm).load_profile())  # the count: 8000 now
     driver = Driver(seed=8, nvm=nvm, render=False, profile={"mode": "ai", "level": "easy"})
-    assert driver.app.storage.writes >= WEAR_SWITCH
+    assert driver.app.session.storage.writes >= WEAR_SWITCH
     driver.press(btn.A)  # a new match: the switch, saved with it
     assert popup_text(driver.app.table.popup) == " ".join(WORN.split())
     profile = Storage(nvm).load_profile()

@@ -16,7 +16,7 @@ from lostcities.screens.summary import breakdown
 from lostcities.screens.layout import HAND_Y, PANEL_X, PILE_Y
 from lostcities.screens.words import PAGES
 from lostcities.screens.table import DRAW, SHOWN, PICK
-from lostcities.session import move_words
+from lostcities.rules.cards import move_words
 
 SCREEN = 160 * 128
 
@@ -330,7 +330,7 @@ def test_round_summary_shows_the_breakdown():
     assert texts[0] == lines[0]
     assert texts[1].split("\n") == lines[1:3]
     assert texts[2].split("\n") == lines[3:]
-    assert "result" in texts[3]
+    assert "result" in texts[4]
 
 
 def test_round_summary_says_who_starts_next_in_plain_words():
@@ -355,7 +355,7 @@ def test_statistics_of_every_mode_fit_the_screen():
     assert len(lines) == 7
     assert table.y + 12 * len(lines) <= wear.y and wear.y + 12 <= 128
     assert back.text == "B: back" and back.y == heading.y and back.x + 6 * 7 <= 160
-    assert wear.text == "Saves: %d (rated 10000)" % driver.app.storage.writes
+    assert wear.text == "Saves: %d (rated 10000)" % driver.app.session.storage.writes
     assert table.x >= 2 and table.x + 6 * max(len(line) for line in lines + [wear.text]) <= 158
     assert lines[1].split() == ["easy", "12", "11", "1", "0"]  # levels in order
     assert lines[3].split() == ["hard", "999", "450", "519", "30"]

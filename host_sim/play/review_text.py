@@ -9,7 +9,7 @@ from host_sim import counted
 from host_sim.records.notation import move_text
 from lostcities.review import WELL_PLAYED, Review, why
 from lostcities.rules.cards import card_text
-from lostcities.session import move_words
+from lostcities.rules.cards import move_words
 
 
 def review_of(match, index, player):

@@ -164,3 +164,26 @@ def expedition_points(number_sum, wagers, count):
     """The score of a started expedition from its sum, wagers and size."""
     return ((number_sum - EXPEDITION_COST) * (1 + wagers)
             + (BONUS_POINTS if count >= BONUS_CARDS else 0))
+
+
+def move_words(move, taken=NO_CARD, done=True, last=False):
+    """A move in at most 22 characters: ``play R7, drew deck``, ``discard B3,
+    took G7`` (``taken``: the card drawn from a pile, public), ``play R7, last
+    card`` (``last``: the round's end); ``done=False`` words a hint
+    (``draw deck``, ``take G7``)."""
+    if last:
+        drawn = "last card"
+    elif move_source(move) == SOURCE_DECK:
+        drawn = "drew deck" if done else "draw deck"
+    else:
+        drawn = ("took " if done else "take ") + card_text(taken)
+    return "%s %s, %s" % ("discard" if move_discards(move) else "play",
+                          card_text(move_card(move)), drawn)
+
+
+def played_words(moves, index=-1, last=False):
+    """Move ``index`` of a round's ``moves`` (the latest by default) in words,
+    naming the card it took from a pile."""
+    if index < 0:
+        index += len(moves)
+    return move_words(moves[index], taken_card(moves, index), True, last)

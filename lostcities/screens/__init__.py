@@ -178,6 +178,10 @@ class Screen:
         """Called once per loop after the presses; return True if it drew."""
         return False
 
+    def busy(self):
+        """True while it works without a press (the AI thinking, a review)."""
+        return False
+
     def leave(self):
         """Called when the app shows another screen instead of this one."""
 

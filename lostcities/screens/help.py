@@ -48,7 +48,7 @@ class RulesScreen(Screen):
         if self.in_match:
             self.app.resume()
         else:
-            self.app.title()
+            self.app.open("title")
 
     def press(self, action):
         if action == btn.RIGHT or action == btn.A:
@@ -78,9 +78,9 @@ class StatsScreen(Screen):
         self.group.append(label("Statistics", 4, 2, ACCENT))
         self.group.append(label("B: back", 114, 2, DIM))
         self.group.append(label("\n".join(lines), _TABLE_X, 18))  # 26 characters wide
-        self.group.append(label(wear_line(app.storage.writes), _TABLE_X,
+        self.group.append(label(wear_line(app.session.storage.writes), _TABLE_X,
                                 18 + LINE_H * len(lines) + 2, DIM))
 
     def press(self, action):
         if action in (btn.A, btn.B, btn.START):
-            self.app.title()
+            self.app.open("title")

@@ -26,14 +26,14 @@ class PauseScreen(MenuScreen):
         if key == "Resume":
             self.back()
         elif key == "Hint":
-            app.resume(app.hint_move())
+            app.resume(app.session.hint(app.match.state.to_move))
         elif key == "Rules":
-            app.rules()
+            app.open("rules")
         elif key == "New match":
             if self.confirmed(key, GIVE_UP):
                 app.new_match()
         elif key == "Title screen":
-            app.title()
+            app.open("title")
 
     def back(self):
         self.app.resume()

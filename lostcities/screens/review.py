@@ -3,10 +3,10 @@ page each, or that the round was well played. The page shows the player's
 hand at that moment, so it is private like the table."""
 
 from lostcities import buttons as btn
-from lostcities.review import WELL_PLAYED, why
+from lostcities.review import WELL_PLAYED, Review, why
 from lostcities.rules.cards import card_text
 from lostcities.screens import ACCENT, DIM, Screen, label, set_text, wrap
-from lostcities.session import move_words
+from lostcities.rules.cards import move_words
 
 _WHY_LINES = 3  # the reason's lines on a page
 _BODY_Y = 16
@@ -19,16 +19,21 @@ class ReviewScreen(Screen):
     ``progress(done, total)`` is told after each (the lights, if given); a
     press stops it and shows what is done so far. ``them`` names the opponent
     in the reasons ("the AI", "player 2"). ``done()`` is called when the
-    player leaves (A on the last page, B, START): the screen chooses nothing."""
+    player leaves (A on the last page, B, START): the screen chooses nothing.
+    ``title`` heads it while it works; ``owner`` ("Player 1"), where two
+    players share the device, hides it until that player presses A."""
 
     name = "review"
 
-    def __init__(self, app, review, them, done, progress=None):
+    def __init__(self, app, review, them, done, progress=None,
+                 title="Your round, reviewed", owner=None):
         super().__init__(app)
         self.review = review
         self.them = them
         self.done = done
         self.progress = progress
+        self.title = title
+        self.owner = owner  # shown to its owner only once they press A
         self.reviewing = not review.done()
         self.page = 0
         self.heading = label(" ", 2, 2, ACCENT)
@@ -37,10 +42,17 @@ class ReviewScreen(Screen):
         self.footer = label(" ", 2, 116, DIM)
         for item in (self.heading, self.body, self.hand, self.footer):
             self.group.append(item)
-        if self.reviewing:
+        if owner:
+            set_text(self.heading, "%s's review" % owner)
+            set_text(self.body, wrap("It shows %s's hand: pass the device to them." % owner))
+            set_text(self.footer, "A: show it  B: back")
+        elif self.reviewing:
             self.show_progress()
         else:
             self.show_page()
+
+    def busy(self):
+        return self.reviewing
 
     def tick(self):
         if not self.reviewing:
@@ -49,6 +61,8 @@ class ReviewScreen(Screen):
         self.reviewing = review.step() and not review.done()
         if self.progress:
             self.progress(review.reviewed, review.total)
+        if self.owner:
+            return False
         if self.reviewing:
             self.show_progress()
         else:
@@ -56,6 +70,16 @@ class ReviewScreen(Screen):
         return True
 
     def press(self, action):
+        if self.owner:  # its owner holds the device now
+            if action == btn.A:
+                self.owner = None
+                if self.reviewing:
+                    self.show_progress()
+                else:
+                    self.show_page()
+            elif action == btn.B or action == btn.START:
+                self.done()
+            return
         if self.reviewing:  # stop: what is done so far
             self.reviewing = False
             self.show_page()
@@ -76,7 +100,7 @@ class ReviewScreen(Screen):
 
     def show_progress(self):
         review = self.review
-        set_text(self.heading, "Your round, reviewed")
+        set_text(self.heading, self.title)
         set_text(self.body, "Move %d of %d..." % (review.reviewed, review.total))
         set_text(self.footer, "A: stop and show")
 
@@ -108,3 +132,15 @@ class ReviewScreen(Screen):
         set_text(self.footer, "</>: move  A: %s  B: back" % (
             "go on" if self.page == len(mistakes) - 1 else "next"))
 
+
+
+def last_round(app, player):
+    """The screen of ``player``'s review of the app's last round: the coach's
+    in the lesson, hidden until its owner holds the device between two players."""
+    session = app.session
+    match = session.match
+    review = Review(match.colors, match.deals[-1], match.moves[-1], player)
+    owner = "Player %d" % (player + 1) if session.playing().mode == "duel" else None
+    title = "The coach looks back" if session.playing().learn else "Your round, reviewed"
+    return ReviewScreen(app, review, session.name(1 - player), app.reviewed_all,
+                        app.thought, title, owner)

@@ -54,13 +54,17 @@ class RoundScreen(Screen):
         else:
             last = "%s next. A: go on" % _capital(app.session.starts_words(
                 match.expected_starter()))
+        if not app.saved.learn:  # the lesson's coach reviews it next
+            group.append(label(review_words(app.session), 1, 104, DIM))
         group.append(label(last, 1, 116, DIM))
 
     def press(self, action):
         if action == btn.A:
             self.app.advance()
+        elif action == btn.SELECT and not self.app.saved.learn:
+            self.app.review()
         elif action == btn.START:
-            self.app.title()
+            self.app.open("title")
 
 
 class MatchScreen(Screen):
@@ -80,11 +84,21 @@ class MatchScreen(Screen):
         group = self.group
         group.append(label(app.session.result_words(), 4, 6, ACCENT, scale=2))
         group.append(label("\n".join(lines), 4, 40))
+        group.append(label(review_words(app.session), 4, 100, DIM))
         group.append(label("A: title screen", 4, 112, DIM))
 
     def press(self, action):
-        if action == btn.A or action == btn.B or action == btn.START:
+        if action == btn.SELECT:
+            self.app.review()
+        elif action == btn.A or action == btn.B or action == btn.START:
             self.app.advance()
+
+
+def review_words(session):
+    """What SELECT shows: the person's review, or each player's in turn."""
+    if session.playing().mode == "ai":
+        return "SELECT: review your moves"
+    return "SELECT: each player's review"
 
 
 def _capital(text):

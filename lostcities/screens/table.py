@@ -13,7 +13,8 @@ from lostcities.screens.layout import (  # noqa: F401 (the phases, for the app)
     ACTION, DRAW, SHOWN, HAND_Y, INFO_CHARS, INFO_Y, LIFT, PICK, WAIT,
     TableLayout)
 from lostcities.screens.words import PAGES, action_words, discard_words, info_page
-from lostcities.session import AI, LAST, move_words, played_words
+from lostcities.rules.cards import move_words, played_words
+from lostcities.session import AI, LAST
 
 from micropython import const
 
@@ -111,6 +112,9 @@ class TableScreen(TableLayout):
                                           played_words(app.match.moves[-1], last=True)))
         self.popup.show("Round over. A: scores", _END_POPUP_Y, INFO_CHARS)
         self.coach(_AT_END)
+
+    def busy(self):
+        return self.thinking > 0
 
     def offers_hint(self):
         """A human player's turn is on: the pause menu may offer a hint."""

@@ -60,11 +60,11 @@ class TitleScreen(MenuScreen):
             if not app.saved or self.confirmed(key, GIVE_UP):
                 app.new_match(key == "Learn")
         elif key == "Settings":
-            app.settings()
+            app.open("settings")
         elif key == "Statistics":
-            app.stats()
+            app.open("stats")
         elif key == "Rules":
-            app.rules()
+            app.open("rules")
 
 
 class SettingsScreen(MenuScreen):
@@ -127,7 +127,7 @@ class SettingsScreen(MenuScreen):
         self.app.apply_settings()
 
     def back(self):
-        self.app.title()
+        self.app.open("title")
 
     def leave(self):
         """Kept however the screen is left (B, START, START held), but for

@@ -8,7 +8,7 @@ status line (26 characters) or an overlay.
 from lostcities.rules.cards import (
     COLOR_LETTERS, HIDDEN, NO_CARD, card_color, card_index, card_text, score_cards)
 from lostcities.screens import CHARS
-from lostcities.session import played_words
+from lostcities.rules.cards import played_words
 
 PAGES = 3  # SELECT's overlay: the match, the piles, the cards not seen
 _LAST_MOVES = 3  # moves on the first page, newest first

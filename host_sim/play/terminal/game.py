@@ -17,6 +17,7 @@ import textwrap
 
 from host_sim.play.nvm_file import NVM_SIZE, SaveFileError, make_nvm
 from host_sim.play.record_file import RecordFile, RecordFileError, check_record_file
+from host_sim.play.review_text import review_text
 from host_sim.play.terminal.drawing import (
     WIDTH, Drawing, capital, mode_text, rules_text, saved_text)
 from host_sim.play.terminal.typing import (
@@ -24,11 +25,13 @@ from host_sim.play.terminal.typing import (
 from host_sim.records.notation import move_text
 from lostcities import coach
 from lostcities.rng import Rng
-from lostcities.rules import NO_CARD, SOURCE_DECK, card_text, move_card, move_discards, move_source
+from lostcities.rules import (
+    NO_CARD, SOURCE_DECK, card_text, move_card, move_discards, move_source, move_words,
+    played_words)
 from lostcities.saves.layout import UNSAVED, wear_line
 from lostcities.saves.storage import Storage
 from lostcities.session import (
-    AI, END, LAST, MOVE, NO_MATCH, PASS, SCORES, Session, move_words, played_words)
+    AI, END, LAST, MOVE, NO_MATCH, PASS, REVIEW, SCORES, Session)
 
 # Home, clear the screen, then the scrollback (where 2J pushes the screen in
 # some terminals, and tmux keeps what scrolled off): no hand stays behind.
@@ -229,18 +232,45 @@ class TtyGame:
         elif phase == SCORES:
             self.say_lines(self.drawing.scores())
             match = session.match
-            if not match.is_over():
-                self.ask("Press Enter for round %d. " % (match.round_number() + 1))
+            if session.saved.learn:
+                self.ask("Press Enter for the coach's look back. ")
+            else:
+                next_step = ("the result" if match.is_over()
+                             else "round %d" % (match.round_number() + 1))
+                while self.ask("Press Enter for %s ('review': the costliest moves). "
+                               % next_step).lower() == "review":
+                    self.review()
             self.drawn = {}
             session.advance()
             self.saving()
             if session.phase() != END:
                 self.kept_record()
                 self.say_round_start()
+        elif phase == REVIEW:
+            self.say("The coach looks back. " + review_text(session.match, len(session.match.deals) - 1,
+                                             1 - session.saved.ai_seat, "the AI"))
+            session.advance()
+            self.saving()
         elif phase == END:
             self.match_over()
             session.advance()
         return True
+
+    def review(self):
+        """The round's costliest moves: the person's against the AI; between two
+        players each one's, to them alone (it shows their hand then)."""
+        session = self.session
+        match = session.match
+        index = len(match.deals) - 1
+        if session.saved.mode == "ai":
+            self.say(review_text(match, index, 1 - session.saved.ai_seat, "the AI"))
+            return
+        for player in (0, 1):
+            self.clear()
+            self.ask("Pass to %s for their review and press Enter. " % self.drawing.name(player))
+            self.say(review_text(match, index, player, self.drawing.name(1 - player)))
+            self.ask("Press Enter when read. ")
+        self.clear()
 
     def move(self, player):
         """A person's move: read, played, saved, and what they drew said."""

@@ -66,7 +66,7 @@ class Driver:
         self.app = App(display, self.buttons, nvm, self.clock, feedback, seed=seed)
         self.settle()
 
-    def settle(self, limit=50):
+    def settle(self, limit=200):
         """Step until the app waits for a press (the AI has moved)."""
         self.clock.now += 20
         self.app.step()
