@@ -86,7 +86,7 @@ def test_outputs_that_are_not_ours_are_refused_before_playing(tmp_path, capsys, 
     (tmp_path / "some_dir").mkdir()
     before = {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()}
     for option, why in ((["--record", str(records)], "holds an earlier run's records"),
-                        (["--plot", str(notes)], "is not a plot of this tool"),
+                        (["--plot", str(notes)], "was not written by python -m host_sim tournament"),
                         (["--plot", str(tmp_path / "some_dir")], "ending in .png"),
                         (["--plot", str(tmp_path / "x.txt")], "ending in .png"),
                         (["--plot", str(tmp_path / "no_suffix")], "ending in .png")):

@@ -51,11 +51,50 @@ def test_tools_turn_bad_files_and_options_into_a_message(tmp_path, capsys):
     assert screenshot.main(["--save", str(tmp_path), "--out", "x.png"]) == 2
     assert capsys.readouterr().err.count("cannot use") == 3
     assert screenshot.main(["--out", str(tmp_path / "no" / "x.png")]) == 2
-    assert "cannot write" in capsys.readouterr().err
+    assert "no folder %s to write in" % (tmp_path / "no") in capsys.readouterr().err
     for option in (["--scale", "0"], ["--level", "genius"]):
         with pytest.raises(SystemExit):
             screenshot.main(option + ["--out", "x.png"])
         assert "argument " + option[0] in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name, content, why", [
+    ("notes.txt", None, "ending in .png"), ("README.md", b"# mine\n", "ending in .png"),
+    ("photo.png", b"\x89PNG\r\n\x1a\n" + bytes(40), "was not written by"),
+    ("plot.png", None, "was not written by")])  # a tournament's plot is not a screenshot
+def test_screenshot_writes_only_a_new_png_or_one_of_its_own(tmp_path, capsys, name, content,
+                                                            why):
+    from host_sim.tools import tournament
+    out = tmp_path / name
+    if name == "plot.png":
+        tournament.plot({"a": "x", "b": "y", "diff_mean": 1.0, "deals": 2}, [1, 1], str(out))
+    elif content is not None:
+        out.write_bytes(content)
+    before = out.read_bytes() if out.exists() else None
+    assert screenshot.main(["--keys", "A", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and why in err, err
+    assert (out.read_bytes() if out.exists() else None) == before
+    mine = tmp_path / "shot.png"
+    assert screenshot.main(["--keys", "A", "--out", str(mine)]) == 0
+    assert screenshot.main(["--keys", "A,RIGHT", "--out", str(mine)]) == 0  # its own: again
+    assert pygame.image.load(str(mine)).get_size() == (160, 128)
+
+
+def test_screenshot_reads_the_save_it_starts_from_and_never_writes_it(tmp_path, capsys):
+    from host_sim.play.nvm_file import make_nvm
+    save = tmp_path / "lostcities.nvm"
+    driver = Driver(seed=4, nvm=make_nvm(str(save)), profile={"mode": "ai"}, render=False)
+    driver.press(btn.A)  # a match starts, and is saved
+    for action in presses_for(driver.app.table, driver.app.match.state.legal_moves()[0]):
+        driver.press(action)
+    saved = save.read_bytes()
+    assert screenshot.main(["--save", str(save), "--keys", "A,A,RIGHT,A,DOWN,A,START_HELD",
+                            "--out", str(tmp_path / "x.png")]) == 0
+    assert save.read_bytes() == saved  # the presses played on a copy
+    missing = tmp_path / "no-such.nvm"
+    assert screenshot.main(["--save", str(missing), "--out", str(tmp_path / "y.png")]) == 2
+    assert "no such file" in capsys.readouterr().err and not missing.exists()
 
 
 def test_the_record_file_says_once_it_cannot_write_and_play_goes_on(tmp_path):

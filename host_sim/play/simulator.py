@@ -94,11 +94,12 @@ def make_display(scale=1, window=False, render=True):
         def surface(self):
             return self._pygame_screen
 
-        def save(self, path, scale=1):
+        def save(self, file, scale=1):
+            """The screen as a PNG into ``file``, a path or a binary file object."""
             shot = self._pygame_screen
             if scale != 1:
                 shot = pygame.transform.scale(shot, (WIDTH * scale, HEIGHT * scale))
-            pygame.image.save(shot, path)
+            pygame.image.save(shot, file, "png")
 
     import displayio
     displayio.release_displays()  # one screen at a time, as on the board

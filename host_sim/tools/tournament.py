@@ -32,7 +32,7 @@ import statistics
 import sys
 
 from host_sim import counted
-from host_sim.tools import protocol
+from host_sim.tools import png_file, protocol
 from lostcities import ai, rules
 from lostcities.rng import Rng
 
@@ -511,16 +511,12 @@ def check_outputs(plot_path, record_dir):
     Neither overwrites a file of anyone else's, nor an earlier run's records."""
     if plot_path:
         import importlib.util
-        folder = os.path.dirname(os.path.abspath(plot_path))
         if importlib.util.find_spec("matplotlib") is None:
-            return "--plot needs matplotlib (in .venv: .venv/bin/python -m host_sim ...)"
-        if not plot_path.lower().endswith(".png") or os.path.isdir(plot_path):
-            return "--plot %s: the plot is a PNG file: give a file name ending in .png" % plot_path
-        if os.path.lexists(plot_path) and not _our_plot(plot_path):
-            return ("--plot %s: the file exists and is not a plot of this tool: give another"
-                    " name (it is left as it is)" % plot_path)
-        if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
-            return "--plot %s: no folder %s to write in" % (plot_path, folder)
+            return ("--plot needs matplotlib, which this Python lacks: make test installs it in"
+                    " .venv (make play installs only the game's packages)")
+        unwritable = png_file.problem("--plot", plot_path, PLOT_SOURCE)
+        if unwritable:
+            return unwritable
     if record_dir:
         try:
             os.makedirs(record_dir, exist_ok=True)
@@ -534,16 +530,6 @@ def check_outputs(plot_path, record_dir):
             return ("--record %s holds an earlier run's records (%s ...): give a new folder"
                     " (they are left as they are)" % (record_dir, earlier[0]))
     return None
-
-
-def _our_plot(path):
-    """True if ``path`` is a PNG that ``plot`` wrote (its text says so, before the image)."""
-    try:
-        with open(path, "rb") as file:
-            head = file.read(4096)
-    except OSError:
-        return False
-    return head.startswith(b"\x89PNG") and b"tEXtSource\0" + PLOT_SOURCE.encode() in head
 
 
 def _recorder(folder, a, b):
