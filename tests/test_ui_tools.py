@@ -138,6 +138,64 @@ def test_the_record_file_keeps_in_step_with_the_match(tmp_path):
     assert len(texts[0]) == 6  # three turns each
 
 
+def moves_played(driver, count, rng):
+    for _ in range(count):
+        moves = driver.app.match.state.legal_moves()
+        for action in presses_for(driver.app.table, moves[rng.randbelow(len(moves))]):
+            driver.press(action)
+
+
+def test_only_the_record_of_the_same_match_is_continued(tmp_path):
+    path = tmp_path / "match.txt"
+    driver = Driver(seed=6, profile={"mode": "ai", "level": "easy"}, render=False)
+    driver.press(btn.A)
+    moves_played(driver, 2, Rng(1))
+    said = []
+    RecordFile(str(path), said.append).keep(driver.app.session.last_match)
+    moves_played(driver, 2, Rng(2))  # later, the same match continued (a new session)
+    RecordFile(str(path), said.append).keep(driver.app.session.last_match)
+    assert said == [] and len(parse_record(path.read_text()).moves[0]) == 8
+    kept = path.read_text()
+    other = Driver(seed=7, profile={"mode": "ai", "level": "easy"}, render=False)
+    other.press(btn.A)
+    record = RecordFile(str(path), said.append)
+    record.keep(other.app.session.last_match)  # another match: the file is kept
+    moves_played(other, 1, Rng(3))
+    record.keep(other.app.session.last_match)
+    assert said == ["Not writing the record %s: it holds another match (left as it is)" % path]
+    assert path.read_text() == kept
+
+
+def test_a_tournaments_record_is_not_overwritten_by_a_game(tmp_path, capsys):
+    from host_sim.play import tty
+    from host_sim.tools import tournament
+    records = tmp_path / "records"
+    assert tournament.main(["easy", "random", "--deals", "1", "--jobs", "1",
+                            "--record", str(records)]) == 0
+    kept = records / "deal0001-1.txt"
+    before = kept.read_bytes()
+    said = io.StringIO()
+    assert tty.main(["--seed", "2", "--record", str(kept)], stdin=io.StringIO("new\nhint\n"),
+                    stdout=said) == 0
+    assert said.getvalue().count("it holds another match (left as it is)") == 1
+    assert kept.read_bytes() == before
+
+
+def test_the_save_and_the_record_cannot_be_the_same_file(tmp_path, capsys, monkeypatch):
+    from host_sim.play import simulator
+    monkeypatch.setattr(simulator, "make_display", lambda *args, **kwargs: 1 / 0)
+    same = tmp_path / "x"
+    for argv, main in ((["--save", str(same), "--record", str(same)], simulator.main),
+                       (["--tty", "--save", str(same), "--record", str(tmp_path / "." / "x")],
+                        play.main)):
+        try:
+            status = main(argv)
+        except SystemExit as stop:
+            status = stop.code
+        assert status == 2 and "the --save file too" in capsys.readouterr().err
+        assert not same.exists()
+
+
 def test_simulator_window_plays_from_the_keyboard(tmp_path, monkeypatch):
     from host_sim.play import simulator
     pygame.init()

@@ -31,7 +31,12 @@ def main(argv=None):
 
 def options(argv):
     """Check the options of both games (a usage error exits with status 2)."""
-    return parser().parse_args(argv)
+    checked = parser()
+    args = checked.parse_args(argv)
+    if args.save and args.record and os.path.realpath(args.save) == os.path.realpath(args.record):
+        checked.error("cannot use %s as the record: it is the --save file too (give the record"
+                      " another name)" % args.record)
+    return args
 
 
 def parser(usage=None, epilog=None):

@@ -188,7 +188,7 @@ def run(scale=4, seed=None, save=None, record=None, max_steps=None):
     from lostcities.buttons import Buttons
 
     if record:
-        check_record_file(record)  # as an unusable save: before the window
+        check_record_file(record, save)  # as an unusable save: before the window
     nvm = make_nvm(save)  # an unusable file stops here, before the window
     display = make_display(scale, window=True)
     keyboard = KeyboardSource()
