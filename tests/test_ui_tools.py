@@ -227,6 +227,25 @@ def test_committed_sprite_sheets_are_what_the_script_draws(tmp_path):
                 "run python -m host_sim assets and commit assets/")
 
 
+@pytest.mark.parametrize("theirs", [b"BM" + bytes(100), b"my notes\n", None])
+def test_the_sheets_script_writes_only_over_sheets_it_drew(tmp_path, capsys, theirs):
+    from host_sim.dev import make_assets
+    assert make_assets.main([str(tmp_path)]) == 0
+    assert make_assets.main([str(tmp_path)]) == 0  # its own sheets: drawn again
+    capsys.readouterr()
+    mine = tmp_path / "piles.bmp"
+    if theirs is None:  # a BMP of the same kind, in other colours
+        head = make_assets.bmp_head(4, 4)
+        mine.write_bytes(head[:-4] + b"\x10\x20\x30\x00" + bytes(16))
+    else:
+        mine.write_bytes(theirs)
+    before = {path.name: path.read_bytes() for path in tmp_path.iterdir()}
+    assert make_assets.main([str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "piles.bmp, which this script did not draw" in err
+    assert {path.name: path.read_bytes() for path in tmp_path.iterdir()} == before
+
+
 def test_sprite_sheets_load_as_two_bit_bitmaps_of_whole_tiles():
     from lostcities import sprites
     sheets = sprites.Sheets()
