@@ -29,6 +29,28 @@ if _sys.implementation.name == "cpython":
         """``1 turn``, ``2 turns``: a count and its noun, for the tools' messages."""
         return "%d %s" % (number, noun if number == 1 else plural or noun + "s")
 
+    def number_in(low, high, kind=int):
+        """An argparse ``type``: a number from ``low`` to ``high`` (a float ``kind``:
+        more than ``low``), else a usage error that says so in one line."""
+        import argparse
+        import math
+
+        def check(text):
+            try:
+                value = kind(text)
+            except ValueError:
+                value = None
+            if kind is float:
+                fits = value is not None and math.isfinite(value) and low < value <= high
+                wanted = "a number of seconds above %g and at most %g" % (low, high)
+            else:
+                fits = value is not None and low <= value <= high
+                wanted = "a whole number from %d to %d" % (low, high)
+            if not fits:
+                raise argparse.ArgumentTypeError("%r is not %s" % (text, wanted))
+            return value
+        return check
+
     try:
         __import__("micropython")  # Blinka's, on the host (no name bound here:
         # host_sim.testing.micropython is this package's own MicroPython runner)

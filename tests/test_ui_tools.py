@@ -97,6 +97,41 @@ def test_screenshot_reads_the_save_it_starts_from_and_never_writes_it(tmp_path, 
     assert "no such file" in capsys.readouterr().err and not missing.exists()
 
 
+@pytest.mark.parametrize("tool, option, value, wanted", [
+    ("bench", "--presses", value, "a whole number from 1 to 100000")
+    for value in ("-1", "0", "99999999999")] + [
+    ("ui-bench", "--turns", value, "a whole number from 1 to 200") for value in ("-1", "0")] + [
+    ("ui-bench", "--mash", "-5", "a whole number from 0 to 1000000"),
+    ("tune", "--deals", "0", "a whole number from 1 to 1000000"),
+    ("tune", "--measure", "-3", "a whole number from 1 to 1000000"),
+    ("tune", "--measure", "0", "a whole number from 1 to 1000000"),
+    ("tune", "--jobs", "0", "a whole number from 1 to 64"),
+    ("tune", "--steps", "0", "a whole number from 1 to 10000"),
+    ("screenshot", "--scale", "0", "a whole number from 1 to 16"),
+    ("screenshot", "--scale", "100000", "a whole number from 1 to 16"),
+    (None, "--scale", "99", "a whole number from 1 to 16")])
+def test_every_tools_numbers_are_checked_in_one_line(capsys, tool, option, value, wanted):
+    from host_sim import __main__ as entry
+    argv = ([tool] if tool else ["--tty"]) + [option, value] + (
+        ["--board"] if tool == "bench" else ["--out", "x.png"] if tool == "screenshot" else [])
+    with pytest.raises(SystemExit) as stop:
+        entry.main(argv)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and "Traceback" not in err
+    assert err.splitlines()[-1].endswith("argument %s: %r is not %s" % (option, value, wanted))
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["tune", "--against", "heuristic,bogus"], "argument --against: unknown player 'bogus'"),
+    (["bench", "--presses", "10"], "--presses counts the fuzzes of --board: give both")])
+def test_every_tools_names_are_checked_in_one_line(capsys, argv, message):
+    from host_sim import __main__ as entry
+    with pytest.raises(SystemExit) as stop:
+        entry.main(argv)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and message in err.splitlines()[-1]
+
+
 def test_the_record_file_says_once_it_cannot_write_and_play_goes_on(tmp_path):
     said = []
     kept = RecordFile(str(tmp_path / "no" / "rec.txt"), said.append)

@@ -7,6 +7,8 @@ their pixels (``last_pixels``) for the redraw figures.
 
 import sys
 
+from host_sim import number_in
+
 WIDTH = 160
 HEIGHT = 128
 HELP = ("arrows", "X/space: A", "Z: B", "Enter: START", "Tab: SELECT", "Esc: quit")
@@ -227,17 +229,8 @@ def main(argv=None):
     return 0
 
 
-def scale_arg(text):
-    """--scale: a whole number of pixels, at least 1."""
-    import argparse
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError("%r is not a whole number of pixels, 1 or more"
-                                         % text)
-    return value
+MAX_SCALE = 16  # a 2560-pixel window, a 2560-pixel screenshot
+scale_arg = number_in(1, MAX_SCALE)  # --scale: screen pixels are squares of this side
 
 
 def add_options(parser):
