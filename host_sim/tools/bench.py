@@ -36,6 +36,7 @@ import argparse
 import ast
 import os
 import statistics
+import sys
 import time
 import tracemalloc
 
@@ -342,7 +343,11 @@ def main(argv=None):
         parser.error("--presses counts the fuzzes of --board: give both")
     if args.board:
         from host_sim.tools import board_memory
-        return board_memory.report(args.presses or 3000)
+        try:
+            return board_memory.report(args.presses or 3000)
+        except KeyboardInterrupt:  # the first Ctrl-C: nothing is left running
+            print("\nbench --board interrupted", file=sys.stderr)
+            return 130
     quick = 1 if args.quick else 0
     status = 0
     try:
