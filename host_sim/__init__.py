@@ -78,8 +78,11 @@ if _sys.implementation.name == "cpython":
         if module.endswith(".__main__"):
             module = module[:-len(".__main__")]
         import shlex
-        print("No module named %r: this needs the host packages. 'make test' installs them in"
+        tool = _sys.argv[1] if len(_sys.argv) > 1 and not _sys.argv[1].startswith("-") else None
+        installs = ("make play" if module == "host_sim" and tool is None else
+                    "make bundle" if module == "host_sim" and tool == "bundle" else "make test")
+        print("No module named %r: this needs the host packages. '%s' installs them in"
               " .venv once; then run: .venv/bin/python -m %s" % (
-                  missing, shlex.join([module] + _sys.argv[1:])), file=_sys.stderr)
+                  missing, installs, shlex.join([module] + _sys.argv[1:])), file=_sys.stderr)
 
     _sys.excepthook = _missing_package_hook

@@ -441,13 +441,34 @@ def test_the_window_says_a_save_file_was_cut_short(tmp_path):
     assert "cut short (4000 of %d bytes)" % NVM_SIZE in popup_text(app.screen.popup)
 
 
-def test_without_the_host_packages_a_tool_names_the_command_to_run():
-    for argv in (["host_sim", "docs-images"], ["host_sim", "screenshot", "--out", "x.png"]):
-        # -S: no site-packages, as with a Python where they were never installed
-        status, out, err = run_game(argv, {}, python=(sys.executable, "-S"))
-        assert status != 0 and "Traceback" not in err
-        assert err.count("\n") == 1
-        assert ".venv/bin/python -m %s" % " ".join(argv) in err
+@pytest.mark.parametrize("argv, installs", [
+    (["host_sim", "docs-images"], "make test"),
+    (["host_sim", "screenshot", "--out", "x.png"], "make test"),
+    (["host_sim", "bundle", "--out", "no-build"], "make bundle")])
+def test_without_the_host_packages_a_tool_names_the_command_to_run(argv, installs):
+    # -S: no site-packages, as with a Python where they were never installed
+    status, out, err = run_game(argv, {}, python=(sys.executable, "-S"))
+    assert status != 0 and "Traceback" not in err
+    assert err.count("\n") == 1
+    assert "'%s' installs them in .venv once" % installs in err
+    assert ".venv/bin/python -m %s" % " ".join(argv) in err
+
+
+def test_without_a_display_the_game_says_why_it_plays_in_the_terminal(tmp_path):
+    status, out, err = run_game(["host_sim", "--save", str(tmp_path / "nvm.bin")], {})
+    assert status == 0 and "menu> " in out
+    assert err.splitlines()[0] == ("No simulator window (no display here: DISPLAY and"
+                                   " WAYLAND_DISPLAY are unset): playing in the terminal.")
+
+
+def test_the_plot_without_matplotlib_says_what_installs_it(monkeypatch):
+    import importlib.util
+    from host_sim.tools import tournament
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *args: None if name == "matplotlib" else real(name, *args))
+    problem = tournament.check_outputs("x.png", None)
+    assert "make test installs it in .venv" in problem and "make play" in problem
 
 
 # What the process may write while it answers --help: Python's and the libraries' caches.
