@@ -33,6 +33,8 @@ import sys
 import zipfile
 
 from host_sim import ROOT
+from host_sim.tools import deploy
+from host_sim.tools.deploy import BundleError, files_under, some
 
 from lostcities import BOARDS
 
@@ -53,10 +55,6 @@ MPY_CROSS_DOWNLOADS = ("https://adafruit-circuit-python.s3.amazonaws.com/index.h
 # What the board needs beyond the .mpy bundle when it compiles the .py sources
 # itself (host_sim.board_bench measures it on CircuitPython's interpreter).
 PY_COST = "about 10-25 KB more of the board's heap at start-up (it compiles each .py first)"
-
-
-class BundleError(Exception):
-    """Something a maker or developer must fix; the message says what."""
 
 
 def firmware_modules():
@@ -81,7 +79,7 @@ def _stub_path(relative):
     for path in importlib.metadata.distribution("circuitpython-stubs").files:
         if str(path) == relative:
             return str(path.locate())
-    raise BundleError("circuitpython-stubs has no %s: is requirements-bundle.txt installed?"
+    raise BundleError("circuitpython-stubs has no %s: make bundle installs its packages"
                       % relative)
 
 
@@ -373,14 +371,14 @@ def check_out(out_dir):
                           " would clear it; nothing was removed (give --out another folder)"
                           % out_dir)
     ours = _manifest(out_dir)
-    present = ["CIRCUITPY/" + path for path in _bundle_files(os.path.join(out_dir, "CIRCUITPY"))]
+    present = ["CIRCUITPY/" + path for path in files_under(os.path.join(out_dir, "CIRCUITPY"))]
     if os.path.lexists(os.path.join(out_dir, ZIP_NAME)):
         present.append(ZIP_NAME)
     foreign = sorted(set(present) - ours)
     if foreign:
         raise BundleError("%s holds %s, which no build of the bundle wrote: nothing was removed;"
                           " give --out a new or empty folder%s" % (
-                              out_dir, _some(foreign), " (make clean removes build/)"
+                              out_dir, some(foreign), " (make clean removes build/)"
                               if os.path.abspath(out_dir) == os.path.join(ROOT, "build")
                               else ""))
 
@@ -407,22 +405,10 @@ def _write_manifest(out_dir, names):
         file.write("\n".join([MANIFEST_HEADER] + sorted(names)) + "\n")
 
 
-def _some(paths, shown=4):
-    """A few of ``paths`` for a message, and how many more."""
-    more = len(paths) - shown
-    return ", ".join(paths[:shown]) + (" and %d more" % more if more > 0 else "")
-
-
 def _version(mpy_cross):
     """What ``mpy-cross --version`` says."""
     return subprocess.run([mpy_cross, "--version"], capture_output=True, text=True,
                           timeout=30).stdout.strip()
-
-
-def _bundle_files(bundle_dir):
-    for dirpath, _, filenames in os.walk(bundle_dir):
-        for name in filenames:
-            yield os.path.relpath(os.path.join(dirpath, name), bundle_dir).replace(os.sep, "/")
 
 
 def main(argv=None):
@@ -442,7 +428,6 @@ def main(argv=None):
     args = parser.parse_args(argv)
     try:
         if args.deploy is not None:
-            from host_sim.tools import deploy
             for note in deploy.check_drive(args.deploy):  # before building: say at once what is wrong
                 print(note)
         mpy_cross = None

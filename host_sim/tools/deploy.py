@@ -21,7 +21,6 @@ import re
 import shutil
 import sys
 
-from host_sim.tools.bundle import BundleError, _bundle_files, _some
 from lostcities import BOARDS
 
 ENTRY = "code.py"
@@ -40,6 +39,23 @@ DEFAULT_CODE = (b"", b'print("Hello World!")')
 KEPT_CODE = "code-before-lostcities%s.py"  # the maker's own code.py, moved aside
 BOOT_OUT_BYTES = 4096  # boot_out.txt is a few lines: read no more of whatever it is
 FALLBACK_CLUSTER = 4096  # where the drive cannot say: the largest a small FAT drive uses
+
+
+class BundleError(Exception):
+    """Something a maker or developer must fix; the message says what."""
+
+
+def files_under(folder):
+    """The files under ``folder``, as paths relative to it with ``/``."""
+    for dirpath, _, filenames in os.walk(folder):
+        for name in filenames:
+            yield os.path.relpath(os.path.join(dirpath, name), folder).replace(os.sep, "/")
+
+
+def some(paths, shown=4):
+    """A few of ``paths`` for a message, and how many more."""
+    more = len(paths) - shown
+    return ", ".join(paths[:shown]) + (" and %d more" % more if more > 0 else "")
 
 
 class Plan:
@@ -65,7 +81,7 @@ def deploy(drive_dir, bundle_dir):
     if plan.foreign:
         raise BundleError("the drive's game folders hold %s, which %s not the game's: move %s"
                           " off lostcities/ and assets/ and deploy again (nothing was copied"
-                          " or removed)" % (_some(plan.foreign), "is" if len(plan.foreign) == 1
+                          " or removed)" % (some(plan.foreign), "is" if len(plan.foreign) == 1
                                             else "are", "it" if len(plan.foreign) == 1
                                             else "them"))
     check_room(drive_dir, plan)
@@ -86,7 +102,7 @@ def deploy(drive_dir, bundle_dir):
             done.append("copied " + target)
         if plan.changed or plan.stale:
             _write_manifest(drive_dir, {target: _hash(os.path.join(bundle_dir, *target.split("/")))
-                                        for target in _bundle_files(bundle_dir)})
+                                        for target in files_under(bundle_dir)})
     except OSError as err:
         raise BundleError("could not write to %s (%s) after %s: is the drive full, read-only or"
                           " unplugged? Deploy again to finish" % (
@@ -100,7 +116,7 @@ def deploy(drive_dir, bundle_dir):
 def make_plan(drive_dir, bundle_dir):
     """The :class:`Plan` of copying ``bundle_dir`` onto the drive (nothing written)."""
     plan = Plan()
-    targets = sorted(_bundle_files(bundle_dir), key=_copy_order)
+    targets = sorted(files_under(bundle_dir), key=_copy_order)
     manifest = _manifest(drive_dir)
     plan.stale, plan.foreign = stale_files(drive_dir, targets, manifest)
     for target in targets:
@@ -131,7 +147,7 @@ def stale_files(drive_dir, targets, manifest):
     modules = {_module(target) for target in targets if target.startswith("lostcities/")}
     modules.update("lostcities/" + name for name in FORMER_MODULES)
     for folder in GAME_FOLDERS:
-        for path in sorted(_bundle_files(os.path.join(drive_dir, folder))):
+        for path in sorted(files_under(os.path.join(drive_dir, folder))):
             target = folder + "/" + path
             if target in shipped or any(part.startswith(".") for part in path.split("/")):
                 continue
