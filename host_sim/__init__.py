@@ -29,6 +29,28 @@ if _sys.implementation.name == "cpython":
         """``1 turn``, ``2 turns``: a count and its noun, for the tools' messages."""
         return "%d %s" % (number, noun if number == 1 else plural or noun + "s")
 
+    def number_in(low, high, kind=int):
+        """An argparse ``type``: a number from ``low`` to ``high`` (a float ``kind``:
+        more than ``low``), else a usage error that says so in one line."""
+        import argparse
+        import math
+
+        def check(text):
+            try:
+                value = kind(text)
+            except ValueError:
+                value = None
+            if kind is float:
+                fits = value is not None and math.isfinite(value) and low < value <= high
+                wanted = "a number of seconds above %g and at most %g" % (low, high)
+            else:
+                fits = value is not None and low <= value <= high
+                wanted = "a whole number from %d to %d" % (low, high)
+            if not fits:
+                raise argparse.ArgumentTypeError("%r is not %s" % (text, wanted))
+            return value
+        return check
+
     try:
         __import__("micropython")  # Blinka's, on the host (no name bound here:
         # host_sim.testing.micropython is this package's own MicroPython runner)
@@ -56,8 +78,11 @@ if _sys.implementation.name == "cpython":
         if module.endswith(".__main__"):
             module = module[:-len(".__main__")]
         import shlex
-        print("No module named %r: this needs the host packages. 'make test' installs them in"
+        tool = _sys.argv[1] if len(_sys.argv) > 1 and not _sys.argv[1].startswith("-") else None
+        installs = ("make play" if module == "host_sim" and tool is None else
+                    "make bundle" if module == "host_sim" and tool == "bundle" else "make test")
+        print("No module named %r: this needs the host packages. '%s' installs them in"
               " .venv once; then run: .venv/bin/python -m %s" % (
-                  missing, shlex.join([module] + _sys.argv[1:])), file=_sys.stderr)
+                  missing, installs, shlex.join([module] + _sys.argv[1:])), file=_sys.stderr)
 
     _sys.excepthook = _missing_package_hook

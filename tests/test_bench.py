@@ -100,3 +100,43 @@ def test_the_ai_heap_figures_tell_garbage_from_kept_memory():
         for allocated, retained in bench.ai_heap_micropython(interpreter, "keeps", 2):
             assert 11000 <= allocated < 12000
             assert 1000 <= retained < 1100
+
+
+@pytest.mark.skipif(not __import__("sys").platform.startswith("linux"), reason="process groups")
+def test_the_first_ctrl_c_stops_the_board_bench_and_its_interpreters():
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from conftest import ROOT
+    try:
+        cp.find_interpreter()
+    except cp.CircuitPythonUnavailable as err:
+        pytest.skip(str(err))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "host_sim", "bench", "--board", "--presses", "10"], cwd=ROOT,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    assert process.stdout.readline().startswith("The board's heap, measured on")
+    time.sleep(2)  # the scenarios are playing
+    os.killpg(process.pid, signal.SIGINT)  # as Ctrl-C at a terminal: the whole group
+    began = time.monotonic()
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130 and time.monotonic() - began < 5
+    assert err.strip() == "bench --board interrupted", err
+    assert not running_in_group(process.pid)  # no interpreter is left playing
+
+
+def running_in_group(group):
+    """The processes of the process group ``group`` still running (not zombies)."""
+    import os
+    found = []
+    for entry in os.listdir("/proc"):
+        try:
+            with open("/proc/%s/stat" % entry) as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == group and fields[0] != "Z":
+            found.append(int(entry))
+    return found

@@ -19,7 +19,7 @@ import zipfile
 
 import pytest
 
-from host_sim.tools import bundle
+from host_sim.tools import bundle, deploy
 
 ROOT = bundle.ROOT
 # What the board runs: code.py and the lostcities modules it imports.
@@ -387,69 +387,144 @@ def drive(tmp_path):
     return path
 
 
+def copied(plan):
+    return [target for target, _, _ in plan.changed]
+
+
 def test_deploy_copies_only_changed_files_and_code_py_last(built, drive):
     folder = os.path.join(built[0], "CIRCUITPY")
-    first, removed = bundle.deploy(str(drive), folder)
-    assert sorted(first) == sorted(built[1]) and first[-1] == "code.py" and removed == []
-    assert bundle.deploy(str(drive), folder) == ([], [])
+    first = deploy.deploy(str(drive), folder)
+    assert sorted(copied(first)) == sorted(built[1]) and copied(first)[-1] == "code.py"
+    assert first.stale == [] and first.keep_code is None
+    again = deploy.deploy(str(drive), folder)
+    assert (again.changed, again.stale, again.unchanged) == ([], [], len(built[1]))
     (drive / "lostcities" / "rules" / "state.py").write_text("# edited on the drive\n")
     sheet = drive / "assets" / "hand.bmp"
     sheet.write_bytes(sheet.read_bytes()[:-1] + b"X")  # same size, other content
-    copied, _ = bundle.deploy(str(drive), folder)
-    assert sorted(copied) == ["assets/hand.bmp", "lostcities/rules/state.py"]
+    assert sorted(copied(deploy.deploy(str(drive), folder))) == [
+        "assets/hand.bmp", "lostcities/rules/state.py"]
     assert (drive / "boot_out.txt").read_text() == BOOT_OUT
 
 
-def mpy_bundle(built, folder):
-    """The built bundle as the .mpy one is named (deploy compares names and bytes only)."""
+def bundle_copy(built, folder, mpy=False, extra=()):
+    """The built bundle in ``folder``, named as the .mpy one is if ``mpy`` (deploy compares
+    names and bytes only), with the ``extra`` files a bundle of another version had."""
     source = os.path.join(built[0], "CIRCUITPY")
     for path in built[1]:
-        name = path[:-3] + ".mpy" if path.endswith(".py") and path != "code.py" else path
+        name = path[:-3] + ".mpy" if mpy and path.endswith(".py") and path != "code.py" else path
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_bytes(open(os.path.join(source, path), "rb").read())
+    for name in extra:
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_bytes(b"C\x06 " + name.encode())
     return str(folder)
+
+
+def on_the_drive(drive):
+    return {os.path.relpath(os.path.join(dirpath, name), drive).replace(os.sep, "/")
+            for dirpath, _, names in os.walk(drive) for name in names}
 
 
 def test_deploy_removes_the_games_stale_files_so_no_py_hides_the_new_mpy(built, drive,
                                                                          tmp_path):
-    bundle.deploy(str(drive), os.path.join(built[0], "CIRCUITPY"))  # bundle --py --deploy
-    (drive / "lostcities" / "dropped_module.mpy").write_bytes(b"C\x06")  # gone from the game
-    (drive / "lostcities" / "old_package").mkdir()
-    (drive / "lostcities" / "old_package" / "__init__.py").write_text("")
+    dropped = ("lostcities/dropped_module.py", "lostcities/old_package/__init__.py",
+               "assets/old_sheet.bmp")
+    deploy.deploy(str(drive), bundle_copy(built, tmp_path / "old", extra=dropped))
+    (drive / "lostcities" / "rules.py").write_text("")  # a module an earlier version had
     (drive / "assets" / "cards.bmp").write_bytes(b"BM")  # an earlier version's sheet
     (drive / "lostcities" / "._app.py").write_bytes(b"\0")  # a Mac's, not CircuitPython's
-    copied, removed = bundle.deploy(str(drive), mpy_bundle(built, tmp_path / "mpy"))
-    on_drive = {os.path.relpath(os.path.join(dirpath, name), drive).replace(os.sep, "/")
-                for dirpath, _, names in os.walk(drive) for name in names}
+    plan = deploy.deploy(str(drive), bundle_copy(built, tmp_path / "mpy", mpy=True))
+    on_drive = on_the_drive(drive)
     assert not [path for path in on_drive if path.startswith("lostcities/") and path.endswith(
         ".py") and not path.startswith("lostcities/._")]  # CircuitPython would import them first
-    assert {"assets/cards.bmp", "lostcities/dropped_module.mpy",
-            "lostcities/old_package/__init__.py", "lostcities/app.py"} <= set(removed)
+    assert set(dropped) | {"assets/cards.bmp", "lostcities/rules.py",
+                           "lostcities/app.py"} <= set(plan.stale)
     assert not (drive / "lostcities" / "old_package").exists()
     assert {"lostcities/app.mpy", "lostcities/._app.py", "code.py", "boot_out.txt"} <= on_drive
-    assert "lostcities/app.mpy" in copied
+    assert "lostcities/app.mpy" in copied(plan)
 
 
-def test_deploy_says_what_it_removed(tmp_path, drive, capsys):
-    (drive / "lostcities").mkdir()
-    (drive / "lostcities" / "app.mpy").write_bytes(b"C\x06")  # a .mpy bundle, then --py
-    assert bundle.main(["--out", str(tmp_path / "build"), "--py", "--deploy", str(drive)]) == 0
-    assert "removed lostcities/app.mpy" in capsys.readouterr().out
+def test_deploy_says_what_it_removed_and_what_it_copied(tmp_path, drive, capsys):
+    build = str(tmp_path / "build")
+    assert bundle.main(["--out", build, "--py", "--deploy", str(drive)]) == 0
+    capsys.readouterr()
+    (drive / "lostcities" / "app.mpy").write_bytes(b"C\x06")  # a .mpy bundle's, then --py
+    assert bundle.main(["--out", build, "--py", "--deploy", str(drive)]) == 0
+    out = capsys.readouterr().out
+    assert "removed lostcities/app.mpy" in out and "\ncopied " not in out
+    assert out.splitlines()[-1].startswith("removed 1 old file of the game, copied nothing to")
     assert not (drive / "lostcities" / "app.mpy").exists()
 
 
-def test_deploy_refuses_and_names_files_in_the_game_folders_that_are_not_the_games(
-        built, drive):
+def test_a_file_of_the_makers_in_the_games_folders_stops_the_deploy_named(built, drive):
     (drive / "lostcities").mkdir()
     (drive / "lostcities" / "notes.txt").write_text("mine\n")
+    (drive / "lostcities" / "my_plugin.py").write_text("# mine: no module of the game\n")
     (drive / "lostcities" / "app.py").write_text("# stale, but nothing may be touched\n")
     (drive / "assets").mkdir()
     (drive / "assets" / "my_picture.bmp").write_bytes(b"BM")
-    with pytest.raises(bundle.BundleError, match=r"lostcities/notes.txt, assets/my_picture.bmp,"
-                                                 r" which are not the game's"):
-        bundle.deploy(str(drive), os.path.join(built[0], "CIRCUITPY"))
+    with pytest.raises(bundle.BundleError, match=r"lostcities/my_plugin.py, lostcities/notes.txt,"
+                                                 r" assets/my_picture.bmp, which are not the"
+                                                 r" game's"):
+        deploy.deploy(str(drive), os.path.join(built[0], "CIRCUITPY"))
     assert sorted(os.listdir(drive)) == ["assets", "boot_out.txt", "lostcities"]
-    assert sorted(os.listdir(drive / "lostcities")) == ["app.py", "notes.txt"]
+    assert sorted(os.listdir(drive / "lostcities")) == ["app.py", "my_plugin.py", "notes.txt"]
+
+
+def test_a_file_deploy_wrote_and_the_maker_changed_is_not_removed(built, drive, tmp_path):
+    deploy.deploy(str(drive), bundle_copy(built, tmp_path / "old",
+                                          extra=["assets/old_sheet.bmp"]))
+    (drive / "assets" / "old_sheet.bmp").write_bytes(b"BM redrawn by the maker")
+    with pytest.raises(bundle.BundleError, match="assets/old_sheet.bmp, which is not the game's"):
+        deploy.deploy(str(drive), os.path.join(built[0], "CIRCUITPY"))
+    assert (drive / "assets" / "old_sheet.bmp").read_bytes() == b"BM redrawn by the maker"
+
+
+@pytest.mark.parametrize("theirs, kept", [
+    (None, False), (b"", False), (b'print("Hello World!")\n', False),  # CircuitPython's own
+    (b"import board\nprint('my project')\n", True)])
+def test_deploy_keeps_a_code_py_of_the_makers_under_another_name(built, drive, capsys,
+                                                                  tmp_path, theirs, kept):
+    if theirs is not None:
+        (drive / "code.py").write_bytes(theirs)
+    assert bundle.main(["--out", str(tmp_path / "build"), "--py", "--deploy", str(drive)]) == 0
+    out = capsys.readouterr().out
+    assert ("kept your own code.py as code-before-lostcities.py" in out) == kept
+    assert (drive / "code.py").read_bytes() == open(os.path.join(ROOT, "code.py"), "rb").read()
+    if kept:
+        assert (drive / "code-before-lostcities.py").read_bytes() == theirs
+    else:
+        assert "code-before" not in " ".join(os.listdir(drive))
+
+
+def test_a_code_py_the_maker_wrote_over_the_games_is_kept_too(built, drive):
+    folder = os.path.join(built[0], "CIRCUITPY")
+    (drive / "code-before-lostcities.py").write_text("# an older program of the maker's\n")
+    deploy.deploy(str(drive), folder)
+    (drive / "code.py").write_text("print('back to my own program')\n")
+    plan = deploy.deploy(str(drive), folder)
+    assert plan.keep_code == "code-before-lostcities-2.py"  # no name that exists
+    assert (drive / "code-before-lostcities-2.py").read_text() == \
+        "print('back to my own program')\n"
+    assert (drive / "code-before-lostcities.py").read_text() == \
+        "# an older program of the maker's\n"
+
+
+def test_a_nearly_full_drive_is_refused_before_anything_is_written(built, drive, monkeypatch):
+    """The room is counted in the drive's own clusters, folders and manifest included: a
+    copy that would run out of space half-way is never started."""
+    cluster = 4096
+    files = [os.path.join(built[0], "CIRCUITPY", *path.split("/")) for path in built[1]]
+    in_files = sum(-(-os.path.getsize(path) // cluster) * cluster for path in files)
+    monkeypatch.setattr(deploy, "drive_space", lambda folder: (in_files, cluster))
+    (drive / "my_file.txt").write_text("mine\n")
+    before = files_in(drive)
+    with pytest.raises(bundle.BundleError, match="nothing was copied or removed"):
+        deploy.deploy(str(drive), os.path.join(built[0], "CIRCUITPY"))
+    assert files_in(drive) == before
+    monkeypatch.setattr(deploy, "drive_space", lambda folder: (in_files + 8 * cluster, cluster))
+    deploy.deploy(str(drive), os.path.join(built[0], "CIRCUITPY"))  # the folders, the manifest
+    assert (drive / "code.py").exists()
 
 
 OTHER_BOARD = ("Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico with rp2040\n"
@@ -483,7 +558,7 @@ def test_deploy_refuses_a_folder_that_is_not_a_ready_board(built, drive, boot_ou
     else:
         (drive / "boot_out.txt").write_text(boot_out)
     with pytest.raises(bundle.BundleError, match=message):
-        bundle.deploy(str(drive), os.path.join(built[0], "CIRCUITPY"))
+        deploy.deploy(str(drive), os.path.join(built[0], "CIRCUITPY"))
     assert sorted(os.listdir(drive)) == ([] if boot_out is None else ["boot_out.txt"])
 
 
@@ -508,11 +583,11 @@ def test_deploy_warns_of_a_leftover_code_txt_and_offers_to_remove_it(
     # CircuitPython runs code.txt before code.py: the game would never start
     (drive / "code.txt").write_text("print('hello')\n")
     if at_a_terminal:
-        monkeypatch.setattr(bundle.sys, "stdin", Terminal())
+        monkeypatch.setattr(deploy.sys, "stdin", Terminal())
         monkeypatch.setattr("builtins.input", lambda prompt: answer)
-        bundle.offer_to_remove_code_txt(str(drive))
+        deploy.offer_to_remove_code_txt(str(drive))
     else:  # make deploy with its input redirected: a warning only
-        monkeypatch.setattr(bundle.sys, "stdin", io.StringIO(""))
+        monkeypatch.setattr(deploy.sys, "stdin", io.StringIO(""))
         out = str(drive.parent / "build")  # not the shared bundle: this one is rebuilt
         assert bundle.main(["--out", out, "--deploy", str(drive)]) == 0
     out = capsys.readouterr().out

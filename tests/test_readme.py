@@ -109,6 +109,38 @@ def test_readme_command_works(line, text, tmp_path):
         line, text, result.stdout[-2000:], result.stderr[-2000:])
 
 
+def test_every_command_the_readme_gives_runs_the_projects_python():
+    """A bare ``python`` is the system's, without the packages: every command to copy,
+    a bot's ``cmd:`` too, is make's or .venv's."""
+    for line, text in readme_commands():
+        words = shlex.split(text, comments=True)
+        commands = [words] + [shlex.split(word[4:]) for word in words if word.startswith("cmd:")]
+        for command in commands:
+            assert command[0] in ("make", ".venv/bin/python"), "README line %d: %s" % (line, text)
+
+
+def test_the_readme_says_the_tools_run_from_the_repositorys_folder(tmp_path):
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as readme:
+        text = " ".join(readme.read().split())
+    assert "run from the repository's folder" in text
+    elsewhere = subprocess.run([sys.executable, "-m", "host_sim", "--help"], cwd=tmp_path,
+                               capture_output=True, text=True, timeout=60)
+    assert elsewhere.returncode != 0 and "No module named host_sim" in elsewhere.stderr
+
+
+def test_the_readme_says_how_to_update_and_remove_the_game():
+    from host_sim.tools import deploy
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as readme:
+        text = " ".join(readme.read().split())
+    update = text[text.index("**Updating.**"):text.index("**Removing the game.**")]
+    assert "`make deploy` again" in update and "not on the drive" in update
+    remove = text[text.index("**Removing the game.**"):]
+    remove = remove[:remove.index("**", len("**Removing the game.**"))]
+    for name in ("`code.py`", "`lostcities/`", "`assets/`", "`%s`" % (deploy.KEPT_CODE % "")):
+        assert name in remove
+    assert "`%s`" % deploy.MANIFEST in text  # what deploy knows its files by
+
+
 def test_what_the_readme_commands_write_into_the_repository_is_ignored_by_git():
     if subprocess.run(["git", "rev-parse"], cwd=ROOT, capture_output=True).returncode:
         pytest.skip("not a git checkout")

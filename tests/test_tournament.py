@@ -5,6 +5,7 @@ import json
 import os
 import re
 import sys
+import time
 
 import pytest
 
@@ -86,7 +87,7 @@ def test_outputs_that_are_not_ours_are_refused_before_playing(tmp_path, capsys, 
     (tmp_path / "some_dir").mkdir()
     before = {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()}
     for option, why in ((["--record", str(records)], "holds an earlier run's records"),
-                        (["--plot", str(notes)], "is not a plot of this tool"),
+                        (["--plot", str(notes)], "was not written by python -m host_sim tournament"),
                         (["--plot", str(tmp_path / "some_dir")], "ending in .png"),
                         (["--plot", str(tmp_path / "x.txt")], "ending in .png"),
                         (["--plot", str(tmp_path / "no_suffix")], "ending in .png")):
@@ -97,13 +98,19 @@ def test_outputs_that_are_not_ours_are_refused_before_playing(tmp_path, capsys, 
     assert not (tmp_path / "x.txt").exists() and not (tmp_path / "no_suffix.png").exists()
 
 
-@pytest.mark.parametrize("deals", ["99999999999999999999999", "100000000", "1000001", "0"])
-def test_absurd_deal_counts_are_refused_with_a_message(capsys, monkeypatch, deals):
+@pytest.mark.parametrize("option, value, wanted", [
+    ("--deals", value, "a whole number from 1 to 1000000")
+    for value in ("99999999999999999999999", "100000000", "1000001", "0", "-3", "2.5")] + [
+    ("--jobs", value, "a whole number from 1 to 64") for value in ("0", "65", "-1")] + [
+    ("--timeout", value, "a number of seconds above 0 and at most 3600")
+    for value in ("-1", "0", "1e308", "inf", "nan", "soon")])
+def test_absurd_numbers_are_refused_with_a_message(capsys, monkeypatch, option, value, wanted):
     monkeypatch.setattr(tournament, "run", no_play)
     with pytest.raises(SystemExit) as caught:
-        tournament.main(["normal", "random", "--deals", deals])
+        tournament.main(["normal", "random", option, value])
     err = capsys.readouterr().err
-    assert caught.value.code == 2 and "--deals must be 1 to 1000000" in err
+    assert caught.value.code == 2, err
+    assert err.splitlines()[-1].endswith("argument %s: %r is not %s" % (option, value, wanted))
     assert "Traceback" not in err
 
 
@@ -330,3 +337,73 @@ def test_the_top_levels_pool_table_says_its_goal(capsys):
     assert tournament.main([top, "--pool", "--deals", "1", "--jobs", "1"]) == 0
     last = capsys.readouterr().out.splitlines()[-1]
     assert last.startswith("goal for the top level: +35 against every sound player: met against ")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_bots_own_children_end_with_it(tmp_path, capsys):
+    # the bot starts a sleep of its own (holding the bot's output open), then forfeits
+    script = tmp_path / "bot.py"
+    script.write_text("import subprocess, sys\n"
+                      "child = subprocess.Popen(['sleep', '60'])\n"
+                      "open(sys.argv[1], 'w').write(str(child.pid))\n"
+                      "for line in sys.stdin:\n"
+                      "    if line.startswith('go'):\n"
+                      "        print('nonsense', flush=True)\n")
+    noted = tmp_path / "child"
+    bot = "cmd:%s %s %s" % (sys.executable, script, noted)
+    assert tournament.main(["random", bot, "--deals", "1", "--jobs", "1"]) == 1
+    assert "unreadable answer" in capsys.readouterr().err
+    sleeper = int(noted.read_text())
+    deadline = time.monotonic() + 2
+    while alive(sleeper) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not alive(sleeper)
+
+
+def test_a_bots_endless_line_is_cut_in_its_forfeit(capsys):
+    bot = "cmd:%s -c \"print('play ' + 'R7' * 10000000, flush=True); input()\"" % sys.executable
+    assert tournament.main(["random", bot, "--deals", "1", "--jobs", "1"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 300, err[:300]
+    assert "unreadable answer: a line of 20000005 characters, 'play R7R7" in err
+
+
+def workers_of(pid):
+    """The processes whose parent is ``pid``."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open("/proc/%s/stat" % entry) as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                found.append(int(entry))
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="signals, /proc")
+@pytest.mark.parametrize("signame", ["SIGINT", "SIGTERM"])
+def test_a_signal_to_the_tournament_alone_stops_it_and_its_workers_at_once(signame):
+    """``kill -INT`` or ``kill`` (SIGTERM) sent to the tournament only, started with SIGINT
+    ignored as a shell script's ``&`` starts it: it stops, reports, and leaves no worker."""
+    import signal
+    import subprocess
+    process = subprocess.Popen(
+        [sys.executable, "-m", "host_sim", "tournament", "normal", "heuristic", "--deals",
+         "100000", "--jobs", "2"], cwd=ROOT, text=True, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    deadline = time.monotonic() + 60
+    while len(workers_of(process.pid)) < 3 and time.monotonic() < deadline:
+        time.sleep(0.1)  # the pool's two workers and its resource tracker
+    time.sleep(2)
+    workers = workers_of(process.pid)
+    process.send_signal(getattr(signal, signame))
+    out, err = process.communicate(timeout=10)
+    assert process.returncode == 130 and "tournament interrupted" in err, err
+    assert "Traceback" not in err
+    deadline = time.monotonic() + 2
+    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [pid for pid in workers if alive(pid)]

@@ -51,11 +51,85 @@ def test_tools_turn_bad_files_and_options_into_a_message(tmp_path, capsys):
     assert screenshot.main(["--save", str(tmp_path), "--out", "x.png"]) == 2
     assert capsys.readouterr().err.count("cannot use") == 3
     assert screenshot.main(["--out", str(tmp_path / "no" / "x.png")]) == 2
-    assert "cannot write" in capsys.readouterr().err
+    assert "no folder %s to write in" % (tmp_path / "no") in capsys.readouterr().err
     for option in (["--scale", "0"], ["--level", "genius"]):
         with pytest.raises(SystemExit):
             screenshot.main(option + ["--out", "x.png"])
         assert "argument " + option[0] in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name, content, why", [
+    ("notes.txt", None, "ending in .png"), ("README.md", b"# mine\n", "ending in .png"),
+    ("photo.png", b"\x89PNG\r\n\x1a\n" + bytes(40), "was not written by"),
+    ("plot.png", None, "was not written by")])  # a tournament's plot is not a screenshot
+def test_screenshot_writes_only_a_new_png_or_one_of_its_own(tmp_path, capsys, name, content,
+                                                            why):
+    from host_sim.tools import tournament
+    out = tmp_path / name
+    if name == "plot.png":
+        tournament.plot({"a": "x", "b": "y", "diff_mean": 1.0, "deals": 2}, [1, 1], str(out))
+    elif content is not None:
+        out.write_bytes(content)
+    before = out.read_bytes() if out.exists() else None
+    assert screenshot.main(["--keys", "A", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and why in err, err
+    assert (out.read_bytes() if out.exists() else None) == before
+    mine = tmp_path / "shot.png"
+    assert screenshot.main(["--keys", "A", "--out", str(mine)]) == 0
+    assert screenshot.main(["--keys", "A,RIGHT", "--out", str(mine)]) == 0  # its own: again
+    assert pygame.image.load(str(mine)).get_size() == (160, 128)
+
+
+def test_screenshot_reads_the_save_it_starts_from_and_never_writes_it(tmp_path, capsys):
+    from host_sim.play.nvm_file import make_nvm
+    save = tmp_path / "lostcities.nvm"
+    driver = Driver(seed=4, nvm=make_nvm(str(save)), profile={"mode": "ai"}, render=False)
+    driver.press(btn.A)  # a match starts, and is saved
+    for action in presses_for(driver.app.table, driver.app.match.state.legal_moves()[0]):
+        driver.press(action)
+    saved = save.read_bytes()
+    assert screenshot.main(["--save", str(save), "--keys", "A,A,RIGHT,A,DOWN,A,START_HELD",
+                            "--out", str(tmp_path / "x.png")]) == 0
+    assert save.read_bytes() == saved  # the presses played on a copy
+    missing = tmp_path / "no-such.nvm"
+    assert screenshot.main(["--save", str(missing), "--out", str(tmp_path / "y.png")]) == 2
+    assert "no such file" in capsys.readouterr().err and not missing.exists()
+
+
+@pytest.mark.parametrize("tool, option, value, wanted", [
+    ("bench", "--presses", value, "a whole number from 1 to 100000")
+    for value in ("-1", "0", "99999999999")] + [
+    ("ui-bench", "--turns", value, "a whole number from 1 to 200") for value in ("-1", "0")] + [
+    ("ui-bench", "--mash", "-5", "a whole number from 0 to 1000000"),
+    ("tune", "--deals", "0", "a whole number from 1 to 1000000"),
+    ("tune", "--measure", "-3", "a whole number from 1 to 1000000"),
+    ("tune", "--measure", "0", "a whole number from 1 to 1000000"),
+    ("tune", "--jobs", "0", "a whole number from 1 to 64"),
+    ("tune", "--steps", "0", "a whole number from 1 to 10000"),
+    ("screenshot", "--scale", "0", "a whole number from 1 to 16"),
+    ("screenshot", "--scale", "100000", "a whole number from 1 to 16"),
+    (None, "--scale", "99", "a whole number from 1 to 16")])
+def test_every_tools_numbers_are_checked_in_one_line(capsys, tool, option, value, wanted):
+    from host_sim import __main__ as entry
+    argv = ([tool] if tool else ["--tty"]) + [option, value] + (
+        ["--board"] if tool == "bench" else ["--out", "x.png"] if tool == "screenshot" else [])
+    with pytest.raises(SystemExit) as stop:
+        entry.main(argv)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and "Traceback" not in err
+    assert err.splitlines()[-1].endswith("argument %s: %r is not %s" % (option, value, wanted))
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["tune", "--against", "heuristic,bogus"], "argument --against: unknown player 'bogus'"),
+    (["bench", "--presses", "10"], "--presses counts the fuzzes of --board: give both")])
+def test_every_tools_names_are_checked_in_one_line(capsys, argv, message):
+    from host_sim import __main__ as entry
+    with pytest.raises(SystemExit) as stop:
+        entry.main(argv)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and message in err.splitlines()[-1]
 
 
 def test_the_record_file_says_once_it_cannot_write_and_play_goes_on(tmp_path):
@@ -99,6 +173,64 @@ def test_the_record_file_keeps_in_step_with_the_match(tmp_path):
     assert len(texts[0]) == 6  # three turns each
 
 
+def moves_played(driver, count, rng):
+    for _ in range(count):
+        moves = driver.app.match.state.legal_moves()
+        for action in presses_for(driver.app.table, moves[rng.randbelow(len(moves))]):
+            driver.press(action)
+
+
+def test_only_the_record_of_the_same_match_is_continued(tmp_path):
+    path = tmp_path / "match.txt"
+    driver = Driver(seed=6, profile={"mode": "ai", "level": "easy"}, render=False)
+    driver.press(btn.A)
+    moves_played(driver, 2, Rng(1))
+    said = []
+    RecordFile(str(path), said.append).keep(driver.app.session.last_match)
+    moves_played(driver, 2, Rng(2))  # later, the same match continued (a new session)
+    RecordFile(str(path), said.append).keep(driver.app.session.last_match)
+    assert said == [] and len(parse_record(path.read_text()).moves[0]) == 8
+    kept = path.read_text()
+    other = Driver(seed=7, profile={"mode": "ai", "level": "easy"}, render=False)
+    other.press(btn.A)
+    record = RecordFile(str(path), said.append)
+    record.keep(other.app.session.last_match)  # another match: the file is kept
+    moves_played(other, 1, Rng(3))
+    record.keep(other.app.session.last_match)
+    assert said == ["Not writing the record %s: it holds another match (left as it is)" % path]
+    assert path.read_text() == kept
+
+
+def test_a_tournaments_record_is_not_overwritten_by_a_game(tmp_path, capsys):
+    from host_sim.play import tty
+    from host_sim.tools import tournament
+    records = tmp_path / "records"
+    assert tournament.main(["easy", "random", "--deals", "1", "--jobs", "1",
+                            "--record", str(records)]) == 0
+    kept = records / "deal0001-1.txt"
+    before = kept.read_bytes()
+    said = io.StringIO()
+    assert tty.main(["--seed", "2", "--record", str(kept)], stdin=io.StringIO("new\nhint\n"),
+                    stdout=said) == 0
+    assert said.getvalue().count("it holds another match (left as it is)") == 1
+    assert kept.read_bytes() == before
+
+
+def test_the_save_and_the_record_cannot_be_the_same_file(tmp_path, capsys, monkeypatch):
+    from host_sim.play import simulator
+    monkeypatch.setattr(simulator, "make_display", lambda *args, **kwargs: 1 / 0)
+    same = tmp_path / "x"
+    for argv, main in ((["--save", str(same), "--record", str(same)], simulator.main),
+                       (["--tty", "--save", str(same), "--record", str(tmp_path / "." / "x")],
+                        play.main)):
+        try:
+            status = main(argv)
+        except SystemExit as stop:
+            status = stop.code
+        assert status == 2 and "the --save file too" in capsys.readouterr().err
+        assert not same.exists()
+
+
 def test_simulator_window_plays_from_the_keyboard(tmp_path, monkeypatch):
     from host_sim.play import simulator
     pygame.init()
@@ -128,6 +260,25 @@ def test_committed_sprite_sheets_are_what_the_script_draws(tmp_path):
         with open(os.path.join(assets, name), "rb") as committed:
             assert committed.read() == (tmp_path / name).read_bytes(), (
                 "run python -m host_sim assets and commit assets/")
+
+
+@pytest.mark.parametrize("theirs", [b"BM" + bytes(100), b"my notes\n", None])
+def test_the_sheets_script_writes_only_over_sheets_it_drew(tmp_path, capsys, theirs):
+    from host_sim.dev import make_assets
+    assert make_assets.main([str(tmp_path)]) == 0
+    assert make_assets.main([str(tmp_path)]) == 0  # its own sheets: drawn again
+    capsys.readouterr()
+    mine = tmp_path / "piles.bmp"
+    if theirs is None:  # a BMP of the same kind, in other colours
+        head = make_assets.bmp_head(4, 4)
+        mine.write_bytes(head[:-4] + b"\x10\x20\x30\x00" + bytes(16))
+    else:
+        mine.write_bytes(theirs)
+    before = {path.name: path.read_bytes() for path in tmp_path.iterdir()}
+    assert make_assets.main([str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "piles.bmp, which this script did not draw" in err
+    assert {path.name: path.read_bytes() for path in tmp_path.iterdir()} == before
 
 
 def test_sprite_sheets_load_as_two_bit_bitmaps_of_whole_tiles():
@@ -290,13 +441,34 @@ def test_the_window_says_a_save_file_was_cut_short(tmp_path):
     assert "cut short (4000 of %d bytes)" % NVM_SIZE in popup_text(app.screen.popup)
 
 
-def test_without_the_host_packages_a_tool_names_the_command_to_run():
-    for argv in (["host_sim", "docs-images"], ["host_sim", "screenshot", "--out", "x.png"]):
-        # -S: no site-packages, as with a Python where they were never installed
-        status, out, err = run_game(argv, {}, python=(sys.executable, "-S"))
-        assert status != 0 and "Traceback" not in err
-        assert err.count("\n") == 1
-        assert ".venv/bin/python -m %s" % " ".join(argv) in err
+@pytest.mark.parametrize("argv, installs", [
+    (["host_sim", "docs-images"], "make test"),
+    (["host_sim", "screenshot", "--out", "x.png"], "make test"),
+    (["host_sim", "bundle", "--out", "no-build"], "make bundle")])
+def test_without_the_host_packages_a_tool_names_the_command_to_run(argv, installs):
+    # -S: no site-packages, as with a Python where they were never installed
+    status, out, err = run_game(argv, {}, python=(sys.executable, "-S"))
+    assert status != 0 and "Traceback" not in err
+    assert err.count("\n") == 1
+    assert "'%s' installs them in .venv once" % installs in err
+    assert ".venv/bin/python -m %s" % " ".join(argv) in err
+
+
+def test_without_a_display_the_game_says_why_it_plays_in_the_terminal(tmp_path):
+    status, out, err = run_game(["host_sim", "--save", str(tmp_path / "nvm.bin")], {})
+    assert status == 0 and "menu> " in out
+    assert err.splitlines()[0] == ("No simulator window (no display here: DISPLAY and"
+                                   " WAYLAND_DISPLAY are unset): playing in the terminal.")
+
+
+def test_the_plot_without_matplotlib_says_what_installs_it(monkeypatch):
+    import importlib.util
+    from host_sim.tools import tournament
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *args: None if name == "matplotlib" else real(name, *args))
+    problem = tournament.check_outputs("x.png", None)
+    assert "make test installs it in .venv" in problem and "make play" in problem
 
 
 # What the process may write while it answers --help: Python's and the libraries' caches.

@@ -87,11 +87,33 @@ class Sheet:
         write_bmp(path, self.width, self.height, self.pixels)
 
 
+def bmp_head(width, height):
+    """What a sheet's file starts with: the BMP's headers and its palette, the four
+    colours of the roles (what tells a sheet of this script's from any other BMP)."""
+    palette = (S.TABLE, S.NEUTRAL_RGB, S.INK, S.LIGHT)
+    stride = ((width + 1) // 2 + 3) & ~3
+    colors = b"".join(struct.pack("<BBBB", rgb & 255, rgb >> 8 & 255,
+                                  rgb >> 16, 0) for rgb in palette)
+    offset = 14 + 40 + len(colors)
+    return (struct.pack("<2sIHHI", b"BM", offset + stride * height, 0, 0, offset)
+            + struct.pack("<IiiHHIIiiII", 40, width, height, 1, 4, 0, stride * height, 2835,
+                          2835, len(palette), len(palette))
+            + colors)
+
+
+def is_sheet(path):
+    """True if ``path`` is a sprite sheet this script wrote (its head is one of ours)."""
+    with open(path, "rb") as file:
+        head = file.read(len(bmp_head(1, 1)))
+    if len(head) < 26 or head[:2] != b"BM":
+        return False
+    width, height = struct.unpack("<ii", head[18:26])
+    return 0 < width < 1 << 16 and 0 < height < 1 << 16 and head == bmp_head(width, height)
+
+
 def write_bmp(path, width, height, pixels):
     """A 4-bit indexed BMP whose four colours show the roles."""
-    palette = (S.TABLE, S.NEUTRAL_RGB, S.INK, S.LIGHT)
-    row_bytes = (width + 1) // 2
-    stride = (row_bytes + 3) & ~3
+    stride = ((width + 1) // 2 + 3) & ~3
     rows = []
     for y in range(height - 1, -1, -1):  # bottom row first
         row = bytearray(stride)
@@ -99,16 +121,8 @@ def write_bmp(path, width, height, pixels):
             value = pixels[y * width + x]
             row[x // 2] |= value << (4 if x % 2 == 0 else 0)
         rows.append(bytes(row))
-    colors = b"".join(struct.pack("<BBBB", rgb & 255, rgb >> 8 & 255,
-                                  rgb >> 16, 0) for rgb in palette)
-    offset = 14 + 40 + len(colors)
-    size = offset + stride * height
     with open(path, "wb") as file:
-        file.write(struct.pack("<2sIHHI", b"BM", size, 0, 0, offset))
-        file.write(struct.pack("<IiiHHIIiiII", 40, width, height, 1, 4, 0,
-                               stride * height, 2835, 2835, len(palette),
-                               len(palette)))
-        file.write(colors)
+        file.write(bmp_head(width, height))
         file.write(b"".join(rows))
 
 
@@ -213,6 +227,15 @@ def main(argv=None):
     out = parser.parse_args(argv).folder
     if os.path.exists(out) and not os.path.isdir(out):
         print("assets: %s is a file, not a folder to write the sheets in" % out,
+              file=sys.stderr)
+        return 2
+    theirs = [name for name, _ in SHEETS if os.path.lexists(os.path.join(out, name))
+              and not (os.path.isfile(os.path.join(out, name))
+                       and is_sheet(os.path.join(out, name)))]
+    if theirs:
+        print("assets: %s holds %s, which this script did not draw: nothing was written (give"
+              " another folder, or move %s)" % (out, ", ".join(theirs),
+                                                 "it" if len(theirs) == 1 else "them"),
               file=sys.stderr)
         return 2
     try:

@@ -16,6 +16,7 @@ import multiprocessing
 import random
 import statistics
 
+from host_sim import number_in
 from host_sim.tools import protocol, tournament
 from lostcities import ai, evaluation, rules
 from lostcities.rng import Rng
@@ -32,6 +33,7 @@ WEIGHTS = {
 # The tempo table (lostcities/evaluation.py: bytes, one per move kind and deck
 # row), tuned as weights "_TEMPO[i]" in thousandths: (scale, lowest, highest)
 TEMPO = (1000, -6000, 6000)
+MAX_STEPS = 10000  # each plays every opponent twice: more is a slip of the keyboard
 # The player tuned by default: the evaluation's best move (ai.hint), what normal was
 # before issue 26 blurred it (the levels' noise would only blur the measurement)
 BEST = "best"
@@ -135,25 +137,37 @@ def _weights(theta):
     return {name: int(round(value * _bounds(name)[0])) for name, value in theta.items()}
 
 
+def players(text):
+    """--against: player names, comma-separated, each one the referee knows."""
+    names = tuple(name.strip() for name in text.split(","))
+    unknown = [name for name in names if name not in protocol.player_names()]
+    if unknown or not names:
+        raise argparse.ArgumentTypeError("unknown player %r (give some of %s)" % (
+            unknown[0] if unknown else text, ", ".join(protocol.player_names())))
+    return names
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m host_sim tune", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--level", default=BEST, choices=(BEST,) + ai.LEVELS,
                         help="the player tuned: %s (the evaluation's best move, the"
                         " default) or an AI level" % BEST)
-    parser.add_argument("--steps", type=int, default=40)
-    parser.add_argument("--deals", type=int, default=40, help="mirrored deals per opponent a side")
+    parser.add_argument("--steps", type=number_in(1, MAX_STEPS), default=40)
+    parser.add_argument("--deals", type=number_in(1, tournament.MAX_DEALS), default=40,
+                        help="mirrored deals per opponent a side")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--against", default=",".join(protocol.POOL),
-                        help="the reference players to tune against (default: the pool)")
-    parser.add_argument("--measure", type=int, metavar="DEALS",
+    parser.add_argument("--jobs", type=number_in(1, tournament.MAX_JOBS), default=2)
+    parser.add_argument("--against", type=players, default=",".join(protocol.POOL),
+                        help="the players to tune against, comma-separated: any of %s"
+                        " (default: the pool)" % ", ".join(protocol.player_names()))
+    parser.add_argument("--measure", type=number_in(1, tournament.MAX_DEALS), metavar="DEALS",
                         help="only measure today's weights on the pool")
     args = parser.parse_args(argv)
     start = start_weights()
-    pool = tuple(args.against.split(","))
+    pool = args.against
     with multiprocessing.get_context("spawn").Pool(args.jobs) as workers:
-        if args.measure:
+        if args.measure is not None:
             for opponent in pool:
                 print("%s %+.2f" % (opponent, pool_margin(
                     workers, start, args.level, args.seed, args.measure, pool=(opponent,))))

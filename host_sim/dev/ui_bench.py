@@ -16,7 +16,11 @@ import argparse
 import sys
 import time
 
+from host_sim import number_in
+
 SCREEN = 160 * 128
+MAX_TURNS = 200  # more than a round has
+MAX_MASH = 1000000  # presses: some hours
 
 # CircuitPython object sizes in bytes (32-bit board; from the C structs,
 # rounded up to the 16-byte heap blocks):
@@ -222,8 +226,10 @@ def mash(presses):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m host_sim ui-bench")
-    parser.add_argument("--turns", type=int, default=30)
-    parser.add_argument("--mash", type=int, default=2000)
+    parser.add_argument("--turns", type=number_in(1, MAX_TURNS), default=30,
+                        help="turns against the AI to measure (the round's end stops them)")
+    parser.add_argument("--mash", type=number_in(0, MAX_MASH), default=2000,
+                        help="random presses to time (0: none)")
     args = parser.parse_args(argv)
     redraw_figures(args.turns)
     if args.mash:

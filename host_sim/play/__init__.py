@@ -11,11 +11,18 @@ import sys
 
 def display_available():
     """True if a window can probably open here."""
-    if os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
-        return False
-    if sys.platform.startswith("linux") or "bsd" in sys.platform:
-        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
-    return True
+    return why_no_display() is None
+
+
+def why_no_display():
+    """Why no window can open here, in words (None: one probably can)."""
+    driver = os.environ.get("SDL_VIDEODRIVER")
+    if driver in ("dummy", "offscreen"):
+        return "SDL_VIDEODRIVER is %s" % driver
+    if (sys.platform.startswith("linux") or "bsd" in sys.platform) and not (
+            os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        return "no display here: DISPLAY and WAYLAND_DISPLAY are unset"
+    return None
 
 
 def main(argv=None):
@@ -31,7 +38,12 @@ def main(argv=None):
 
 def options(argv):
     """Check the options of both games (a usage error exits with status 2)."""
-    return parser().parse_args(argv)
+    checked = parser()
+    args = checked.parse_args(argv)
+    if args.save and args.record and os.path.realpath(args.save) == os.path.realpath(args.record):
+        checked.error("cannot use %s as the record: it is the --save file too (give the record"
+                      " another name)" % args.record)
+    return args
 
 
 def parser(usage=None, epilog=None):
@@ -48,7 +60,11 @@ def parser(usage=None, epilog=None):
 
 
 def play(argv):
-    if "--tty" not in argv and display_available():
+    no_display = None if "--tty" in argv else why_no_display()
+    if no_display:
+        print("No simulator window (%s): playing in the terminal." % no_display,
+              file=sys.stderr)
+    elif "--tty" not in argv:
         try:
             import pygame  # noqa: F401  (is the window library there at all?)
             from host_sim.play import simulator

@@ -7,6 +7,8 @@ their pixels (``last_pixels``) for the redraw figures.
 
 import sys
 
+from host_sim import number_in
+
 WIDTH = 160
 HEIGHT = 128
 HELP = ("arrows", "X/space: A", "Z: B", "Enter: START", "Tab: SELECT", "Esc: quit")
@@ -94,11 +96,12 @@ def make_display(scale=1, window=False, render=True):
         def surface(self):
             return self._pygame_screen
 
-        def save(self, path, scale=1):
+        def save(self, file, scale=1):
+            """The screen as a PNG into ``file``, a path or a binary file object."""
             shot = self._pygame_screen
             if scale != 1:
                 shot = pygame.transform.scale(shot, (WIDTH * scale, HEIGHT * scale))
-            pygame.image.save(shot, path)
+            pygame.image.save(shot, file, "png")
 
     import displayio
     displayio.release_displays()  # one screen at a time, as on the board
@@ -187,7 +190,7 @@ def run(scale=4, seed=None, save=None, record=None, max_steps=None):
     from lostcities.buttons import Buttons
 
     if record:
-        check_record_file(record)  # as an unusable save: before the window
+        check_record_file(record, save)  # as an unusable save: before the window
     nvm = make_nvm(save)  # an unusable file stops here, before the window
     display = make_display(scale, window=True)
     keyboard = KeyboardSource()
@@ -226,17 +229,8 @@ def main(argv=None):
     return 0
 
 
-def scale_arg(text):
-    """--scale: a whole number of pixels, at least 1."""
-    import argparse
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError("%r is not a whole number of pixels, 1 or more"
-                                         % text)
-    return value
+MAX_SCALE = 16  # a 2560-pixel window, a 2560-pixel screenshot
+scale_arg = number_in(1, MAX_SCALE)  # --scale: screen pixels are squares of this side
 
 
 def add_options(parser):

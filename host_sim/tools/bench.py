@@ -36,10 +36,12 @@ import argparse
 import ast
 import os
 import statistics
+import sys
 import time
 import tracemalloc
 
 import lostcities
+from host_sim import number_in
 from lostcities import rules
 from lostcities.rng import Rng
 
@@ -57,6 +59,7 @@ BUDGET_S = 3.0  # hard's slowest decision on the board, by its iteration cap
 # every other level's within LEVEL_BUDGET_S, at most HEAP_BUDGET bytes allocated
 LEVEL_BUDGET_S = 0.3
 HEAP_BUDGET = 4096
+MAX_PRESSES = 100000  # a fuzz of --board: some hours
 
 # Each AI decision on the positions, timed and its heap counted with the
 # collector off, printed as one "level time_us allocated_bytes" line. The
@@ -333,12 +336,18 @@ def main(argv=None):
     parser.add_argument("--board", action="store_true",
                         help="the board's memory instead: the whole game on CircuitPython's"
                              " interpreter, per scenario (a few minutes)")
-    parser.add_argument("--presses", type=int, default=3000,
+    parser.add_argument("--presses", type=number_in(1, MAX_PRESSES), default=None,
                         help="with --board: random presses in each fuzz (default 3000)")
     args = parser.parse_args(argv)
+    if args.presses is not None and not args.board:
+        parser.error("--presses counts the fuzzes of --board: give both")
     if args.board:
         from host_sim.tools import board_memory
-        return board_memory.report(args.presses)
+        try:
+            return board_memory.report(args.presses or 3000)
+        except KeyboardInterrupt:  # the first Ctrl-C: nothing is left running
+            print("\nbench --board interrupted", file=sys.stderr)
+            return 130
     quick = 1 if args.quick else 0
     status = 0
     try:

@@ -9,8 +9,9 @@ board. Every figure is checked against :data:`BUDGETS`.
 """
 
 import os
+import queue
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
+import threading
 
 from host_sim.testing import circuitpython as cp
 
@@ -81,6 +82,42 @@ def needed(drive, scenario):
     return need, result.figures["live"], result, failed
 
 
+class Threads:
+    """``map`` over ``jobs`` daemon threads, in order. Unlike a ThreadPoolExecutor,
+    whose threads Python waits for at exit (each busy with a scenario's many runs for
+    minutes), a Ctrl-C ends the whole measurement at once."""
+
+    def __init__(self, jobs):
+        self.jobs = jobs
+
+    def map(self, function, items):
+        items = list(items)
+        results = [None] * len(items)
+        pending = queue.Queue()
+        for job in enumerate(items):
+            pending.put(job)
+        done = queue.Queue()
+
+        def work():
+            while True:
+                try:
+                    index, item = pending.get_nowait()
+                except queue.Empty:
+                    return
+                try:
+                    done.put((index, True, function(item)))
+                except Exception as error:  # said in the main thread, as map would
+                    done.put((index, False, error))
+        for _ in range(min(self.jobs, len(items))):
+            threading.Thread(target=work, daemon=True).start()
+        for _ in items:
+            index, ok, result = done.get()
+            if not ok:
+                raise result
+            results[index] = result
+        return results
+
+
 def compile_need(path):
     """Bytes the board needs to compile the source file ``path`` (the text excluded)."""
     with open(path, "rb") as file:
@@ -119,7 +156,9 @@ def report(presses=3000, jobs=2):
         print("board memory: skipped: %s" % err)
         return 0
     over = []
-    with tempfile.TemporaryDirectory() as scratch, ThreadPoolExecutor(jobs) as pool:
+    pool = Threads(jobs)
+    # Ctrl-C stops the run at once: the folder's removal must not wait for the interpreters
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as scratch:
         drives = {kind: cp.make_drive(os.path.join(scratch, kind), mpy=kind == "mpy")
                   for kind, _ in DRIVES}
         found = scenarios(presses)

