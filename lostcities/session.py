@@ -158,8 +158,9 @@ class Session:
         if save:
             self.save()
 
-    def ai_move(self, clock_ms=None):
-        """The AI decides from its view alone and plays; returns its move.
+    def ai_move(self, clock_ms=None, stop=None, progress=None):
+        """The AI decides from its view alone and plays; returns its move
+        (``stop`` and ``progress``: see ai.choose_move).
 
         Within its time budget the AI's move follows from the last save (the
         view and its Rng), so a resumed match makes it again: it is not saved,
@@ -168,7 +169,7 @@ class Session:
         view = self.view(saved.ai_seat)
         start = clock_ms() if clock_ms else 0
         from lostcities import ai
-        move = ai.choose_move(view, saved.level, saved.ai_rng, clock_ms)
+        move = ai.choose_move(view, saved.level, saved.ai_rng, clock_ms, stop, progress)
         late = clock_ms is not None and clock_ms() - start >= ai.BUDGET_MS
         self.play(move, save=late)
         return move

@@ -124,9 +124,9 @@ def decision_times(ai, level, views, now):
     return times
 
 
-# The deck cards left where expert does the most work in worst_endgame: its playouts
-# to the round's end are long and still fit two whole deals in its ply cap
-EXPERT_WORST_DECK = 20
+# The deck cards left where expert does the most work in worst_endgame: the most
+# from which it plays its candidates out to the round's end
+EXPERT_WORST_DECK = 8
 
 
 def worst_endgame(colors=5, deck=5):
