@@ -8,7 +8,7 @@ BOARDS = ("pybadge", "edgebadge", "pygamer")
 # (lostcities/ai.py plays them; the board loads it only for a match against it).
 # Each beats the one below by 10 to 45 points a round; at most 6 letters each,
 # the Statistics screen's column.
-LEVELS = ("easy", "medium", "normal", "hard")
+LEVELS = ("easy", "medium", "normal", "hard", "expert")
 # The other settings' values, in the order the menus cycle them: the title's
 # settings, the terminal game's and the save's checks all take them from here.
 MODES = ("ai", "duel")  # against the AI, or two players passing the device

@@ -18,28 +18,30 @@ from lostcities.rules.state import State
 
 # per level: (noise, search). The noise blurs each move's value by up to +-noise/2
 # thousandths, deterministic for the AI's Rng; measured so that each level beats the
-# one below by 10 to 45 points a round (docs/ai.md, "The ladder")
+# one below by 10 to 45 points a round (docs/ai.md, "The ladder"). The searching
+# levels sample the opponent's hand and play moves out (_SEARCH).
 _SETTINGS = {
-    "easy": (60000, False),  # up to +-30 points
-    "medium": (30000, False),  # up to +-15 points
-    "normal": (14000, False),  # up to +-7 points
-    "hard": (0, True),
+    "easy": (60000, None),  # up to +-30 points
+    "medium": (30000, None),  # up to +-15 points
+    "normal": (14000, None),  # up to +-7 points
+    "hard": (0, "hard"),
+    "expert": (0, "expert"),
 }
 
-_HAND_SAMPLES = const(20)  # hard: sampled hands of the opponent, the iteration cap
-BUDGET_MS = const(3000)  # hard: stop sampling after this (the board's ms)
-# hard, near the end (deck cards left at most _ENDGAME): _END_SAMPLES sampled hands pick
-# the _CANDIDATES best moves, which up to _PLAYOUTS other samples play out, _PLIES moves
-# each and _PLY_CAP in all: the worst case is that many evaluations, counted
-_ENDGAME = const(5)
-_END_SAMPLES = const(8)
-_CANDIDATES = const(3)
-_PLAYOUTS = const(4)
-_PLIES = const(4)
-_PLY_CAP = const(36)
-# hard: the odds (in 16ths) of a card 1, 2, 3, 4+ above the opponent's expedition being in their hand
+BUDGET_MS = const(3000)  # hard: stop searching after this (the board's ms)
+EXPERT_BUDGET_MS = const(8000)  # expert: the same, for a player who chose to wait
+# A search: sampled hands of the opponent pick the best moves on average, which
+# playouts then compare, each candidate in the same sampled deals, both sides
+# playing the evaluation's best move seeing all, up to so many plies each and so
+# many in all (the plies of one whole deal must fit what is left). Per search and
+# stage (the deck cards left at most): (samples, candidates, playout deals, plies
+# per playout, plies in all); counted: at most samples + plies in all evaluations.
+_SEARCH = {
+    "hard": ((5, (8, 3, 4, 4, 36, 0)), (99, (20, 1, 0, 0, 0, 0))),
+    "expert": ((8, (8, 3, 8, 99, 110, 4)), (99, (20, 1, 0, 0, 0, 0))),
+}
+# searching: the odds (in 16ths) of a card 1, 2, 3, 4+ above the opponent's expedition being in their hand
 _OPEN = b"\x03\x06\x09\x0f"
-
 # Per colour count, what decisions work in, made once and kept: every level's
 # Position, and hard's search tools (a State to deal samples into and play them
 # out in, its sums and moves, the odds of each card in the opponent's hand: 1.3
@@ -86,30 +88,66 @@ def prepare(colors, level):
         position.sums = position.sum_moves = position.state = None  # the search's, too
 
 
-def choose_move(view, level, rng, clock=None):
+def choose_move(view, level, rng, clock=None, stop=None, progress=None):
     """The move ``level`` plays in ``view`` (``state.view(player)``).
 
     ``rng`` is the AI player's own Rng; ``clock`` a callable returning ms, or
-    None for the fixed iteration cap.
+    None for the fixed iteration cap. A searching level calls ``stop()``
+    between steps and plays its best move so far once it returns True (a
+    button pressed), and tells ``progress(done, total)`` how far it is.
     """
     if level not in _SETTINGS:
         raise ValueError("unknown AI level %r" % level)
     noise, search = _SETTINGS[level]
     position = _position_for(view.colors)
     if search:
-        return _sampled_best(view, position, _search_for(view.colors), rng, clock)
+        for deck_cards, plan in _SEARCH[search]:
+            if view.deck_len <= deck_cards:
+                break
+        budget = EXPERT_BUDGET_MS if search == "expert" else BUDGET_MS
+        return _searched_best(view, position, _search_for(view.colors), rng, plan,
+                              _Watch(clock, budget, stop, progress))
     position.sums = None
     position.load(view, view.to_move)
     return position.best(rng, noise)
 
 
-def _sampled_best(view, position, tools, rng, clock):
-    """``hard``: the move best on average over sampled hands of the opponent
-    (near the end, the best of those moves played out).
+class _Watch:
+    """When a search must stop (its clock past the budget, or ``stop()``) and
+    whom it tells how far it is."""
+
+    def __init__(self, clock, budget, stop, progress):
+        self.clock = clock
+        self.deadline = clock() + budget if clock else 0
+        self.stop = stop
+        self.progress = progress
+        self.cut = False
+
+    def stopped(self):
+        """True once the search must stop: it plays its best move so far."""
+        if not self.cut and ((self.clock and self.clock() > self.deadline)
+                             or (self.stop and self.stop())):
+            self.cut = True
+        return self.cut
+
+    def done(self, done, total):
+        """Tell the progress; True when the search must stop now."""
+        if self.progress:
+            self.progress(done, total)
+        return self.stopped()
+
+
+def _searched_best(view, position, tools, rng, plan, watch):
+    """A searching level's move: the best on average over sampled hands of the
+    opponent, or of the best of those the one best played out (``plan``).
 
     Every sample deals the unseen cards anew from the same buffer and reuses
-    the position's lists, so a sample allocates nothing.
+    the position's lists, so a sample allocates nothing. The playouts run in
+    the State the samples are dealt into: each candidate's deal is dealt again
+    from the Rng state saved before it.
     """
+    samples, candidates, playouts, plies_each, ply_cap, prior = plan
+    total = samples + ply_cap
     scratch, sums, moves, odds = tools
     me = view.to_move
     unseen = view.unseen(me)
@@ -120,16 +158,16 @@ def _sampled_best(view, position, tools, rng, clock):
         moves[key] = -1
     position.sums = sums
     position.sum_moves = moves
-    start = clock() if clock else 0
-    endgame = view.deck_len <= _ENDGAME
-    for _ in range(_END_SAMPLES if endgame else _HAND_SAMPLES):
+    for done in range(samples):
         _deal(view, scratch, unseen, shuffled, rng, odds)
         position.load(scratch, me, True)
         position.best(None, 0)
-        if clock and clock() - start > BUDGET_MS:
+        if watch.done(done + 1, total):
             break
+    position.sums = None
     chosen = []
-    for _ in range(_CANDIDATES if endgame else 1):
+    margins = []
+    for _ in range(1 if watch.cut else candidates):
         best = -1
         for key in range(len(sums)):
             if moves[key] >= 0 and (best < 0 or sums[key] > sums[best]):
@@ -137,25 +175,33 @@ def _sampled_best(view, position, tools, rng, clock):
         if best < 0:
             break
         chosen.append(moves[best])
+        # the samples' mean, counted as ``prior`` playouts: few playouts are noisy
+        margins.append(sums[best] * prior // max(1, done + 1))
         moves[best] = -1
     if len(chosen) == 1:
         return chosen[0]
-    # Near the end the order of the last draws decides: the best moves are played
-    # out, each in the same deals, while the plies left allow one whole deal more
-    position.sums = None
-    margins = [0] * len(chosen)
-    plies = _PLY_CAP
-    for _ in range(_PLAYOUTS):
-        if plies < len(chosen) * _PLIES:
+    # the candidates played out, each in the same deals, while the plies left
+    # allow one whole deal more (to the round's end: about a ply a deck card, and
+    # a few pile draws); a deal cut short by a stop does not count
+    deal_margins = [0] * len(chosen)
+    plies = ply_cap
+    plies_each = min(plies_each, view.deck_len + 4)
+    whole = len(chosen) * plies_each
+    for _ in range(playouts):
+        if plies < whole:
             break
         deal = rng.getstate()
         for i in range(len(chosen)):
             rng.setstate(deal)
             _deal(view, scratch, unseen, shuffled, rng, odds)
-            margins[i] += _played_out(scratch, position, me, chosen[i])
+            deal_margins[i] = _played_out(scratch, position, me, chosen[i], plies_each, watch)
             plies -= scratch.turns - view.turns - 1
-        if clock and clock() - start > BUDGET_MS:
+            if watch.done(total - plies, total):
+                break
+        if watch.cut:
             break
+        for i in range(len(chosen)):
+            margins[i] += deal_margins[i]
     best = 0
     for i in range(len(chosen)):
         if margins[i] > margins[best]:
@@ -171,12 +217,16 @@ def _deal(view, scratch, unseen, shuffled, rng, odds):
     scratch.determinize(view.to_move, rng, shuffled, odds)
 
 
-def _played_out(game, position, me, move):
+def _played_out(game, position, me, move, plies_each, watch):
     """My margin after ``move`` in the deal ``game`` (played in place) when both
-    sides play on the evaluation's best move (no noise), seeing all."""
+    sides play on the evaluation's best move (no noise), seeing all, for
+    ``plies_each`` moves at most, then the evaluation's estimate (0 once
+    ``watch`` stops the search)."""
     game.apply(move)
     plies = 0
-    while game.deck_len and plies < _PLIES:
+    while game.deck_len and plies < plies_each:
+        if watch.stopped():
+            return 0
         position.load(game, game.to_move, True)
         game.apply(position.best(None, 0))
         plies += 1

@@ -56,6 +56,7 @@ class Session:
         self.saved, message = storage.load_match()
         self.notice = (None if message == NO_SAVE else message) or storage.profile_message
         self.over = None  # the match just finished, while its result shows (END)
+        self.cut = False  # the AI's last move was cut short by a press
         # the last phase gone past that the saved match does not show: PASS (the
         # player to move holds the device), LAST (the last move was seen) or
         # SCORES (the lesson's scores were seen); NO_MATCH for none
@@ -263,7 +264,8 @@ class Session:
             self.save()
 
     def ai_move(self, clock_ms=None, stop=None, progress=None):
-        """The AI decides from its view alone and plays; returns its move.
+        """The AI decides from its view alone and plays; returns its move
+        (``stop`` and ``progress``: see ai.choose_move).
 
         Within its time budget the AI's move follows from the last save (the
         view and its Rng), so a resumed match makes it again: it is not saved,
@@ -272,10 +274,17 @@ class Session:
         saved = self.saved
         view = self.view(saved.ai_seat)
         start = clock_ms() if clock_ms else 0
+        self.cut = False
+
+        def pressed():
+            self.cut = self.cut or stop()
+            return self.cut
         from lostcities import ai
-        move = ai.choose_move(view, saved.level, saved.ai_rng, clock_ms)
-        late = clock_ms is not None and clock_ms() - start >= ai.BUDGET_MS
-        self.play(move, save=late)
+        move = ai.choose_move(view, saved.level, saved.ai_rng, clock_ms,
+                              pressed if stop else None, progress)
+        budget = ai.EXPERT_BUDGET_MS if saved.level == "expert" else ai.BUDGET_MS
+        late = clock_ms is not None and clock_ms() - start >= budget
+        self.play(move, save=late or self.cut)
         return move
 
     def next_round(self):

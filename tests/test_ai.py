@@ -100,16 +100,18 @@ def test_hint_is_the_evaluations_best_move_without_noise():
 
 
 def test_the_levels_are_a_ladder_of_less_and_less_noise():
-    # each level's blur of the evaluation is smaller than the one below's, hard has none
-    noises = [ai._SETTINGS[level][0] for level in ai.LEVELS]
+    # each level's blur of the evaluation is smaller than the one below's; the searching
+    # levels, hard and expert above it, have none
+    noises = [ai._SETTINGS[level][0] for level in ai.LEVELS[:4]]
     assert noises == sorted(noises, reverse=True) and len(set(noises)) == len(noises)
-    assert [ai._SETTINGS[level][1] for level in ai.LEVELS] == [False] * 3 + [True]
-    assert noises[-1] == 0
+    assert [ai._SETTINGS[level][1] for level in ai.LEVELS] == [None] * 3 + ["hard", "expert"]
+    assert noises[-1] == 0 and ai._SETTINGS["expert"][0] == 0
 
 
 def test_every_level_is_a_distinct_player():
     # on the same positions with the same seeds, no two levels play alike throughout
     views = [state.view(state.to_move) for state in random_positions(40, seed=23)]
+    views += [state.view(state.to_move) for state in late_positions(20, seed=23)]
     played = {}
     for level in ai.LEVELS:
         played[level] = [ai.choose_move(view, level, Rng(i)) for i, view in enumerate(views)]
@@ -130,7 +132,7 @@ def test_a_level_with_noise_varies_with_its_seed():
 def test_unknown_level_is_refused():
     state = deal(Rng(0), 5, 0)
     with pytest.raises(ValueError):
-        ai.choose_move(state.view(0), "expert", Rng(0))
+        ai.choose_move(state.view(0), "grandmaster", Rng(0))
 
 
 def test_plays_the_next_card_of_its_expedition_when_turns_run_short():
@@ -247,15 +249,16 @@ def test_hard_near_the_end_evaluates_at_most_its_samples_and_its_ply_cap(monkeyp
         evaluations.append(1)
         return best(self, rng, noise)
 
-    cap = ai._END_SAMPLES + ai._PLY_CAP
+    (endgame, end_plan), (_, middle_plan) = ai._SEARCH["hard"]
+    cap = end_plan[0] + end_plan[4]
     positions = list(late_positions(20, seed=21))  # made by normal: its evaluations not counted
     monkeypatch.setattr(Position, "best", counted)
     for state in positions:
         ai.choose_move(state.view(state.to_move), "hard", Rng(2))
-        if state.deck_len <= ai._ENDGAME:
+        if state.deck_len <= endgame:
             assert len(evaluations) <= cap
         else:
-            assert len(evaluations) == ai._HAND_SAMPLES
+            assert len(evaluations) == middle_plan[0]
         del evaluations[:]
     for colors in (5, 6):  # the bench's worst case does all of it
         ai.choose_move(workloads.worst_endgame(colors), "hard", Rng(2))
@@ -312,3 +315,76 @@ def test_preparing_a_match_lets_go_of_what_other_colours_and_levels_made():
     assert set(ai._positions) == {6} and set(ai._search) == {6}
     ai.prepare(6, "normal")
     assert set(ai._positions) == {6} and not ai._search
+
+
+def late_views(count, seed):
+    """Views of the player to move with 1 to 10 deck cards left (expert plays out there)."""
+    for state in late_positions(count, seed=seed):
+        yield state, state.view(state.to_move)
+
+
+def test_expert_stops_on_a_press_with_its_best_move_so_far():
+    for state, view in late_views(12, seed=31):
+        asked = []
+
+        def stop():
+            asked.append(1)
+            return len(asked) > 3  # a button, pressed while it thinks
+
+        move = ai.choose_move(view, "expert", Rng(6), stop=stop)
+        assert state.check_move(move) is None, move_text(move)
+        assert len(asked) == 4  # it stopped at once
+
+
+def test_expert_stopped_at_once_plays_the_samples_best():
+    for state, view in late_views(8, seed=32):
+        move = ai.choose_move(view, "expert", Rng(6), stop=lambda: True)
+        assert state.check_move(move) is None
+        assert move == ai.choose_move(view, "expert", Rng(6), stop=lambda: True)
+
+
+def test_expert_tells_its_progress_up_to_its_total():
+    for state, view in late_views(10, seed=33):
+        reports = []
+        ai.choose_move(view, "expert", Rng(2), progress=lambda done, total: reports.append(
+            (done, total)))
+        totals = {total for _, total in reports}
+        assert len(totals) == 1 and reports  # one total, known from the start
+        done = [done for done, _ in reports]
+        assert done == sorted(done) and 0 < done[0] and done[-1] <= totals.pop()
+
+
+def test_expert_unstopped_is_deterministic_and_ignores_its_progress():
+    for state, view in late_views(10, seed=34):
+        plain = ai.choose_move(view, "expert", Rng(9))
+        watched = ai.choose_move(view, "expert", Rng(9), stop=lambda: False,
+                                 progress=lambda done, total: None)
+        assert plain == watched
+
+
+def test_expert_evaluates_at_most_its_samples_and_its_ply_cap(monkeypatch):
+    evaluations = []
+    best = Position.best
+
+    def counted(self, rng, noise):
+        evaluations.append(1)
+        return best(self, rng, noise)
+
+    views = [view for _, view in late_views(15, seed=35)]
+    views += [workloads.worst_endgame(colors, deck) for colors in (5, 6)
+              for deck in (5, workloads.EXPERT_WORST_DECK)]
+    monkeypatch.setattr(Position, "best", counted)
+    for view in views:
+        ai.choose_move(view, "expert", Rng(2))
+        for deck_cards, plan in ai._SEARCH["expert"]:
+            if view.deck_len <= deck_cards:
+                break
+        assert len(evaluations) <= plan[0] + plan[4]
+        del evaluations[:]
+
+
+def test_expert_differs_from_hard_where_it_plays_out():
+    differ = 0
+    for state, view in late_views(30, seed=36):
+        differ += ai.choose_move(view, "expert", Rng(3)) != ai.choose_move(view, "hard", Rng(3))
+    assert differ

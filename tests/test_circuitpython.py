@@ -303,7 +303,7 @@ def test_no_module_needs_more_than_its_bound_to_compile_on_the_board(interpreter
 
 @pytest.mark.parametrize("kind", ["mpy", "py"])
 def test_the_boards_waits_are_timed_and_far_from_too_long(drives, kind):
-    """The bench's times (x200 of this interpreter's): every press the timing
+    """The bench's times (this interpreter's, with the refresh and the saves): every press the timing
     rig makes is timed, and none is past four times its goal (the figures
     themselves are the bench's to print: a shared machine only slows them)."""
     times = board_memory.board_times(drives[kind])

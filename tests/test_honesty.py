@@ -41,10 +41,10 @@ def asked(monkeypatch):
     views = []
     real = ai.choose_move
 
-    def spy(view, level, rng, clock=None):
+    def spy(view, level, rng, clock=None, stop=None, progress=None):
         assert is_players_view(view), "the AI was shown hidden cards"
         views.append(bytes(view.buf))
-        return real(view, level, rng, clock)
+        return real(view, level, rng, clock, stop, progress)
 
     monkeypatch.setattr(ai, "choose_move", spy)
     return views

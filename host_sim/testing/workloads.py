@@ -124,16 +124,22 @@ def decision_times(ai, level, views, now):
     return times
 
 
-def worst_endgame(colors=5):
-    """The view of a round with 5 deck cards left where ``hard`` does the most work.
+# The deck cards left where expert does the most work in worst_endgame: the most
+# from which it plays its candidates out to the round's end
+EXPERT_WORST_DECK = 8
+
+
+def worst_endgame(colors=5, deck=5):
+    """The view of a round with ``deck`` cards left where a search does the most
+    work (``hard`` with 5, ``expert`` with EXPERT_WORST_DECK).
 
     Every discard so far was a player's highest card, drawn for from the deck:
     no expedition is started, so every hand card can be played or discarded,
     and every discard pile has a top to draw, so each evaluation weighs every
-    move there is; with 5 cards left every playout runs its full plies.
+    move there is; with 5 cards left every playout of hard runs its full plies.
     """
     state = rules.deal(Rng(1), colors, 0)
-    while state.deck_len > 5:
+    while state.deck_len > deck:
         hand = state.hand(state.to_move)
         highest = hand[0]
         for card in hand:

@@ -1,15 +1,18 @@
 """Time what a player waits for, on CircuitPython's interpreter with the board's
 own display code: the boot to the title, and the presses that change the screen.
 
-    circuitpython-display -X heapsize=150k timing_rig.py boot|presses
+    circuitpython-display -X heapsize=150k timing_rig.py boot|presses|pixels
 
 Run in a drive (the bundle or .py sources), as the board runs it. ``boot``
 prints ``boot US``: the import of the app and its modules (compiled first,
 from .py sources), the app made and its title drawn. ``presses`` prints
-``NAME US`` for each press below: the step of the app that handles it, the
-fastest of REPEATS (a shared machine's other work only adds time). The display's
-own refresh (C code, the SPI transfer) and the NVM's erase are not in these
-figures: the interpreter has no panel and no flash.
+``NAME US SAVES`` for each press below: the step of the app that handles it,
+the fastest of REPEATS (a shared machine's other work only adds time), and
+the NVM writes it made. ``pixels`` (in a heap with room for two frames) plays
+the same presses once and prints ``NAME PIXELS``: the rectangle of the screen
+a press changed, by the board's own compositing (``lcrender``), which is what
+the display's refresh sends to the panel. The interpreter has no panel and no
+flash: what sending the pixels and writing the NVM take is the bench's to add.
 """
 
 import sys
@@ -36,28 +39,58 @@ def boot():
 
 def timed(driver, name):
     """The steps that handle a press and release of button ``name`` (START
-    acts when let go), in microseconds; the AI's thinking after them aside."""
+    acts when let go): ``(microseconds, NVM writes)``, the AI's thinking
+    after them aside."""
     from lostcities import buttons as btn
     action = btn.action_named(name)
     took = 0
+    writes = NVM.writes
     for pressed in (True, False):
         driver.keys.push(action, pressed)
         driver.clock.now += 20
         began = time.ticks_us()
         driver.app.step()
         took += time.ticks_diff(time.ticks_us(), began)
+    writes = NVM.writes - writes
     driver.settle()
-    return took
+    return took, writes
 
 
-NVM = bytearray(8192)  # made once: late in a run the heap has no 8 KB piece left
+class Frames:
+    """The screen before and after a press, composited as the board does."""
+
+    def __init__(self):
+        import displayio
+        self.before = displayio.Bitmap(160, 128, 65536)
+        self.after = displayio.Bitmap(160, 128, 65536)
+
+    def changed(self, driver, name):
+        """``(pixels of the rectangle a press of ``name`` changed, 0)``."""
+        import lcrender
+        lcrender.render(board.DISPLAY.root_group, self.before)
+        timed(driver, name)
+        lcrender.render(board.DISPLAY.root_group, self.after)
+        left, top, right, bottom = 160, 128, -1, -1
+        for y in range(128):
+            for x in range(160):
+                if self.before[x, y] != self.after[x, y]:
+                    left, right = min(left, x), max(right, x)
+                    top, bottom = min(top, y), max(bottom, y)
+        return (right - left + 1) * (bottom - top + 1) if right >= 0 else 0, 0
+
+
+import microcontroller  # noqa: E402
+
+NVM = microcontroller.ByteArray()  # made once: late in a run the heap has no 8 KB piece left
 
 
 def a_match(settings, seed):
     """A driver at the title, the NVM erased but for ``settings``."""
     import scripted
-    for at in range(len(NVM)):
-        NVM[at] = 0xFF
+    erased = NVM._bytes  # erased in place: assigning the stand-in counts erases
+    for at in range(len(erased)):
+        erased[at] = 0xFF
+    NVM.writes = 0
     return scripted.Driver(board.DISPLAY, scripted.save_settings(NVM, settings), seed)
 
 
@@ -79,16 +112,20 @@ def to_the_scores(driver, seed):
         driver.press_all("A")
 
 
-def presses():
-    """Each press that changes the screen, timed REPEATS times."""
+def presses(measure=timed, repeats=REPEATS):
+    """Each press that changes the screen, measured ``repeats`` times by
+    ``measure(driver, name)``: the least of each figure is printed."""
     from lostcities import buttons as btn
     times = {}
 
-    def keep(name, took):
-        if name not in times or took < times[name]:
-            times[name] = took
+    def keep(name, figures):
+        if name not in times or figures < times[name]:
+            times[name] = figures
 
-    for repeat in range(REPEATS):
+    def timed(driver, name):
+        return measure(driver, name)
+
+    for repeat in range(repeats):
         driver = a_match(AI_MATCH, repeat + 1)
         keep("title>table (a new match)", timed(driver, "A"))
         keep("table>pause", timed(driver, "START"))
@@ -112,10 +149,12 @@ def presses():
         duel = None
         gc.collect()
     for name in times:
-        print("%s %d" % (name, times[name]))
+        print("%s %d %d" % ((name,) + times[name]))
 
 
 if sys.argv[1] == "boot":
     boot()
+elif sys.argv[1] == "pixels":
+    presses(Frames().changed, 1)
 else:
     presses()
