@@ -548,7 +548,7 @@ def test_statistics_count_wins_losses_and_best_round():
         "vs AI  Play  Won Lost Drw",
         "easy      1    0    1   0",
         "hard      1    1    0   0",
-        "2 players Play  P1  P2 Drw",  # every column apart (issue 24, item 10)
+        "2 players Play  P1  P2 Drw",  # every column apart
         "             1   0   1   0",
         "Best round: 12"]
     assert profile.summary(("hard", "easy"))[1:3] == [  # the levels in the order given
