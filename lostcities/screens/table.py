@@ -245,9 +245,11 @@ class TableScreen(TableLayout):
                 self.popup.show(reason)
                 return
             kept = self.kept[self.viewer]
+            state = self.app.match.state
+            leaving = state.hand_card(self.viewer, state.slot_of(self.viewer, self.chosen))
             at = 0
             for card in self.hand:  # in place: no new object outlives the table
-                if card != self.chosen:
+                if card != leaving:  # of two wagers, the one the rules take
                     kept[at] = card
                     at += 1
             self.app.play(move)
