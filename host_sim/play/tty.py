@@ -247,7 +247,7 @@ class TtyGame:
                 self.say("%s: %s" % (_capital(self.name(player)),
                                      played_words(match.moves[-1])))
             if match.state.is_over():
-                self.coach(coach.AT_END, 1 - saved.ai_seat)
+                self.coach("end", 1 - saved.ai_seat)
                 self.round_summary(match)
                 if not match.is_over():
                     self.ask("Press Enter for round %d. " % (match.round_number() + 1))
@@ -301,10 +301,11 @@ class TtyGame:
         saved = self.saved
         if not saved.learn:
             return False
-        text = coach.speak(saved, saved.match.state, player, moment, card, discard)
-        if text:
-            self.say(textwrap.fill("Coach: " + coach_words(text), 78, subsequent_indent="  "))
-        return bool(text)
+        said = coach.speak(saved.coached, saved.match.state, player, moment, card, discard)
+        if said:
+            saved.coached |= 1 << said[0]
+            self.say(textwrap.fill("Coach: " + said[1], 78, subsequent_indent="  "))
+        return bool(said)
 
     def ask_move(self, player):
         """Show the table to ``player`` and read a legal move (or a command);
@@ -312,7 +313,7 @@ class TtyGame:
         is made (then it is asked again, or confirmed)."""
         match = self.saved.match
         self.show_table(player)
-        self.coach(coach.AT_PICK, player)
+        self.coach("pick", player)
         while True:
             text = self.ask("%s> " % ("Your move" if self.saved.mode == "ai"
                                       else "Player %d" % (player + 1)))
@@ -340,9 +341,7 @@ class TtyGame:
                     continue
                 reason = match.state.check_move(move)
                 if reason is None:
-                    card, discard = move_card(move), move_discards(move)
-                    said = self.coach(coach.AT_CARD, player, card)
-                    said = self.coach(coach.AT_DRAW, player, card, discard) or said
+                    said = self.coach("move", player, move_card(move), move_discards(move))
                     if said and self.ask("Make that move (%s)? [Y/n] " % move_text(
                             move)).lower() in ("n", "no"):
                         continue
@@ -432,15 +431,6 @@ class TtyGame:
             self.say("Player %d wins the match!" % winner)
         self.saving()
         self.say("\n".join(self.profile.summary()))
-
-
-def coach_words(text):
-    """The coach's words (assets/coach.txt) as the terminal says them: its
-    buttons become the keyboard's ways."""
-    for button, typed in ((" A: OK", ""), (" A: scores", ""),
-                          ("A, then B: pick another.", "Answer n to type another move.")):
-        text = text.replace(button, typed)
-    return text
 
 
 def parse_typed_move(words, colors):
