@@ -35,15 +35,17 @@ class Feedback:
 
 
 def play_human_turn(driver, rng):
-    """A random legal move, made with the buttons; returns the move."""
+    """A random legal move, made with the buttons; returns the move as the
+    rules make it (a wager: the copy they take)."""
     table = driver.app.table
     view = driver.app.match.state.view(table.viewer)
     move = random_move(view, rng)
+    made = driver.app.match.state.copy().play(move)
     presses = presses_for(table, move)
     assert len(presses) <= HAND_SIZE // 2 + 3 + driver.app.match.colors
     for action in presses:
         driver.press(action)
-    return move
+    return made
 
 
 def check_round_end_table(driver):

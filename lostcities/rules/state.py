@@ -145,6 +145,22 @@ class State:
             return top_index < WAGERS_PER_COLOR
         return top_index < index
 
+    def _slot(self, player, card):
+        """The hand slot holding ``card`` (or a wager like it), or -1: the
+        quick lookup of moves already naming the copy that leaves."""
+        base = HAND_AT + player * HAND_SIZE
+        buf = self.buf
+        for slot in range(HAND_SIZE):
+            if buf[base + slot] == card:
+                return slot
+        if card % CARDS_PER_COLOR < WAGERS_PER_COLOR:
+            color = card // CARDS_PER_COLOR
+            for slot in range(HAND_SIZE):
+                held = buf[base + slot]
+                if held // CARDS_PER_COLOR == color and held % CARDS_PER_COLOR < WAGERS_PER_COLOR:
+                    return slot
+        return -1
+
     def slot_of(self, player, card):
         """The hand slot a move of ``card`` takes its card from, or -1.
 
@@ -173,7 +189,8 @@ class State:
         return best
 
     def legal_moves(self):
-        """Every legal move of the player to move (identical wagers once)."""
+        """Every legal move of the player to move (identical wagers once, by
+        any copy: :meth:`play` makes it the copy the rules choose)."""
         moves = []
         if self.deck_len == 0:
             return moves
@@ -190,7 +207,6 @@ class State:
                 if seen_wagers & (1 << color):
                     continue
                 seen_wagers |= 1 << color
-                card = buf[base + self.slot_of(player, card)]  # the copy that leaves
             playable = self.can_play(player, card)
             for discard in (0, DISCARD):
                 if discard == 0 and not playable:
@@ -211,7 +227,7 @@ class State:
         source = move & 7
         if card >= self.full_deck_size():
             return "there is no such card in this game"
-        if self.slot_of(player, card) < 0:
+        if self._slot(player, card) < 0:
             return "%s is not in player %d's hand" % (
                 card_text(card), player + 1)
         color = card // CARDS_PER_COLOR
@@ -245,12 +261,15 @@ class State:
         return move
 
     def apply(self, move):
-        """Apply a legal move: the card played or discarded, then the draw."""
+        """Apply a legal move: the card played or discarded, then the draw.
+
+        A wager leaves as the copy the move names (:meth:`play` names the
+        copy the rules choose: searches skip that, for their playouts only)."""
         buf = self.buf
         player = self.to_move
         card = move >> 4
         color = card // CARDS_PER_COLOR
-        slot = HAND_AT + player * HAND_SIZE + self.slot_of(player, card)
+        slot = HAND_AT + player * HAND_SIZE + self._slot(player, card)
         card = buf[slot]  # the very wager that leaves, if it was one
         if move & DISCARD:
             count = buf[PILE_LEN_AT + color]
