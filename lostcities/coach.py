@@ -1,11 +1,12 @@
-"""The lesson's coach (issue 25): the first moment each idea of the game matters.
+"""The lesson's coach: the first moment each idea of the game matters.
 
-The table (and the terminal game) asks :func:`speak` at each moment of a
-player's turn: the pick of a card (``AT_PICK``), a card chosen (``AT_CARD``),
-the draw (``AT_DRAW``, discarding or playing), the round's end (``AT_END``).
-The answer is the message to show now, or None: each lesson at most once a
-lesson round, its bit then set in the saved match's ``coached`` (saved with
-the match, so a resumed lesson does not repeat itself). The words are in
+A front end asks :func:`speak` at each moment of its player's turn, by name:
+``"pick"`` (the turn begins), ``"move"`` (a card is to be played, or discarded
+if ``discard``; in the window, at the draw, where B still takes it back) and
+``"end"`` (the round is over). The coach reads what it is given and answers
+what to say, or None: each lesson once a lesson round, the caller marking it
+in the saved match's ``coached`` (saved with the match, so a resumed lesson
+does not repeat itself) and showing the words its own way. The words are in
 assets/coach.txt, read one message at a time (:func:`message`): the board
 holds only the one on show. :func:`reason` says why a hinted move is good, in
 the words of what the evaluation weighs (the expedition's points, the cost of
@@ -16,110 +17,119 @@ from micropython import const
 
 from lostcities import asset_path
 from lostcities.rules.cards import (
-    COLOR_LETTERS, NO_CARD, card_color, card_text, card_value, is_wager, move_card, move_discards,
-    score_cards)
+    COLOR_LETTERS, NO_CARD, WAGERS_PER_COLOR, card_color, card_index, card_text, card_value,
+    is_wager, move_card, move_discards, score_cards)
 
-AT_PICK = const(0)
-AT_CARD = const(1)
-AT_DRAW = const(2)
-AT_END = const(3)
 # The lessons by their names in assets/coach.txt, each with its moment (_AT):
-# at one moment the first that applies is said
-LESSONS = ("turn", "wager", "bonus", "open", "climb", "wanted", "shared", "just", "clock",
-           "end")
-_AT = b"\x00\x00\x00\x01\x01\x02\x02\x02\x02\x03"
-_SHARED = const(6)  # the lessons that a discard's first moment says
-_WANTED = const(5)
+# at a moment the first that applies is said, the warnings before the rest
+LESSONS = ("goal", "wager", "bonus", "late", "skip", "wanted", "open", "climb", "shared",
+           "clock", "end")
+_AT = ("pick", "pick", "pick", "move", "move", "move", "move", "move", "move", "move", "end")
+WARNINGS = ("late", "skip", "wanted")  # said only to a risky move
 _BONUS_FROM = const(4)  # the cards of an expedition when the bonus is told
+_LATE = const(20)  # cards left in the deck from which opening a colour is late
+_OPENING_SUM = const(20)  # what an expedition's numbers must add up to, to gain
 
 
-_TABLE_Y = const(15)  # the coach's words, over the opponent's side: yours stays in view
-_TABLE_CHARS = const(25)  # the table popup's widest, as SELECT's pages (layout.INFO_CHARS)
-
-
-def at_table(table, moment, card=NO_CARD, discard=False):
-    """The coach's words for this moment of the table's viewer's turn, if any,
-    in the table's popup until A (the table lets go of them: TableScreen.press)."""
-    app = table.app
-    saved = app.saved
-    if app.session.is_ai(table.viewer):
-        return
-    before = saved.coached
-    text = speak(saved, app.match.state, table.viewer, moment, card, discard)
-    if text:
-        table.spoken = saved.coached ^ before
-        table.coaching = True
-        table.page = -1
-        table.popup.show(text, _TABLE_Y, _TABLE_CHARS)
-
-
-def speak(saved, state, player, moment, card=NO_CARD, discard=False):
-    """The message for ``player`` at ``moment`` (``card`` chosen, to be
-    discarded if ``discard``), marked as said in ``saved.coached``; or None."""
+def speak(coached, state, player, moment, card=NO_CARD, discard=False):
+    """``(lesson, words)`` for ``player`` at ``moment`` (``card`` to be played,
+    or discarded if ``discard``), or None: ``coached`` has a bit set for each
+    lesson said already, and none of those is said again."""
     for lesson in range(len(LESSONS)):
-        if _AT[lesson] != moment or saved.coached >> lesson & 1:
+        if _AT[lesson] != moment or coached >> lesson & 1:
             continue
-        numbers = _applies(lesson, saved.coached, state, player, card, discard)
+        numbers = _applies(LESSONS[lesson], state, player, card, discard)
         if numbers is not None:
-            saved.coached |= 1 << lesson
-            return message(lesson) % numbers
+            return lesson, message(lesson) % numbers
     return None
 
 
-def _applies(lesson, coached, state, player, card, discard):
-    """The numbers of ``lesson``'s message if it applies now, else None."""
-    if lesson == 0:  # turn: the first turn
+def _applies(name, state, player, card, discard):
+    """The numbers of lesson ``name``'s message if it applies now, else None."""
+    if name == "goal":  # the first turn
         return ()
-    if lesson == 1:  # wager: one in hand that could still go first
+    if name == "wager":  # one in hand that could still go first
         for held in state.hand(player):
             if is_wager(held) and state.can_play(player, held):
-                return (card_text(held),)
+                return (card_text(held), COLOR_LETTERS[card_color(held)])
         return None
-    if lesson == 2:  # bonus: an expedition on its way to 8 cards
+    if name == "bonus":  # an expedition on its way to 8 cards
         for color in range(state.colors):
             count = state.expedition_len(player, color)
             if count >= _BONUS_FROM:
                 return (COLOR_LETTERS[color], count)
         return None
-    if lesson == 9:  # end: the player's expedition that scored the most, worked out
-        best = -1
-        for color in range(state.colors):
-            if state.expedition_len(player, color) and (
-                    best < 0 or state.expedition_score(player, color)[0]
-                    > state.expedition_score(player, best)[0]):
-                best = color
-        if best < 0:
-            return None
-        _, total, wagers, _, bonus = score_cards(state.expedition(player, best))
-        points = (total - 20) * (wagers + 1)
-        return (COLOR_LETTERS[best], total, wagers + 1,
-                ("%+d" % points if points else "0") + (", +20 for 8 cards" if bonus else ""))
+    if name == "end":
+        return _best_expedition(state, player)
+    if name == "clock":  # any move, when a pile could be drawn from
+        for pile in range(state.colors):
+            if state.pile_len(pile) and not (discard and pile == card_color(card)):
+                return (state.deck_len,)
+        return None
     color = card_color(card)
+    letter = COLOR_LETTERS[color]
     top = state.expedition_top(player, color)
-    if lesson == 3 or lesson == 4:  # open, climb: the card chosen can go on its expedition
-        if discard or not state.can_play(player, card):
-            return None
-        if lesson == 3 and top == NO_CARD:
-            return (card_text(card), "%+d" % score_cards(bytes((card,)))[0])
-        if lesson == 4 and top != NO_CARD and not is_wager(card):
-            return (card_text(card), card_text(top))
-        return None
-    if not discard and lesson != 8:
-        return None
     other = 1 - player
-    theirs = state.expedition_top(other, color)
-    if lesson == _WANTED:  # a discard the opponent's expedition can take
-        if theirs != NO_CARD and state.can_play(other, card):
-            return (card_text(card), card_text(theirs))
+    fits_theirs = (state.expedition_top(other, color) != NO_CARD
+                   and state.can_play(other, card))
+    if discard:
+        if name == "wanted" and fits_theirs:
+            return (card_text(card), card_text(state.expedition_top(other, color)))
+        if name == "shared" and not fits_theirs:
+            return (card_text(card),)
         return None
-    if lesson == _SHARED:
-        return (card_text(card),)
-    if lesson == 7:  # just: a discard after the first
-        return () if coached & (1 << _SHARED | 1 << _WANTED) else None
-    for pile in range(state.colors):  # clock: a pile could be drawn from
-        if state.pile_len(pile) and not (discard and pile == color):
-            return (state.deck_len,)
+    skipped = _skipped(state, player, card)
+    if name == "skip":
+        return None if skipped == NO_CARD else (card_text(card), card_text(skipped))
+    if top == NO_CARD:
+        held = _held_sum(state, player, color)
+        if name == "late" and state.deck_len <= _LATE and held < _OPENING_SUM:
+            return (state.deck_len, letter, held)
+        if name == "open":
+            return (card_text(card), "%+d" % score_cards(bytes((card,)))[0], letter, held)
+    elif name == "climb" and skipped == NO_CARD and not is_wager(card):
+        return (card_text(card), card_text(top))
     return None
+
+
+def _skipped(state, player, card):
+    """A number card of the hand that playing ``card`` would leave behind
+    for good (lower than it, higher than its expedition's top), or NO_CARD."""
+    if is_wager(card):
+        return NO_CARD
+    top = state.expedition_top(player, card_color(card))
+    floor = WAGERS_PER_COLOR - 1 if top == NO_CARD else card_index(top)
+    for held in state.hand(player):
+        if (card_color(held) == card_color(card)
+                and floor < card_index(held) < card_index(card)
+                and not is_wager(held)):
+            return held
+    return NO_CARD
+
+
+def _held_sum(state, player, color):
+    """What the numbers of ``color`` in the player's hand add up to."""
+    total = 0
+    for held in state.hand(player):
+        if card_color(held) == color:
+            total += card_value(held)
+    return total
+
+
+def _best_expedition(state, player):
+    """The end's numbers: the player's expedition that scored the most, worked out."""
+    best = -1
+    for color in range(state.colors):
+        if state.expedition_len(player, color) and (
+                best < 0 or state.expedition_score(player, color)[0]
+                > state.expedition_score(player, best)[0]):
+            best = color
+    if best < 0:
+        return None
+    _, total, wagers, _, bonus = score_cards(state.expedition(player, best))
+    points = (total - 20) * (wagers + 1)
+    return (COLOR_LETTERS[best], total, wagers + 1,
+            ("%+d" % points if points else "0") + (", +20 for 8 cards" if bonus else ""))
 
 
 def message(lesson):
@@ -142,19 +152,16 @@ def message(lesson):
 
 def reason(state, player, move):
     """Why the hint's ``move`` is good, in a few words: ``G climbs, +7``,
-    ``opens G: your G cards add up to 19``, ``nobody needs it``."""
+    ``opens G: your G cards add up to 19``, ``it fits no expedition``."""
     card = move_card(move)
     color = card_color(card)
     letter = COLOR_LETTERS[color]
     mine = state.expedition(player, color)
+    held = _held_sum(state, player, color)  # the colour's numbers in hand: the hope
     if not move_discards(move):
         if mine:
             before = score_cards(mine)[0]
             return "%s climbs, %+d" % (letter, score_cards(mine + bytes((card,)))[0] - before)
-        held = 0  # what the hand holds of the colour: the opening's hope
-        for other in state.hand(player):
-            if card_color(other) == color and not is_wager(other):
-                held += card_value(other)
         return "%s %s: your %s cards add up to %d" % (
             "bets on" if is_wager(card) else "opens", letter, letter, held)
     other = 1 - player
@@ -162,4 +169,6 @@ def reason(state, player, move):
         return "the least it gives the AI"
     if mine and not state.can_play(player, card):
         return "too low for your " + letter
-    return "nobody needs it"
+    if is_wager(card):
+        return "a wager doubles a loss: your %s cards add up to %d" % (letter, held)
+    return "it fits no expedition yet"

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from host_sim.play import terminal as tty
-from host_sim.play.terminal.typing import coach_words, parse_typed_move
+from host_sim.play.terminal.typing import parse_typed_move
 from host_sim.play.nvm_file import FileNvm
 from lostcities.saves import restore
 from lostcities.saves import layout as save

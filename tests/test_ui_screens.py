@@ -534,10 +534,10 @@ def test_the_value_preview_is_the_rules_score_before_and_after():
                 value = card_value(card)
                 after = expedition_points(sum(numbers) + value, wagers + (not value),
                                           len(cards) + 1)
-                words = "%s: %s -> %s" % (card_text(card), "%+d" % before if before else "0",
-                                          "%+d" % after if after else "0")
-                assert t.status.text.startswith(words), t.status.text
-                assert t.status.text.endswith("v discard")
+                words = "%s->%s" % ("%+d" % before if before else "0",
+                                    "%+d" % after if after else "0")
+                assert t.status.text.startswith("A:play") and words in t.status.text
+                assert t.status.text.endswith("v:discard"), t.status.text
                 checked += 1
             else:
                 assert t.status.text == "%s: can't play; v discard" % card_text(card)

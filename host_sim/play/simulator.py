@@ -1,4 +1,5 @@
-"""The pygame window: the board's 160x128 screen, scaled, driven by the keyboard.
+"""The pygame window: the board's 160x128 screen, scaled, driven by the keyboard,
+its five NeoPixels under it and its speaker's sounds (host_sim/play/feedback.py).
 
 The same ``lostcities`` screens run through Blinka's displayio. The display
 only redraws the areas displayio reports dirty, as the board does, and counts
@@ -40,19 +41,23 @@ def make_display(scale=1, window=False, render=True):
     import pygame
     from blinka_displayio_pygamedisplay import PyGameDisplay
 
+    from host_sim.play.feedback import STRIP_H
+
     class SimDisplay(PyGameDisplay):
         """Redraws only dirty areas into a 160x128 surface, then scales it."""
 
         def _initialize(self, init_sequence):
-            pygame.display.init()  # no pygame.init(): the sound is not needed here
+            pygame.display.init()  # no pygame.init(): the sound opens with the speaker
             self.scale = scale
             self.window = None
+            self.strip_top = HEIGHT * scale  # the NeoPixels' strip, under the screen
             if window:
                 check_window(pygame)
                 pygame.display.set_caption("Lost Cities (simulator)")
                 self.help_lines = help_lines(WIDTH * scale)
                 self.window = pygame.display.set_mode(
-                    (WIDTH * scale, HEIGHT * scale + HELP_LINE_H * len(self.help_lines)))
+                    (WIDTH * scale, (HEIGHT + STRIP_H) * scale
+                     + HELP_LINE_H * len(self.help_lines)))
             self._pygame_screen = pygame.Surface((WIDTH, HEIGHT))
             self.last_areas = []
             self.last_pixels = 0
@@ -169,9 +174,10 @@ def help_lines(width):
 
 
 def draw_help(display):
+    from host_sim.play.feedback import STRIP_H
     font = _help_font()
     window = display.window
-    top = HEIGHT * display.scale
+    top = (HEIGHT + STRIP_H) * display.scale
     window.fill((20, 20, 20), (0, top, window.get_width(), window.get_height() - top))
     for line in display.help_lines:
         window.blit(font.render(line, True, (200, 200, 200)), (4, top + 2))
@@ -184,6 +190,7 @@ def run(scale=4, seed=None, save=None, record=None, max_steps=None):
 
     import pygame
 
+    from host_sim.play.feedback import make_feedback
     from host_sim.play.nvm_file import make_nvm
     from host_sim.play.record_file import RecordFile, check_record_file
     from lostcities.app import App
@@ -195,10 +202,12 @@ def run(scale=4, seed=None, save=None, record=None, max_steps=None):
     display = make_display(scale, window=True)
     keyboard = KeyboardSource()
     buttons = Buttons([keyboard], clock_ms)
-    app = App(display, buttons, nvm, clock_ms, seed=seed)
+    feedback, lights, _ = make_feedback(display, clock_ms)  # the NeoPixels, the speaker
+    app = App(display, buttons, nvm, clock_ms, feedback, seed=seed)
     if getattr(nvm, "problem", None):  # the file was cut short
         app.title(nvm.problem)
     draw_help(display)
+    lights.draw()
     pygame.display.flip()
     kept = RecordFile(record, lambda text: print(text, file=sys.stderr)) if record else None
     steps = 0

@@ -1,7 +1,9 @@
 """Cards and moves as small integers, and scoring.
 
 * A card is ``colour * 12 + index``: index 0-2 are the three wagers, 3-11 the
-  numbers 2-10. Identical wagers are interchangeable in play.
+  numbers 2-10. Identical wagers are interchangeable in play: a move with
+  a wager names its colour, and the rules choose the copy that leaves the
+  hand (State.slot_of).
 * A move is ``card << 4 | DISCARD? | source``: bit 3 set for a discard,
   source 0 for the draw pile and ``1 + colour`` for a discard pile.
 
@@ -102,7 +104,8 @@ def taken_card(moves, index):
     when it drew from the deck. The card lay face up, so it is public.
 
     Replays that one pile from the round's start (every pile starts empty);
-    allocates 12 bytes. A wager comes back as the one its discard named.
+    allocates 12 bytes. A wager comes back as the one its discard named (in a
+    match's moves, the very copy: Match.play records it).
     """
     source = move_source(moves[index])
     if source == SOURCE_DECK:

@@ -156,8 +156,7 @@ class Match:
         if self.state.is_over():
             raise IllegalMove("round %d is over; the next one has not begun"
                               % len(self.deals))
-        self.state.play(move)
-        self.moves[-1].append(move)
+        self.moves[-1].append(self.state.play(move))  # a wager: the very copy played
         if self.state.is_over():
             self.scores.append(self.state.returns())
 

@@ -13,7 +13,7 @@ from micropython import const
 from lostcities.rules.cards import (
     CARDS_PER_COLOR, COLOR_NAMES, DISCARD, HAND_SIZE, HIDDEN, IllegalMove,
     MAX_COLORS, NO_CARD, SOURCE_DECK, WAGERS_PER_COLOR, card_text,
-    card_value, expedition_points, is_wager, same_kind, score_cards)
+    card_value, expedition_points, is_wager, score_cards)
 
 from lostcities.rules import hidden
 from lostcities.rules.offsets import (
@@ -146,21 +146,51 @@ class State:
         return top_index < index
 
     def _slot(self, player, card):
-        """The hand slot holding ``card`` (or a wager like it), or -1."""
+        """The hand slot holding ``card`` (or a wager like it), or -1: the
+        quick lookup of moves already naming the copy that leaves."""
         base = HAND_AT + player * HAND_SIZE
         buf = self.buf
         for slot in range(HAND_SIZE):
             if buf[base + slot] == card:
                 return slot
-        if is_wager(card):
+        if card % CARDS_PER_COLOR < WAGERS_PER_COLOR:
+            color = card // CARDS_PER_COLOR
             for slot in range(HAND_SIZE):
                 held = buf[base + slot]
-                if held != HIDDEN and same_kind(held, card):
+                if held // CARDS_PER_COLOR == color and held % CARDS_PER_COLOR < WAGERS_PER_COLOR:
                     return slot
         return -1
 
+    def slot_of(self, player, card):
+        """The hand slot a move of ``card`` takes its card from, or -1.
+
+        Identical wagers are one card to the rules, so a wager move names its
+        colour only: the copy the opponent saw taken from a pile leaves first,
+        else the lowest. The choice depends on nothing hidden (not the order
+        of the slots), so which copy a player meant never shows in a view.
+        """
+        base = HAND_AT + player * HAND_SIZE
+        buf = self.buf
+        if card % CARDS_PER_COLOR >= WAGERS_PER_COLOR:
+            for slot in range(HAND_SIZE):
+                if buf[base + slot] == card:
+                    return slot
+            return -1
+        color = card // CARDS_PER_COLOR
+        best = -1
+        best_rank = 0
+        for slot in range(HAND_SIZE):
+            held = buf[base + slot]
+            if held // CARDS_PER_COLOR == color and held % CARDS_PER_COLOR < WAGERS_PER_COLOR:
+                rank = held - CARDS_PER_COLOR if buf[KNOWN_AT + base + slot] else held
+                if best < 0 or rank < best_rank:
+                    best = slot
+                    best_rank = rank
+        return best
+
     def legal_moves(self):
-        """Every legal move of the player to move (identical wagers once)."""
+        """Every legal move of the player to move (identical wagers once, by
+        any copy: :meth:`play` makes it the copy the rules choose)."""
         moves = []
         if self.deck_len == 0:
             return moves
@@ -218,20 +248,29 @@ class State:
         return None
 
     def play(self, move):
-        """Apply ``move`` after checking it; raise IllegalMove with the reason."""
+        """Apply ``move`` after checking it; raise IllegalMove with the reason.
+
+        Returns the move as made: with a wager, the copy that left the hand.
+        """
         reason = self.check_move(move)
         if reason:
             raise IllegalMove(reason)
+        card = self.hand_card(self.to_move, self.slot_of(self.to_move, move >> 4))
+        move = card << 4 | move & 15
         self.apply(move)
+        return move
 
     def apply(self, move):
-        """Apply a legal move: the card played or discarded, then the draw."""
+        """Apply a legal move: the card played or discarded, then the draw.
+
+        A wager leaves as the copy the move names (:meth:`play` names the
+        copy the rules choose: searches skip that, for their playouts only)."""
         buf = self.buf
         player = self.to_move
         card = move >> 4
         color = card // CARDS_PER_COLOR
         slot = HAND_AT + player * HAND_SIZE + self._slot(player, card)
-        card = buf[slot]  # the very wager held, if it was one
+        card = buf[slot]  # the very wager that leaves, if it was one
         if move & DISCARD:
             count = buf[PILE_LEN_AT + color]
             buf[PILE_AT + color * CARDS_PER_COLOR + count] = card

@@ -19,11 +19,13 @@ from lostcities.session import AI, LAST
 from micropython import const
 
 _END_POPUP_Y = const(104)  # where the hand was, at the round's end
-# the coach's moments (lostcities/coach.py's AT_*: that module loads for a lesson only)
-_AT_PICK = const(0)
-_AT_CARD = const(1)
-_AT_DRAW = const(2)
-_AT_END = const(3)
+_ROUND_OVER = "Round over. A: scores"
+# The coach's words: over your side in a turn (the piles, the AI's last discard
+# and the draw stay in view), five lines down to the screen's edge; at the
+# round's end over the opponent's side, your expeditions in view
+_COACH_Y = const(66)
+_COACH_END_Y = const(15)
+_COACH_CHARS = const(25)  # the widest popup, as SELECT's pages (layout.INFO_CHARS)
 
 
 class TableScreen(TableLayout):
@@ -77,14 +79,30 @@ class TableScreen(TableLayout):
             else:
                 message = self.marked_words()
             set_text(self.status, message)
-            self.coach(_AT_PICK)
+            self.coach("pick")
 
     def coach(self, moment, card=NO_CARD, discard=False):
         """In the lesson, the coach's words for this moment of the viewer's
-        turn, if it has any (lostcities/coach.py): over the table until A."""
-        if self.app.saved.learn:
-            from lostcities.coach import at_table
-            at_table(self, moment, card, discard)
+        turn, if it has any (lostcities/coach.py): over the table until A, or
+        B where B steps back."""
+        app = self.app
+        saved = app.saved
+        if not saved.learn or app.session.is_ai(self.viewer):
+            return
+        from lostcities.coach import speak
+        said = speak(saved.coached, app.match.state, self.viewer, moment, card, discard)
+        if said is None:
+            return
+        lesson, text = said
+        self.spoken = 1 << lesson
+        saved.coached |= self.spoken
+        self.coaching = True
+        self.page = -1
+        if moment == "end":
+            self.popup.show(text + "\n" + _ROUND_OVER, _COACH_END_Y, _COACH_CHARS)
+        else:
+            self.popup.show(text + ("\nA: OK  B: back" if self.step == DRAW else "\nA: OK"),
+                            _COACH_Y, _COACH_CHARS)
 
     def marked_words(self, last=False):
         """``AI: discard B3, took G7``: the opponent's move on show."""
@@ -110,8 +128,8 @@ class TableScreen(TableLayout):
         self.draw_all()
         set_text(self.status, "%s: %s" % (app.session.short_name(last),
                                           played_words(app.match.moves[-1], last=True)))
-        self.popup.show("Round over. A: scores", _END_POPUP_Y, INFO_CHARS)
-        self.coach(_AT_END)
+        self.popup.show(_ROUND_OVER, _END_POPUP_Y, INFO_CHARS)
+        self.coach("end")
 
     def busy(self):
         return self.thinking > 0
@@ -132,13 +150,15 @@ class TableScreen(TableLayout):
         return True
 
     def press(self, action):
-        if self.coaching and self.step != SHOWN:  # the coach's words stay until A
-            if action == btn.A:
-                self.coaching = False
-                self.popup.hide()
-            elif action == btn.START:
+        if self.coaching and self.step != SHOWN:  # the coach's words stay until A,
+            if action == btn.START:  # or B at the draw, which steps back as well
                 self.app.pause()
-            return
+            if action != btn.A and not (action == btn.B and self.step == DRAW):
+                return
+            self.coaching = False
+            self.popup.hide()
+            if action == btn.A:
+                return
         if self.step == SHOWN:  # the message stays until A
             if action == btn.A:
                 self.app.advance()
@@ -183,7 +203,6 @@ class TableScreen(TableLayout):
             self.app.match.state, self.viewer, self.chosen, self.play_reason()))
         grid = self.hand_grids[self.cursor[self.viewer]]
         S.move_to(grid, grid.x, HAND_Y - LIFT)
-        self.coach(_AT_CARD, self.chosen)
 
     def press_action(self, action):
         if action == btn.B:
@@ -229,7 +248,7 @@ class TableScreen(TableLayout):
                 self.chosen))
         else:
             set_text(self.status, "Draw: </> choose, A take")
-        self.coach(_AT_DRAW, self.chosen, discard)
+        self.coach("move", self.chosen, discard)
 
     def press_draw(self, action):
         if action == btn.B:
@@ -255,9 +274,11 @@ class TableScreen(TableLayout):
                 self.popup.show(reason)
                 return
             left = self.hands[self.viewer]
+            state = self.app.match.state
+            leaving = state.hand_card(self.viewer, state.slot_of(self.viewer, self.chosen))
             at = 0
             for card in self.hand:  # in place: no new object outlives the table
-                if card != self.chosen:
+                if card != leaving:  # of two wagers, the one the rules take
                     left[at] = card
                     at += 1
             self.app.play(move)

@@ -27,15 +27,13 @@ def play_preview(state, player, card):
 
 
 def action_words(state, player, card, reason):
-    """The status line with a card picked: what playing it does, or why not."""
-    text = card_text(card)
+    """The status line with a card picked (it stands up in the hand): the
+    buttons, and what playing it does to its expedition's score, or why not."""
     if reason:
-        return "%s: can't play; v discard" % text
+        return "%s: can't play; v discard" % card_text(card)
     before, after = play_preview(state, player, card)
-    line = "%s: %s -> %s, v discard" % (text, signed(before), signed(after))
-    if len(line) > CHARS:  # three-digit scores on both sides
-        line = "%s: %s->%s, v discard" % (text, signed(before), signed(after))
-    return line
+    line = "A:play %s->%s v:discard" % (signed(before), signed(after))
+    return line if len(line) <= CHARS else line.replace(" ", "", 1)  # scores over 99
 
 
 def discard_words(state, opponent, name, card):

@@ -21,7 +21,7 @@ from host_sim.play.review_text import review_text
 from host_sim.play.terminal.drawing import (
     WIDTH, Drawing, capital, mode_text, rules_text, saved_text)
 from host_sim.play.terminal.typing import (
-    MENU_HELP, MOVE_HELP, QUIT_WORDS, coach_words, parse_setting, parse_typed_move)
+    MENU_HELP, MOVE_HELP, QUIT_WORDS, parse_setting, parse_typed_move)
 from host_sim.records.notation import move_text
 from lostcities import coach
 from lostcities.rng import Rng
@@ -227,7 +227,7 @@ class TtyGame:
             if session.playing().mode == "duel":  # the other player sees it
                 self.say("%s: %s" % (capital(self.drawing.name(player)),
                                      played_words(session.match.moves[-1], last=True)))
-            self.coach(coach.AT_END, 1 - session.saved.ai_seat)
+            self.coach("end", 1 - session.saved.ai_seat)
             session.advance()
         elif phase == SCORES:
             self.say_lines(self.drawing.scores())
@@ -337,11 +337,11 @@ class TtyGame:
         saved = self.saved
         if not saved.learn:
             return False
-        text = coach.speak(saved, saved.match.state, player, moment, card, discard)
-        if text:
-            self.say(textwrap.fill("Coach: " + coach_words(text), WIDTH,
-                                   subsequent_indent="  "))
-        return bool(text)
+        said = coach.speak(saved.coached, saved.match.state, player, moment, card, discard)
+        if said:
+            saved.coached |= 1 << said[0]
+            self.say(textwrap.fill("Coach: " + said[1], WIDTH, subsequent_indent="  "))
+        return bool(said)
 
     def hint(self, player):
         """What the hint would play, in words as the screen says it (and why, in
@@ -359,7 +359,7 @@ class TtyGame:
         is made (then it is asked again, or confirmed)."""
         match = self.saved.match
         self.say_lines(self.drawing.table(player))
-        self.coach(coach.AT_PICK, player)
+        self.coach("pick", player)
         while True:
             text = self.ask("%s> " % ("Your move" if self.saved.mode == "ai"
                                       else "Player %d" % (player + 1)))
@@ -387,9 +387,7 @@ class TtyGame:
                     continue
                 reason = match.state.check_move(move)
                 if reason is None:
-                    card, discard = move_card(move), move_discards(move)
-                    said = self.coach(coach.AT_CARD, player, card)
-                    said = self.coach(coach.AT_DRAW, player, card, discard) or said
+                    said = self.coach("move", player, move_card(move), move_discards(move))
                     if said and self.ask("Make that move (%s)? [Y/n] " % move_text(
                             move)).lower() in ("n", "no"):
                         continue

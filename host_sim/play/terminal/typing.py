@@ -73,11 +73,3 @@ def parse_typed_move(words, colors):
     source = "deck" if source.lower() == "deck" else source.upper()
     return make_move(card, discard, parse_source(source, colors))
 
-
-def coach_words(text):
-    """The coach's words (assets/coach.txt) as the terminal says them: its
-    buttons become the keyboard's ways."""
-    for button, typed in ((" A: OK", ""), (" A: scores", ""),
-                          ("A, then B: pick another.", "Answer n to type another move.")):
-        text = text.replace(button, typed)
-    return text

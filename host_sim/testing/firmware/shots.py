@@ -166,8 +166,8 @@ def notices(start, shoot):
 
 def lesson(start, shoot):
     """The lesson (Learn): each of the coach's messages over the table as it
-    comes up (``coach-NAME``), the player playing the hint's moves, and the
-    hint with its reason."""
+    comes up (``coach-NAME``), the player playing the hint's moves (or, while
+    a warning is unsaid, a move it warns of), and the hint with its reason."""
     from lostcities import buttons as btn
     from lostcities import coach
     from lostcities.screens.table import SHOWN, PICK
@@ -175,7 +175,7 @@ def lesson(start, shoot):
         from presses import presses_from  # the board's rig: this folder is on its path
     except ImportError:
         from host_sim.testing.firmware.presses import presses_from
-    driver = start(4, AI_MATCH)
+    driver = start(5, AI_MATCH)  # the lesson deal where every warning comes up
     title = driver.app.screen
     while title.items[title.at] != "Learn":
         driver.press(btn.DOWN)
@@ -208,5 +208,17 @@ def lesson(start, shoot):
             continue
         if turn != state.turns:
             turn = state.turns
-            move = app.session.hint(table.viewer)
+            move = warned_of(app.saved.coached, state) or app.session.hint(table.viewer)
         driver.press(presses_from(table, move)[0])
+
+
+def warned_of(coached, state):
+    """A move of the player to move that a coach's warning not yet said is about, or None."""
+    from lostcities import coach
+    from lostcities.rules.cards import move_card, move_discards
+    for move in state.legal_moves():
+        said = coach.speak(coached, state, state.to_move, "move", move_card(move),
+                           move_discards(move))
+        if said and coach.LESSONS[said[0]] in coach.WARNINGS:
+            return move
+    return None
