@@ -1,15 +1,10 @@
-"""A match's life on a device: the one state machine every front end walks.
+"""A match's life on a device: the one state machine every front end walks
+(docs/development.md, "A match's flow").
 
-:meth:`Session.phase` says what the match waits for (modelled on OpenSpiel's
-``current_player()`` / ``is_terminal()``): a person's move, the AI's move, the
-device passed to the next player, the round's last move shown, the round's
-scores, the match's result, or no match at all. Only :meth:`Session.play` (a
-person's move) and :meth:`Session.advance` (past any other phase) change it.
-A front end (the screens, lostcities/app.py; the terminal game,
-host_sim/play/terminal/) asks the phase, shows it, and reports what the player
-did: it never decides what comes next. Resuming a saved match is nothing but
-asking the phase: what a phase needs beyond the saved match (the device passed,
-the last move seen) is forgotten by :meth:`Session.resume`, as by a power cut.
+:meth:`Session.phase` says what the match waits for, as OpenSpiel's
+``current_player()`` does; only :meth:`Session.play` (a person's move) and
+:meth:`Session.advance` (past any other phase) change it. A front end asks,
+shows and reports; it never decides what comes next.
 """
 
 from micropython import const
@@ -158,37 +153,7 @@ class Session:
         return self.saved or self.over
 
     def is_ai(self, player):
-        saved = self.playing()
-        return saved.mode == "ai" and player == saved.ai_seat
-
-    def result_words(self):
-        """The finished match's outcome in at most 12 characters: ``You win!``,
-        ``The AI wins!``, ``P2 wins!``, ``A draw!``."""
-        winner = self.match.winner()
-        if winner is None:
-            return "A draw!"
-        saved = self.playing()
-        if saved.mode == "ai":
-            return "The AI wins!" if winner == saved.ai_seat else "You win!"
-        return "P%d wins!" % (winner + 1)
-
-    def name(self, player):
-        """``you``, ``the AI`` or ``player 1``, for sentences."""
-        if self.playing().mode == "ai":
-            return "the AI" if self.is_ai(player) else "you"
-        return "player %d" % (player + 1)
-
-    def starts_words(self, player):
-        """``you start``, ``the AI starts``, ``P2 starts``: who starts a round."""
-        if self.playing().mode == "ai":
-            return "the AI starts" if self.is_ai(player) else "you start"
-        return "%s starts" % self.short_name(player)
-
-    def short_name(self, player):
-        """``YOU``, ``AI`` or ``P1``, for the table's narrow columns."""
-        if self.playing().mode == "ai":
-            return "AI" if self.is_ai(player) else "YOU"
-        return "P%d" % (player + 1)
+        return self.playing().is_ai(player)
 
     def last_move_of(self, player):
         """The last move of ``player`` in this round, if it was the latest move."""
@@ -264,13 +229,9 @@ class Session:
             self.save()
 
     def ai_move(self, clock_ms=None, stop=None, progress=None):
-        """The AI decides from its view alone and plays; returns its move
-        (``stop`` and ``progress``: see ai.choose_move).
-
-        Within its time budget the AI's move follows from the last save (the
-        view and its Rng), so a resumed match makes it again: it is not saved,
-        which halves the flash writes against the AI. A move cut short by
-        ``stop()`` (a press, where the level thinks long) or late is saved."""
+        """The AI decides from its view alone and plays (``stop``, ``progress``:
+        see ai.choose_move). Within its budget the move follows from the save,
+        so it is not saved (half the flash writes); one cut short is."""
         saved = self.saved
         view = self.view(saved.ai_seat)
         start = clock_ms() if clock_ms else 0
@@ -343,6 +304,23 @@ class Session:
         return news
 
     # Help --------------------------------------------------------------------
+
+    def coach(self, player, moment, card, discard):
+        """In the lesson, ``(lesson, words)`` the coach says to ``player`` at
+        ``moment`` (lostcities/coach.py), marked as said in the save; or None."""
+        saved = self.saved
+        if not saved.learn or self.is_ai(player):
+            return None
+        from lostcities.coach import speak
+        said = speak(saved.coached, saved.match.state, player, moment, card, discard)
+        if said is not None:
+            saved.coached |= 1 << said[0]
+        return said
+
+    def unsaid(self, lesson):
+        """The coach's ``lesson`` was cut short (by a hint): it waits for its
+        next moment."""
+        self.saved.coached &= ~(1 << lesson)
 
     def hint(self, player):
         """What ``normal`` would play in ``player``'s place (from their view)."""

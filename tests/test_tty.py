@@ -427,3 +427,11 @@ def test_erase_asks_first_then_forgets_the_match_settings_and_statistics():
     storage = Storage(nvm)
     assert storage.load_match()[0] is None
     assert storage.load_profile().colors == 5 and storage.load_profile().rounds == 3
+
+
+def test_the_same_file_as_the_save_and_the_record_is_refused(tmp_path, capsys):
+    path = str(tmp_path / "both")
+    assert tty.main(["--save", path, "--record", path], stdin=io.StringIO(""),
+                    stdout=io.StringIO()) == 2
+    assert "it is the --save file too" in capsys.readouterr().err
+    assert not os.path.exists(path)

@@ -58,7 +58,7 @@ def check_round_end_table(driver):
     mover = 1 - table.viewer
     assert not (app.saved.mode == "ai" and not app.session.is_ai(mover))
     assert table.status.text == "%s: %s, last card" % (
-        app.session.short_name(mover), " ".join(move_text(move).split()[:2]))
+        app.session.playing().short_name(mover), " ".join(move_text(move).split()[:2]))
     assert popup_text(table.popup) == "Round over. A: scores"
     assert table.bar.hidden
 

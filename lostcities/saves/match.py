@@ -32,6 +32,39 @@ class SavedMatch:
         self.learn = learn
         self.coached = coached
 
+    # Who is who, in words: the same for every front end
+
+    def is_ai(self, player):
+        return self.mode == "ai" and player == self.ai_seat
+
+    def result_words(self):
+        """The finished match's outcome in at most 12 characters: ``You win!``,
+        ``The AI wins!``, ``P2 wins!``, ``A draw!``."""
+        winner = self.match.winner()
+        if winner is None:
+            return "A draw!"
+        if self.mode == "ai":
+            return "The AI wins!" if winner == self.ai_seat else "You win!"
+        return "P%d wins!" % (winner + 1)
+
+    def name(self, player):
+        """``you``, ``the AI`` or ``player 1``, for sentences."""
+        if self.mode == "ai":
+            return "the AI" if self.is_ai(player) else "you"
+        return "player %d" % (player + 1)
+
+    def starts_words(self, player):
+        """``you start``, ``the AI starts``, ``P2 starts``: who starts a round."""
+        if self.mode == "ai":
+            return "the AI starts" if self.is_ai(player) else "you start"
+        return "%s starts" % self.short_name(player)
+
+    def short_name(self, player):
+        """``YOU``, ``AI`` or ``P1``, for the table's narrow columns."""
+        if self.mode == "ai":
+            return "AI" if self.is_ai(player) else "YOU"
+        return "P%d" % (player + 1)
+
 
 def match_size(saved):
     """The bytes of a SavedMatch's record, header and CRC included."""

@@ -132,6 +132,10 @@ class TableLayout(Screen):
         sources.append(SOURCE_DECK)
         return sources
 
+    def short_name(self, player):
+        """``YOU``, ``AI`` or ``P1``."""
+        return self.app.session.playing().short_name(player)
+
     def drawn_slot(self):
         """The slot of the card the viewer drew on their last turn (the hand
         is sorted again after a draw), or -1."""
@@ -239,7 +243,7 @@ class TableLayout(Screen):
             player = 1 - self.viewer if side == 0 else self.viewer
             grid = self.panels[side]
             turn = ">" if state.to_move == player and not state.is_over() else ""
-            S.write_text(grid, 0, turn + app.session.short_name(player), PANEL_CHARS)
+            S.write_text(grid, 0, turn + self.short_name(player), PANEL_CHARS)
             score = state.score(player)
             color = self.pending_play(player)
             if color >= 0:  # as the expedition shows it, the card counted in

@@ -142,5 +142,5 @@ def last_round(app, player):
     review = Review(match.colors, match.deals[-1], match.moves[-1], player)
     owner = "Player %d" % (player + 1) if session.playing().mode == "duel" else None
     title = "The coach looks back" if session.playing().learn else "Your round, reviewed"
-    return ReviewScreen(app, review, session.name(1 - player), app.reviewed_all,
+    return ReviewScreen(app, review, session.playing().name(1 - player), app.reviewed_all,
                         app.thought, title, owner)

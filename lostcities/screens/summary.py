@@ -43,7 +43,7 @@ class RoundScreen(Screen):
     def __init__(self, app):
         super().__init__(app)
         match = app.match
-        names = (app.session.short_name(0), app.session.short_name(1))
+        names = (app.session.playing().short_name(0), app.session.playing().short_name(1))
         lines = breakdown(match, names)
         group = self.group
         group.append(label(lines[0], 1, 0, ACCENT))
@@ -52,7 +52,7 @@ class RoundScreen(Screen):
         if match.is_over():
             last = "* +20 bonus. A: result"
         else:
-            last = "%s next. A: go on" % _capital(app.session.starts_words(
+            last = "%s next. A: go on" % _capital(app.session.playing().starts_words(
                 match.expected_starter()))
         if not app.saved.learn:  # the lesson's coach reviews it next
             group.append(label(review_words(app.session), 1, 104, DIM))
@@ -75,14 +75,14 @@ class MatchScreen(Screen):
     def __init__(self, app):
         super().__init__(app)
         match = app.match
-        names = (app.session.short_name(0), app.session.short_name(1))
+        names = (app.session.playing().short_name(0), app.session.playing().short_name(1))
         one, two = match.totals()
         lines = ["%-6s %5s %5s" % ("", names[0], names[1])]
         for number, scores in enumerate(match.scores):
             lines.append("Round %d %5d %5d" % (number + 1, scores[0], scores[1]))
         lines.append("Total   %5d %5d" % (one, two))
         group = self.group
-        group.append(label(app.session.result_words(), 4, 6, ACCENT, scale=2))
+        group.append(label(app.session.playing().result_words(), 4, 6, ACCENT, scale=2))
         group.append(label("\n".join(lines), 4, 40))
         group.append(label(review_words(app.session), 4, 100, DIM))
         group.append(label("A: title screen", 4, 112, DIM))

@@ -38,7 +38,7 @@ class TableScreen(TableLayout):
         self.thinking = 0
         self.page = -1  # SELECT's page on show, or -1
         self.coaching = False  # the coach's words on show, until A
-        self.spoken = 0  # and which lesson they are (saved.coached's bit)
+        self.spoken = 0  # and which lesson they are
 
     # Turns -----------------------------------------------------------------
 
@@ -71,11 +71,11 @@ class TableScreen(TableLayout):
         self.draw_all()
         if ai_turn:
             self.thinking = 1
-            set_text(self.status, "%s is thinking..." % app.session.short_name(player))
+            set_text(self.status, "%s is thinking..." % self.short_name(player))
         else:
             self.step = PICK
             if self.marked is None:
-                message = "%s: pick a card, A" % app.session.short_name(player)
+                message = "%s: pick a card, A" % self.short_name(player)
             else:
                 message = self.marked_words()
             set_text(self.status, message)
@@ -85,17 +85,10 @@ class TableScreen(TableLayout):
         """In the lesson, the coach's words for this moment of the viewer's
         turn, if it has any (lostcities/coach.py): over the table until A, or
         B where B steps back."""
-        app = self.app
-        saved = app.saved
-        if not saved.learn or app.session.is_ai(self.viewer):
-            return
-        from lostcities.coach import speak
-        said = speak(saved.coached, app.match.state, self.viewer, moment, card, discard)
+        said = self.app.session.coach(self.viewer, moment, card, discard)
         if said is None:
             return
-        lesson, text = said
-        self.spoken = 1 << lesson
-        saved.coached |= self.spoken
+        self.spoken, text = said
         self.coaching = True
         self.page = -1
         if moment == "end":
@@ -106,7 +99,7 @@ class TableScreen(TableLayout):
 
     def marked_words(self, last=False):
         """``AI: discard B3, took G7``: the opponent's move on show."""
-        return "%s: %s" % (self.app.session.short_name(1 - self.viewer),
+        return "%s: %s" % (self.short_name(1 - self.viewer),
                            played_words(self.app.match.moves[-1], last=last))
 
     def show_last(self):
@@ -126,7 +119,7 @@ class TableScreen(TableLayout):
         self.new_slot = -1
         self.page = -1
         self.draw_all()
-        set_text(self.status, "%s: %s" % (app.session.short_name(last),
+        set_text(self.status, "%s: %s" % (self.short_name(last),
                                           played_words(app.match.moves[-1], last=True)))
         self.popup.show(_ROUND_OVER, _END_POPUP_Y, INFO_CHARS)
         self.coach("end")
@@ -226,7 +219,7 @@ class TableScreen(TableLayout):
         S.move_to(grid, grid.x, HAND_Y)
         self.chosen = NO_CARD
         self.step = PICK
-        set_text(self.status, "%s: pick a card, A" % self.app.session.short_name(
+        set_text(self.status, "%s: pick a card, A" % self.short_name(
             self.viewer))
 
     def start_draw(self, discard):
@@ -244,7 +237,7 @@ class TableScreen(TableLayout):
         if discard:
             opponent = 1 - self.viewer
             set_text(self.status, discard_words(
-                self.app.match.state, opponent, self.app.session.short_name(opponent),
+                self.app.match.state, opponent, self.short_name(opponent),
                 self.chosen))
         else:
             set_text(self.status, "Draw: </> choose, A take")
@@ -301,7 +294,7 @@ class TableScreen(TableLayout):
         self.page = -1
         if self.coaching:  # the coach's words wait for the next moment
             self.coaching = False
-            self.app.saved.coached &= ~self.spoken
+            self.app.session.unsaid(self.spoken)
         text = "Hint: " + move_words(move, top, done=False)
         if self.app.saved.learn:  # and why, in words
             from lostcities.coach import reason

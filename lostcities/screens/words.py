@@ -76,22 +76,22 @@ def info_page(app, viewer, page):
     state = match.state
     view = app.session.view(viewer)
     opponent = 1 - viewer
-    name = app.session.short_name(opponent)
+    name = app.session.playing().short_name(opponent)
     colors = state.colors
     if page == 0:
         known = [card_text(card) for card in view.hand(opponent)
                  if card != HIDDEN]
         one, two = match.totals()
         lines = ["1/%d Match  SELECT: more" % PAGES,
-                 "Totals: %s %d, %s %d" % (app.session.short_name(0), one,
-                                           app.session.short_name(1), two),
+                 "Totals: %s %d, %s %d" % (app.session.playing().short_name(0), one,
+                                           app.session.playing().short_name(1), two),
                  "%s holds from piles: %s" % (
                      name, " ".join(known) if known else "none")]
         moves = match.moves[-1]
         if moves:
             lines.append("Last moves, newest first:")
         for index in range(len(moves) - 1, max(-1, len(moves) - 1 - _LAST_MOVES), -1):
-            line = "%-3s %s" % (app.session.short_name(mover(match, index)),
+            line = "%-3s %s" % (app.session.playing().short_name(mover(match, index)),
                                 played_words(moves, index))
             lines.append(line if len(line) < CHARS else line.replace(",", ""))
         return lines

@@ -55,7 +55,7 @@ class Drawing:
         return " ".join([self.card(card_text(card)) for card in cards])
 
     def name(self, player):
-        return self.session.name(player)
+        return self.session.playing().name(player)
 
     def table(self, player):
         """The table as ``player`` sees it (their view only)."""

@@ -334,12 +334,8 @@ class TtyGame:
     def coach(self, moment, player, card=NO_CARD, discard=False):
         """In the lesson, the coach's words for this moment (as the table
         shows them: lostcities/coach.py); True if it said something."""
-        saved = self.saved
-        if not saved.learn:
-            return False
-        said = coach.speak(saved.coached, saved.match.state, player, moment, card, discard)
+        said = self.session.coach(player, moment, card, discard)
         if said:
-            saved.coached |= 1 << said[0]
             self.say(textwrap.fill("Coach: " + said[1], WIDTH, subsequent_indent="  "))
         return bool(said)
 
@@ -399,7 +395,7 @@ class TtyGame:
         """The finished match's result, and the statistics that count it."""
         session = self.session
         self.say("")
-        self.say(session.result_words())
+        self.say(session.playing().result_words())
         self.saving()
         if session.playing().learn:
             self.say("Lessons are not counted in the statistics.")
@@ -426,7 +422,7 @@ def main(argv=None, stdin=None, stdout=None):
     stdout = sys.stdout if stdout is None else stdout
     try:
         if args.record:
-            check_record_file(args.record)
+            check_record_file(args.record, args.save)
         nvm = make_nvm(args.save, NVM_SIZE)
     except (RecordFileError, SaveFileError) as err:
         print(err, file=sys.stderr)
