@@ -5,10 +5,13 @@ The app calls :meth:`Screen.press` with each pressed action and
 """
 
 import displayio
-import terminalio
-import vectorio
 
-from lostcities.sprites import INK, LIGHT
+from lostcities.sprites import INK, LIGHT, load_sheet
+
+try:
+    from vectorio import Rectangle
+except ImportError:  # a firmware built without vectorio: the same pixels from tiles
+    from lostcities.screens.rectangles import Rectangle
 
 WIDTH = 160  # the screen, pixels
 LINE_H = 12  # terminalio.FONT's line height
@@ -26,7 +29,8 @@ def font_sheet():
     character, cell width, cell height), made once.
 
     CircuitPython's font is one bitmap of tiles (as terminalio.Terminal uses
-    it); Blinka's glyphs each have their own, copied here into one."""
+    it); Blinka's glyphs each have their own, copied here into one; a
+    firmware without terminalio gets assets/font.bmp, the same tiles."""
     global _sheet
     if _sheet is None:  # made apart: a text change calls this and must allocate nothing
         _sheet = _make_sheet()
@@ -34,7 +38,14 @@ def font_sheet():
 
 
 def _make_sheet():
-    font = terminalio.FONT
+    try:
+        from terminalio import FONT as font
+    except ImportError:
+        # CircuitPython's Japanese, Korean and Russian builds for these boards
+        # have no room for terminalio: the same glyphs from assets/ (in the heap)
+        bitmap = load_sheet("font.bmp", 2)
+        count = LAST - FIRST + 1
+        return bitmap, bytearray(range(count)), bitmap.width // count, bitmap.height
     width, height = font.get_bounding_box()[:2]
     glyphs = [font.get_glyph(code) for code in range(FIRST, LAST + 1)]
     bitmap = font.bitmap
@@ -196,10 +207,8 @@ class Popup:
         self.width = width  # characters across, unless show() is told more
         self.y = y
         self.box = displayio.Group(x=x, y=y)
-        self.frame = vectorio.Rectangle(pixel_shader=_palette(DIM), width=8,
-                                        height=8, x=-3, y=-3)
-        self.fill = vectorio.Rectangle(pixel_shader=_palette(INK), width=6,
-                                       height=6, x=-2, y=-2)
+        self.frame = Rectangle(pixel_shader=_palette(DIM), width=8, height=8, x=-3, y=-3)
+        self.fill = Rectangle(pixel_shader=_palette(INK), width=6, height=6, x=-2, y=-2)
         self.item = label(" ", 0, 0, LIGHT, columns=columns or width)
         for part in (self.frame, self.fill, self.item):
             self.box.append(part)
