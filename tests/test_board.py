@@ -385,7 +385,7 @@ def test_an_import_nobody_provides_stops_the_bundle(tmp_path):
 def test_the_games_own_modules_are_bundled_even_where_imported_optionally():
     """code.py imports the hardware module inside a try (another board or firmware
     is refused in one line), the screens the rectangles where vectorio is missing."""
-    assert {"lostcities/hardware.py", "lostcities/screens/rectangles.py",
+    assert {"lostcities/hardware.py", "lostcities/screens/tiled_frame.py",
             "assets/font.bmp"} <= set(bundle.game_files())
 
 

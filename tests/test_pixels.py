@@ -6,7 +6,7 @@ on CircuitPython's interpreter through the board's own C display code
 Blinka's displayio as the simulator shows it. The frames must be identical:
 on CircuitPython 10 and 9 (9.2.9), each with its whole firmware and with one
 built without terminalio and vectorio (the game's own font sheet and tiled
-rectangles then draw the same pixels). The README's pictures in docs/img are
+popup frame then draw the same pixels). The README's pictures in docs/img are
 the board's frames of the same shots. Without an interpreter these tests
 skip, saying why; with CI=true they fail.
 """
@@ -94,49 +94,53 @@ def test_the_board_shows_every_shot_exactly_as_blinka_draws_it(blinka, major, wi
     assert differ == {}
 
 
-RECTANGLES = """
+FRAMES = """
 import sys
 sys.path.insert(0, %r)
 import displayio, lcrender, vectorio
-from lostcities.screens.rectangles import Rectangle
+from lostcities.screens import DIM, INK
+from lostcities.screens.tiled_frame import TiledFrame
 theirs_shown = displayio.Bitmap(160, 128, 65536)
 mine_shown = displayio.Bitmap(160, 128, 65536)
-palette = displayio.Palette(1)
-palette[0] = 0x9AA8A0
-mine = Rectangle(palette, 1, 1)
+
+
+def palette(rgb):
+    colors = displayio.Palette(1)
+    colors[0] = rgb
+    return colors
+
+
+mine = TiledFrame(DIM, INK)
 group = displayio.Group()
 group.append(mine)
-for width, height, x, y in %r:
-    theirs = vectorio.Rectangle(pixel_shader=palette, width=width, height=height, x=x, y=y)
-    alone = displayio.Group()
-    alone.append(theirs)
-    mine.width, mine.height, mine.x, mine.y = width, height, x, y
-    lcrender.render(alone, theirs_shown)
+for columns, lines, x, y in %r:
+    theirs = displayio.Group(x=x, y=y)
+    theirs.append(vectorio.Rectangle(pixel_shader=palette(DIM), width=6 * columns + 6,
+                                     height=12 * lines + 5, x=-3, y=-3))
+    theirs.append(vectorio.Rectangle(pixel_shader=palette(INK), width=6 * columns + 4,
+                                     height=12 * lines + 3, x=-2, y=-2))
+    mine.fit(6 * columns, 12 * lines)
+    group.x, group.y = x, y
+    lcrender.render(theirs, theirs_shown)
     lcrender.render(group, mine_shown)
     print(bytes(memoryview(theirs_shown)) == bytes(memoryview(mine_shown)))
 """
 
 
 @pytest.mark.parametrize("major", [10, 9])
-def test_a_rectangle_without_vectorio_shows_vectorios_pixels_at_every_size(major):
-    """Each width and height past every tile edge, as one rectangle grows and
-    shrinks, at places partly off the screen, up to the whole screen."""
+def test_a_popups_frame_without_vectorio_shows_vectorios_pixels_at_every_size(major):
+    """Each width and height of text a popup may frame, as one frame grows and
+    shrinks, where popups stand and partly off the screen: the edge's and the
+    inside's rectangles as vectorio draws them."""
     circuitpython(major)
-    sizes = [(width, height, width * 7 % 13 - 3, height * 5 % 11 - 3)
-             for width in range(1, 30) for height in (1, 2, 7, 8, 9, 16, 17, 29)]
-    sizes += [(160, 128, 0, 0), (3, 2, 1, 1), (156, 101, 5, 40), (12, 17, -3, -3)]
-    done = cp.run(["-c", RECTANGLES % (cp.ROOT, sizes)], 512, major=major)
+    sizes = [(columns, lines, 5 + columns % 3, 3 + lines * 7 % 40)
+             for lines in (1, 2, 3, 9, 4, 10) for columns in range(1, 27)]
+    sizes += [(26, 10, -2, -9), (1, 1, 150, 120), (25, 8, 5, 40)]
+    done = cp.run(["-c", FRAMES % (cp.ROOT, sizes)], 512, major=major)
     assert done.returncode == 0, done.stderr
     same = done.stdout.split()
     assert len(same) == len(sizes)
     assert [size for size, alike in zip(sizes, same) if alike != "True"] == []
-
-
-def test_the_pixel_comparison_sees_a_single_pixel(blinka):
-    frames, _ = blinka
-    frame = bytearray(frames["table"])
-    frame[2 * (160 * 100 + 7)] ^= 1
-    assert pixels.differences(frames["table"], bytes(frame)) == [(7, 100)]
 
 
 @pytest.mark.parametrize("name", shots.README)
