@@ -3,8 +3,11 @@
 CircuitPython runs this file at start-up: it finds the board, builds its
 buttons, lights and speaker (lostcities/hardware.py) and hands them to the
 game with the built-in display and the non-volatile memory that keeps the
-saved match and the settings.
+saved match and the settings. On another board or CircuitPython it says so
+in one line, on the screen and the serial console.
 """
+
+import sys
 
 import board
 import microcontroller
@@ -15,14 +18,24 @@ import supervisor
 # bundle's .mpy files do): about 3 KB of heap for the whole game.
 micropython.opt_level(3)  # type: ignore[attr-defined]  # not in circuitpython-stubs
 
-from lostcities import hardware
+RUNS_ON = "Lost Cities runs on a PyBadge, EdgeBadge or PyGamer with CircuitPython 9 or 10"
 
 
 def main():
-    if board.board_id not in hardware.BOARDS:
-        print("Lost Cities runs on a PyBadge, EdgeBadge or PyGamer, not on %r." % board.board_id)
+    version = sys.implementation.version
+    if version[0] < 9:  # the bundle's .mpy files would not even load
+        print("%s, not on CircuitPython %d.%d." % (RUNS_ON, version[0], version[1]))
         return
-    from lostcities.app import App  # after the check: the app is the biggest import
+    from lostcities import BOARDS
+    if board.board_id not in BOARDS:
+        print("%s, not on %r." % (RUNS_ON, board.board_id))
+        return
+    try:
+        from lostcities import hardware
+    except ImportError as err:  # a firmware without the display's or the sound's modules
+        print("%s (%s)." % (RUNS_ON, err))
+        return
+    from lostcities.app import App  # after the checks: the app is the biggest import
 
     display = board.DISPLAY
     display.auto_refresh = False  # the app refreshes once per change

@@ -15,6 +15,9 @@ a 4-colour image (2 bits a pixel in RAM):
   palette's colour (LIGHT in ``Sheets.text_palette``); the grids take each
   as two tiles of 2x6.
 
+``font.bmp``, CircuitPython's terminalio.FONT for a firmware that has no
+terminalio, is the screens' (``lostcities/screens``).
+
 Pixel values are roles, not colours: 0 table, 1 the card's colour, 2 ink,
 3 light (a card's frame). Each expedition colour has its own 4-entry
 palettes, so one sheet serves every colour and a colour change, or a card's
@@ -69,8 +72,9 @@ COLOR_RGB = (0xF2C81E, 0x3C7CF0, 0xB4B4B4, 0x3CB44A, 0xE8382C, 0xB05AE8)
 NEUTRAL_RGB = 0x707070  # card backs, empty slots, text
 
 
-def load_sheet(name):
-    """A sprite sheet of ``assets/`` as a 2-bit ``displayio.Bitmap``.
+def load_sheet(name, colors=4):
+    """A sprite sheet of ``assets/`` as a ``displayio.Bitmap`` of ``colors``
+    values (4: two bits a pixel; the font's 2: one).
 
     The sheets are make_assets.py's own BMPs (4 bits a pixel, uncompressed,
     the bottom row first), read here and not by adafruit_imageload:
@@ -86,7 +90,7 @@ def load_sheet(name):
                 or not 0 < width < 4096 or not 0 < height < 256):
             raise ValueError("assets/%s is not one of the game's sprite sheets"
                              " (python -m host_sim assets draws them)" % name)
-        bitmap = displayio.Bitmap(width, height, 4)
+        bitmap = displayio.Bitmap(width, height, colors)
         file.seek(int.from_bytes(head[10:14], "little"))
         readinto(bitmap, file, bits_per_pixel=4, element_size=4,  # rows padded to 4 bytes
                  reverse_pixels_in_element=True, reverse_rows=True)  # bottom row first

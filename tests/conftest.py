@@ -39,6 +39,20 @@ def micropython_unavailable(reason):
     pytest.skip("MicroPython tests skipped: %s" % reason)
 
 
+def circuitpython(major):
+    """CircuitPython ``major``'s interpreter with the board's display code
+    (10, or 9: 9.2.9), skipping the test saying why where it is missing; in
+    CI (CI=true) the board's tests must run on both, so there fail instead."""
+    from host_sim.testing import circuitpython as cp
+    try:
+        return cp.find_interpreter(major=major)
+    except cp.CircuitPythonUnavailable as err:
+        if CI:
+            pytest.fail("CI must run the board's tests on CircuitPython %d, but: %s"
+                        % (major, err))
+        pytest.skip("CircuitPython %d tests skipped: %s" % (major, err))
+
+
 def cards(text, colors=5, wagers=None):
     """Cards from record notation; each ``Yx`` is the next unused yellow wager
     (``wagers`` counts those taken, shared by the parts of one deal)."""

@@ -87,6 +87,9 @@ SANDBOX = r'''
 import __future__, builtins, gc, importlib.abc, importlib.machinery, json, os, sys, types
 
 drive, firmware, target = sys.argv[1], set(json.loads(sys.argv[2])), sys.argv[3]
+# code.py reads which CircuitPython runs it: this one, as sys.argv[4] says
+sys.implementation = types.SimpleNamespace(**dict(
+    vars(sys.implementation), version=tuple(int(part) for part in sys.argv[4].split("."))))
 lib = os.path.join(drive, "lib")
 sys.dont_write_bytecode = True
 
@@ -183,7 +186,12 @@ def board_import(name, globals=None, locals=None, fromlist=(), level=0):
 
 
 builtins.__import__ = board_import
-if target == "code.py":
+if target == "code.py" and sys.implementation.version[0] < 9:
+    import runpy
+    runpy.run_path(os.path.join(drive, "code.py"), run_name="__main__")
+    print("game modules imported:", sorted(name for name in sys.modules
+                                           if name.startswith("lostcities")))
+elif target == "code.py":
     import lostcities.app
     started = []
 
@@ -214,10 +222,10 @@ else:
 '''
 
 
-def sandbox(drive, target):
+def sandbox(drive, target, circuitpython="9.2.1"):
     return subprocess.run(
         [sys.executable, "-S", "-c", SANDBOX, drive, json.dumps(sorted(bundle.firmware_modules())),
-         target], capture_output=True, text=True, timeout=60, cwd=drive)
+         target, circuitpython], capture_output=True, text=True, timeout=60, cwd=drive)
 
 
 def module_name(path):
@@ -236,6 +244,14 @@ def test_code_py_hands_the_boards_hardware_to_the_app(built):
     result = sandbox(os.path.join(built[0], "CIRCUITPY"), "code.py")
     assert result.stdout.strip().endswith("started"), result.stdout + result.stderr
     assert "title: 100000 bytes free" in result.stdout
+
+
+def test_code_py_on_circuitpython_8_says_what_it_needs_in_one_line(built):
+    """CircuitPython 8 loads none of the bundle's .mpy files: refused before any."""
+    result = sandbox(os.path.join(built[0], "CIRCUITPY"), "code.py", "8.2.10")
+    assert (result.stdout, result.stderr) == (
+        "Lost Cities runs on a PyBadge, EdgeBadge or PyGamer with CircuitPython 9 or 10,"
+        " not on CircuitPython 8.2.\ngame modules imported: []\n", "")
 
 
 def test_sandbox_refuses_what_the_board_lacks(tmp_path):
@@ -364,6 +380,13 @@ def test_an_import_nobody_provides_stops_the_bundle(tmp_path):
     (tmp_path / "broken.py").write_text("import board\nimport pygame_widgets_nowhere\n")
     with pytest.raises(bundle.BundleError, match="pygame_widgets_nowhere"):
         bundle.library_files(game, bundle.firmware_modules())
+
+
+def test_the_games_own_modules_are_bundled_even_where_imported_optionally():
+    """code.py imports the hardware module inside a try (another board or firmware
+    is refused in one line), the screens the rectangles where vectorio is missing."""
+    assert {"lostcities/hardware.py", "lostcities/screens/tiled_frame.py",
+            "assets/font.bmp"} <= set(bundle.game_files())
 
 
 def test_optional_imports_are_not_followed(tmp_path):

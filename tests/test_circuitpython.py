@@ -7,8 +7,12 @@ code.py on the real displayio, terminalio and fontio, with stand-ins only for
 the rest of the hardware (host_sim/testing/firmware/): complete matches
 and fuzzes with power cuts, from the bundle as ``make bundle`` builds it and
 from .py sources, each within its heap budget (host_sim/tools/board_memory.py
-prints the figures). Without the interpreter these tests skip, saying why;
-with CI=true they must run.
+prints the figures), also on a firmware without terminalio and vectorio.
+CircuitPython 9 (../shared/tools/circuitpython9-display, 9.2.9) plays a few
+of the same scenarios from the bundle (a match against the AI and one of two
+players, the lesson, a fuzz, the firmware without terminalio and vectorio)
+and refuses what code.py refuses, in one line. Without an interpreter these
+tests skip, saying why; with CI=true they must run.
 """
 
 import math
@@ -17,6 +21,7 @@ import stat
 
 import pytest
 
+from conftest import circuitpython
 from host_sim.tools import board_memory, bundle
 
 from host_sim.testing import workloads
@@ -32,12 +37,14 @@ EVERY_SCREEN = {"title", "table", "pause", "round", "match"}
 
 @pytest.fixture(scope="session")
 def interpreter():
-    try:
-        return cp.find_interpreter()
-    except cp.CircuitPythonUnavailable as err:
-        if os.environ.get("CI") == "true":
-            pytest.fail("CI must run the CircuitPython tests, but: %s" % err)
-        pytest.skip("CircuitPython tests skipped: %s" % err)
+    return circuitpython(10)
+
+
+@pytest.fixture(params=[10, 9], ids=["circuitpython10", "circuitpython9"])
+def major(request):
+    """Each major version the README promises, whose interpreter must be there."""
+    circuitpython(request.param)
+    return request.param
 
 
 @pytest.fixture(scope="session")
@@ -49,9 +56,10 @@ def drives(interpreter, tmp_path_factory):
             for kind in ("mpy", "py")}
 
 
-def test_it_is_really_circuitpython(interpreter):
-    done = cp.run(["-c", "import sys\nprint(sys.implementation.name)"], 64)
-    assert done.stdout.strip() == "circuitpython"
+def test_it_is_really_circuitpython(major):
+    done = cp.run(["-c", "import sys\nprint(sys.implementation.name,"
+                   " sys.implementation.version[0])"], 64, major=major)
+    assert done.stdout.split() == ["circuitpython", str(major)]
 
 
 # The engine and the AI ---------------------------------------------------------
@@ -144,6 +152,58 @@ def test_the_board_reads_the_sprite_sheets_pixel_for_pixel(interpreter):
     for line, (name, draw) in zip(printed, make_assets.SHEETS):
         drawn = draw()
         assert line == "%s %d %d %s" % (name, drawn.width, drawn.height, drawn.pixels.hex())
+
+
+def test_the_games_font_sheet_is_terminalio_font_pixel_for_pixel(major):
+    """A firmware without terminalio shows the same text: assets/font.bmp holds
+    its font's tiles, in its order, as the board reads them."""
+    source = ("import sys\nsys.path.append(%r)\nimport terminalio\n"
+              "from lostcities import sprites\n"
+              "font = terminalio.FONT\nsheet = sprites.load_sheet('font.bmp', 2)\n"
+              "print([font.get_glyph(code).tile_index for code in range(32, 127)]"
+              " == list(range(95)))\n"
+              "for bitmap in (font.bitmap, sheet):\n"
+              "    print(bitmap.width, bitmap.height, bytes(bitmap[x, y]"
+              " for y in range(bitmap.height) for x in range(bitmap.width)).hex())"
+              % cp.FIRMWARE)
+    done = cp.run(["-c", "import sys\nsys.path[:0] = [%r]\n" % cp.ROOT + source], 256,
+                  major=major)
+    assert done.returncode == 0, done.stderr
+    in_order, font, sheet = done.stdout.splitlines()
+    assert in_order == "True"
+    assert sheet == font and font.startswith("570 12 ")
+
+
+# code.py on a board or a firmware it does not run on ------------------------------
+
+BOOT = """
+import sys
+sys.path[:] = ["", %r]
+import board, left_out
+board.board_id = %r
+left_out.leave_out(%r)
+import code
+"""
+RUNS_ON = "Lost Cities runs on a PyBadge, EdgeBadge or PyGamer with CircuitPython 9 or 10"
+
+
+@pytest.mark.parametrize("board_id, missing, left_out, says", [
+    ("raspberry_pi_pico", "audioio", "", ", not on 'raspberry_pi_pico'."),  # an RP2040
+    ("pybadge", "audioio", "", " (no module named 'audioio')."),  # a build without sound
+    ("pybadge", None, "busdisplay", " (can't import name BusDisplay)."),  # 8's displayio
+], ids=["another-board", "no-audioio", "no-busdisplay"])
+def test_on_another_board_or_firmware_code_py_says_so_in_one_line(
+        drives, tmp_path, major, board_id, missing, left_out, says):
+    """Before the hardware modules are imported, and not in a traceback."""
+    firmware = tmp_path / "firmware"
+    firmware.mkdir()
+    for name in os.listdir(cp.FIRMWARE):
+        if name.endswith(".py") and name != "%s.py" % missing:
+            (firmware / name).write_bytes(open(os.path.join(cp.FIRMWARE, name), "rb").read())
+    done = cp.run(["-c", BOOT % (str(firmware), board_id, left_out)], 256,
+                  cwd=drives["mpy"], major=major)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.splitlines() == [RUNS_ON + says]
 
 
 TUNE = """
@@ -270,12 +330,38 @@ def test_without_circuitpythons_mpy_cross_the_bundle_ships_py_and_says_the_cost(
 
 # The whole game in the board's heap ----------------------------------------------
 
+# CircuitPython 9 plays these of the scenarios (the bundle only): every
+# scenario on both versions would double the suite's longest tests
+ON_9 = ("3-round match vs hard, 6 colours", "3-round match 2 players, 5 colours",
+        "the lesson (Learn), vs easy, 5 colours", "fuzz 3000 presses, vs hard, 6 colours",
+        "3-round match vs hard, 6 colours, no terminalio, no vectorio")
+
+
 @pytest.mark.parametrize("kind", ["mpy", "py"])
 @pytest.mark.parametrize("scenario", board_memory.scenarios(), ids=lambda s: s.name)
 def test_the_game_plays_within_the_boards_heap(drives, kind, scenario):
     """Boots code.py and plays the scenario with plenty of heap, then with the
     budget: the bundle's or the sources' bound plus what the stand-ins hold."""
-    roomy = cp.run_scenario(drives[kind], scenario, 256)
+    plays_within_the_heap(drives[kind], kind, scenario, 10)
+
+
+@pytest.mark.parametrize("scenario", [scenario for scenario in board_memory.scenarios()
+                                      if scenario.name in ON_9], ids=lambda s: s.name)
+def test_the_bundle_plays_within_the_boards_heap_on_circuitpython_9(drives, scenario):
+    circuitpython(9)
+    plays_within_the_heap(drives["mpy"], "mpy", scenario, 9)
+
+
+def test_circuitpython_9_plays_a_scenario_of_each_kind():
+    chosen = [scenario for scenario in board_memory.scenarios() if scenario.name in ON_9]
+    assert len(chosen) == len(ON_9)
+    assert {(scenario.kind, scenario.mode, bool(scenario.without)) for scenario in chosen} == {
+        ("match", "ai", False), ("match", "duel", False), ("lesson", "ai", False),
+        ("fuzz", "ai", False), ("match", "ai", True)}
+
+
+def plays_within_the_heap(drive, kind, scenario, major):
+    roomy = cp.run_scenario(drive, scenario, 256, major=major)
     assert roomy.ok, roomy.reason + "\n" + roomy.output[-3000:]
     figures = roomy.figures
     assert figures["live"] <= board_memory.BOUNDS["live"], (
@@ -288,7 +374,7 @@ def test_the_game_plays_within_the_boards_heap(drives, kind, scenario):
         # the flash's budget: a write per move of a player, two more a match
         assert 0 < figures["nvm_writes"] <= figures["player_moves"] + 2, figures
     heap_kb = math.ceil((board_memory.BOUNDS[kind] + figures["base"]) / KB)
-    tight = cp.run_scenario(drives[kind], scenario, heap_kb)
+    tight = cp.run_scenario(drive, scenario, heap_kb, major=major)
     assert tight.ok, "%s in %d KB (%d for the stand-ins): %s" % (
         scenario.name, heap_kb, figures["base"] // KB, tight.reason)
 

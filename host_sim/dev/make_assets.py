@@ -1,8 +1,12 @@
 """Draw the sprite sheets into ``assets/`` (``python -m host_sim assets``).
 
-Every pixel is drawn here from the small font and symbols below: no
-third-party art. The sheets are 4-bit indexed BMPs using four colours that
-stand for roles (see ``lostcities/sprites.py``); the game swaps palettes.
+Every pixel of the card sheets is drawn here from the small font and symbols
+below: no third-party art. The one exception is ``font.bmp``: the glyphs of
+CircuitPython's ``terminalio.FONT`` (Terminus ``ter-u12n``, copyright 2018
+Dimitar Toshkov Zhekov, SIL Open Font License 1.1), copied from Blinka's copy
+of the same font, for the firmware builds that have no terminalio. The sheets
+are 4-bit indexed BMPs using four colours that stand for roles (see
+``lostcities/sprites.py``); the game swaps palettes.
 """
 
 import argparse
@@ -214,8 +218,23 @@ def draw_text():
     return sheet
 
 
+def draw_font():
+    """terminalio.FONT's printable ASCII glyphs, a tile each in code order:
+    the screens' text where the firmware has no terminalio."""
+    from terminalio import FONT  # Blinka's: the same BDF font as the board's
+    from lostcities.screens import FIRST, LAST
+    width, height = FONT.get_bounding_box()[:2]
+    sheet = Sheet(width, height, LAST - FIRST + 1)
+    for tile, code in enumerate(range(FIRST, LAST + 1)):
+        glyph = FONT.get_glyph(code)
+        for y in range(height):
+            for x in range(width):
+                sheet.put(tile, x, y, glyph.bitmap[glyph.tile_index * width + x, y])
+    return sheet
+
+
 SHEETS = (("hand.bmp", draw_hand), ("piles.bmp", draw_piles), ("mini.bmp", draw_mini),
-          ("text.bmp", draw_text))
+          ("text.bmp", draw_text), ("font.bmp", draw_font))
 
 
 def main(argv=None):

@@ -5,7 +5,8 @@ code (``displayio``, ``fontio``, ``terminalio``, ``vectorio`` and ``lcrender``,
 which composites a group into the pixels a PyBadge's panel shows):
 ``$CIRCUITPYTHON_DISPLAY``, ``circuitpython-display`` on PATH, or
 ``../shared/tools/circuitpython-display`` beside the project (its README says how
-it was built). :func:`run_scenario` boots a drive's ``code.py`` there with the
+it was built), CircuitPython 10; the same built from 9.2.9 as
+``$CIRCUITPYTHON9_DISPLAY`` or ``circuitpython9-display`` (``major=9``). :func:`run_scenario` boots a drive's ``code.py`` there with the
 firmware stand-ins of ``host_sim/testing/firmware/`` (only for what the
 interpreter lacks: board, keypad, microcontroller, supervisor, pins, audio,
 NeoPixels) and plays a scenario through the buttons; :func:`smallest_heap` finds
@@ -23,7 +24,11 @@ import tempfile
 
 from host_sim import ROOT
 
-SHARED = os.path.join(os.path.dirname(ROOT), "shared", "tools", "circuitpython-display")
+# Where each major version's interpreter is looked for: its variable, its name
+# on PATH (the same name beside the project, in ../shared/tools/)
+PLACES = {10: ("CIRCUITPYTHON_DISPLAY", "circuitpython-display"),
+          9: ("CIRCUITPYTHON9_DISPLAY", "circuitpython9-display")}
+SHARED = os.path.join(os.path.dirname(ROOT), "shared", "tools")
 FIRMWARE = os.path.join(ROOT, "host_sim", "testing", "firmware")
 RIG = os.path.join(FIRMWARE, "board_rig.py")
 KB = 1024
@@ -33,23 +38,24 @@ class CircuitPythonUnavailable(RuntimeError):
     """There is no CircuitPython unix-port interpreter with the display code to run."""
 
 
-def find_interpreter(given=None):
-    """The interpreter's path (``given``, else the usual places); raises
-    CircuitPythonUnavailable saying where it looked."""
-    places = (given,) if given else (os.environ.get("CIRCUITPYTHON_DISPLAY"),
-                                     shutil.which("circuitpython-display"), SHARED)
+def find_interpreter(given=None, major=10):
+    """The path of CircuitPython ``major``'s interpreter (``given``, else the
+    usual places); raises CircuitPythonUnavailable saying where it looked."""
+    variable, name = PLACES[major]
+    shared = os.path.join(SHARED, name)
+    places = (given,) if given else (os.environ.get(variable), shutil.which(name), shared)
     for candidate in places:
         if candidate and os.path.isfile(candidate) and os.access(candidate, os.X_OK):
             return candidate
     raise CircuitPythonUnavailable(
-        "CircuitPython's unix port with the board's display code was not found (%s)" % (
-            given if given else "$CIRCUITPYTHON_DISPLAY, 'circuitpython-display' on PATH, or "
-            + SHARED))
+        "CircuitPython %d's unix port with the board's display code was not found (%s)" % (
+            major, given if given else "$%s, '%s' on PATH, or %s" % (variable, name, shared)))
 
 
-def run(args, heap_kb, timeout=600, cwd=None):
-    """Run the interpreter with a heap of ``heap_kb`` KB; returns the CompletedProcess."""
-    command = [find_interpreter(), "-X", "heapsize=%dk" % heap_kb] + list(args)
+def run(args, heap_kb, timeout=600, cwd=None, major=10):
+    """Run CircuitPython ``major``'s interpreter with a heap of ``heap_kb`` KB;
+    returns the CompletedProcess."""
+    command = [find_interpreter(major=major), "-X", "heapsize=%dk" % heap_kb] + list(args)
     return subprocess.run(command, capture_output=True, text=True, timeout=timeout, cwd=cwd)
 
 
@@ -78,13 +84,15 @@ def make_drive(out_dir, mpy):
 
 class Scenario:
     """What the rig plays: ``kind`` "match", "lesson" (Learn on the title, the
-    coach's words pressed through) or "fuzz", with the match settings.
+    coach's words pressed through) or "fuzz", with the match settings, on a
+    firmware ``without`` some of its modules (those a language's build leaves
+    out: "terminalio", "vectorio").
 
     The settings are written into the NVM as the saved profile before the
     board boots, as a player would have chosen them."""
 
     def __init__(self, kind, mode="ai", level="normal", colors=5, rounds=3, seed=1,
-                 presses=3000, board_id="pybadge"):
+                 presses=3000, board_id="pybadge", without=()):
         self.kind = kind
         self.mode = mode
         self.level = level
@@ -93,16 +101,19 @@ class Scenario:
         self.seed = seed
         self.presses = presses
         self.board_id = board_id
+        self.without = tuple(without)
 
     @property
     def name(self):
         who = ("vs " + self.level) if self.mode == "ai" else "2 players"
         if self.kind == "lesson":
             from lostcities import LEVELS
-            return "the lesson (Learn), vs %s, 5 colours" % LEVELS[0]
-        if self.kind == "fuzz":
-            return "fuzz %d presses, %s, %d colours" % (self.presses, who, self.colors)
-        return "%d-round match %s, %d colours" % (self.rounds, who, self.colors)
+            name = "the lesson (Learn), vs %s, 5 colours" % LEVELS[0]
+        elif self.kind == "fuzz":
+            name = "fuzz %d presses, %s, %d colours" % (self.presses, who, self.colors)
+        else:
+            name = "%d-round match %s, %d colours" % (self.rounds, who, self.colors)
+        return name + ("".join(", no " + module for module in self.without))
 
     def nvm(self):
         """The NVM's bytes at power-on: erased, with this scenario's settings saved."""
@@ -128,8 +139,9 @@ class Result:
 CUT = 3  # the rig's exit status at a power cut: boot again over the NVM it wrote
 
 
-def run_scenario(drive, scenario, heap_kb, timeout=600):
-    """Boot ``drive`` on the interpreter with a heap of ``heap_kb`` KB and play ``scenario``.
+def run_scenario(drive, scenario, heap_kb, timeout=600, major=10):
+    """Boot ``drive`` on CircuitPython ``major``'s interpreter with a heap of
+    ``heap_kb`` KB and play ``scenario``.
 
     At each power cut the rig stops and a fresh interpreter boots over the NVM
     it left, as a reset does on the board; the figures add up over the boots
@@ -148,8 +160,8 @@ def run_scenario(drive, scenario, heap_kb, timeout=600):
             args = [RIG, ".", scenario.kind, "seed=%d" % (scenario.seed * 1000 + boots),
                     "nvm=" + nvm_path, "presses=%d" % scenario.presses, "done=%d" % done,
                     "matches_done=%d" % matches, "board_id=" + scenario.board_id,
-                    "boot=%d" % boots]
-            finished = run(args, heap_kb, timeout, cwd=drive)
+                    "boot=%d" % boots, "without=" + ",".join(scenario.without)]
+            finished = run(args, heap_kb, timeout, cwd=drive, major=major)
             output += finished.stdout + finished.stderr
             lines = finished.stdout.strip().splitlines()
             last = lines[-1] if lines else ""

@@ -22,12 +22,15 @@ _RED = {int(v * 255.0 / 31.0): v for v in range(32)}
 _GREEN = {int(v * 255.0 / 63.0): v for v in range(64)}
 
 
-def on_board(timeout=600):
-    """Every shot as the board's panel would show it; raises RuntimeError
-    if the interpreter fails (CircuitPythonUnavailable if it is missing)."""
+def on_board(timeout=600, major=10, without=()):
+    """Every shot as the board's panel would show it, on CircuitPython
+    ``major``'s interpreter, its firmware taken to lack the modules
+    ``without`` ("terminalio", "vectorio"); raises RuntimeError if the
+    interpreter fails (CircuitPythonUnavailable if it is missing)."""
     with tempfile.TemporaryDirectory() as scratch:
         out = os.path.join(scratch, "frames.bin")
-        done = cp.run([RENDER_RIG, cp.ROOT, out], 1024, timeout)
+        done = cp.run([RENDER_RIG, cp.ROOT, out, "without=" + ",".join(without)], 1024,
+                      timeout, major=major)
         if done.returncode:
             raise RuntimeError("the board's renderer failed:\n" + done.stderr[-3000:])
         with open(out, "rb") as file:

@@ -97,7 +97,7 @@ def game_files():
     pending = ["code.py"]
     while pending:
         drive = pending.pop()
-        for module, names in imports(files[drive], _package_of(drive)):
+        for module, names in imports(files[drive], _package_of(drive), every=True):
             if module.split(".")[0] != "lostcities":
                 continue
             for dotted in [module] + [module + "." + name for name in names]:
@@ -188,11 +188,12 @@ def compile_mpy(mpy_cross, source, target, drive_path):
                                                                        or done.stdout).strip()))
 
 
-def imports(path, package):
+def imports(path, package, every=False):
     """The modules a source file needs: a list of (dotted name, names imported from it).
 
     ``package`` is the file's package, for relative imports. Imports inside a
-    ``try`` that catches ImportError are optional and left out."""
+    ``try`` that catches ImportError are optional and left out, unless ``every``
+    (the game's own modules are shipped all the same)."""
     tree = ast.parse(_read(path), path)
     found = []
 
@@ -200,7 +201,7 @@ def imports(path, package):
         if isinstance(node, ast.Try):
             catches = any(_catches_import_error(handler) for handler in node.handlers)
             for child in node.body:
-                visit(child, optional or catches)
+                visit(child, optional or catches and not every)
             for child in node.handlers + node.orelse + node.finalbody:
                 visit(child, optional)
             return

@@ -87,7 +87,7 @@ def read_save(path):
 
     Raises SaveFileError for a missing file or one that is not a save."""
     from host_sim.play.nvm_file import FileNvm, NotASaveFile, SaveFileError
-    from lostcities.save_format import NVM_SIZE
+    from lostcities.saves.layout import NVM_SIZE
     if not path:
         return bytearray(b"\xff" * NVM_SIZE)
     if not os.path.isfile(path):

@@ -5,10 +5,14 @@ The app calls :meth:`Screen.press` with each pressed action and
 """
 
 import displayio
-import terminalio
-import vectorio
 
-from lostcities.sprites import INK, LIGHT
+from lostcities.sprites import INK, LIGHT, load_sheet
+
+try:
+    from vectorio import Rectangle
+except ImportError:  # a firmware built without vectorio: the same pixels from tiles
+    from lostcities.screens.tiled_frame import TiledFrame
+    Rectangle = None
 
 WIDTH = 160  # the screen, pixels
 LINE_H = 12  # terminalio.FONT's line height
@@ -26,7 +30,10 @@ def font_sheet():
     character, cell width, cell height), made once.
 
     CircuitPython's font is one bitmap of tiles (as terminalio.Terminal uses
-    it); Blinka's glyphs each have their own, copied here into one."""
+    it), in flash. Blinka's glyphs each have their own bitmap, and the
+    Japanese, Korean and Russian builds of CircuitPython for these boards
+    have no terminalio: there the same tiles come from assets/font.bmp (in
+    the heap)."""
     global _sheet
     if _sheet is None:  # made apart: a text change calls this and must allocate nothing
         _sheet = _make_sheet()
@@ -34,21 +41,19 @@ def font_sheet():
 
 
 def _make_sheet():
-    font = terminalio.FONT
-    width, height = font.get_bounding_box()[:2]
-    glyphs = [font.get_glyph(code) for code in range(FIRST, LAST + 1)]
-    bitmap = font.bitmap
+    try:
+        from terminalio import FONT as font
+    except ImportError:
+        font = None
+    bitmap = getattr(font, "bitmap", None)
     if isinstance(bitmap, displayio.Bitmap):
+        width, height = font.get_bounding_box()[:2]
         # circuitpython-stubs' Glyph names its fields only as __init__ arguments
-        tiles = bytearray(glyph.tile_index for glyph in glyphs)  # type: ignore[attr-defined]
-    else:
-        bitmap = displayio.Bitmap(width * len(glyphs), height, 2)
-        for tile, glyph in enumerate(glyphs):
-            for y in range(height):
-                for x in range(width):
-                    bitmap[tile * width + x, y] = glyph.bitmap[x, y]
-        tiles = bytearray(range(len(glyphs)))
-    return bitmap, tiles, width, height
+        return bitmap, bytearray(font.get_glyph(code).tile_index  # type: ignore[attr-defined]
+                                 for code in range(FIRST, LAST + 1)), width, height
+    bitmap = load_sheet("font.bmp", 2)
+    count = LAST - FIRST + 1
+    return bitmap, bytearray(range(count)), bitmap.width // count, bitmap.height
 
 
 class Text(displayio.Group):
@@ -200,13 +205,16 @@ class Popup:
         self.width = width  # characters across, unless show() is told more
         self.y = y
         self.box = displayio.Group(x=x, y=y)
-        self.frame = vectorio.Rectangle(pixel_shader=_palette(DIM), width=8,
-                                        height=8, x=-3, y=-3)
-        self.fill = vectorio.Rectangle(pixel_shader=_palette(INK), width=6,
-                                       height=6, x=-2, y=-2)
+        if Rectangle is None:
+            self.frame = TiledFrame(DIM, INK)
+            self.box.append(self.frame)
+        else:
+            self.frame = Rectangle(pixel_shader=_palette(DIM), width=8, height=8, x=-3, y=-3)
+            self.fill = Rectangle(pixel_shader=_palette(INK), width=6, height=6, x=-2, y=-2)
+            self.box.append(self.frame)
+            self.box.append(self.fill)
         self.item = label(" ", 0, 0, LIGHT, columns=columns or width)
-        for part in (self.frame, self.fill, self.item):
-            self.box.append(part)
+        self.box.append(self.item)
         self.box.hidden = True
         group.append(self.box)
 
@@ -221,7 +229,9 @@ class Popup:
                           for part in text.split("\n"))
         set_text(self.item, lines)
         width, height = self.item.size()
-        if self.fill.width != width + 4 or self.fill.height != height + 3:
+        if Rectangle is None:
+            self.frame.fit(width, height)
+        elif self.fill.width != width + 4 or self.fill.height != height + 3:
             self.fill.width = width + 4
             self.fill.height = height + 3
             self.frame.width = width + 6

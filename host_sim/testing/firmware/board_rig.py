@@ -11,7 +11,8 @@ with power cuts and torn NVM writes: at each, the NVM is written back to its
 file and the rig exits with status 3, for the host to boot a fresh interpreter
 over it, imports and all, as a reset does on the board). Other keys: ``seed=S``, ``nvm=FILE`` (the NVM's
 first contents), ``matches=N``, ``boot=N`` (which boot this is: odd ones tear no
-write); after a power cut the host passes ``done=N`` (presses made) and ``matches_done=N``.
+write), ``without=terminalio,vectorio`` (a firmware built without those modules);
+after a power cut the host passes ``done=N`` (presses made) and ``matches_done=N``.
 
 The last line printed is ``RESULT key=value ...`` (``CUT ...`` at a power cut,
 ``FAIL reason`` with exit status 1): ``base`` the bytes the stand-ins and this rig hold live before the
@@ -42,6 +43,7 @@ import board  # noqa: E402
 import busdisplay  # noqa: E402,F401
 import digitalio  # noqa: E402,F401
 import keypad  # noqa: E402
+import left_out  # noqa: E402
 import microcontroller  # noqa: E402
 import neopixel_write  # noqa: E402,F401
 import presses  # noqa: E402
@@ -286,6 +288,7 @@ keypad.source = rig.event
 board.DISPLAY.on_show = rig.on_show
 if "board_id" in OPTIONS:
     board.board_id = OPTIONS["board_id"]
+left_out.leave_out(OPTIONS.get("without", ""))
 gc.collect()
 BASE = gc.mem_alloc()
 try:

@@ -1,10 +1,10 @@
 """Take every shot of shots.py on CircuitPython's interpreter with the board's
 own display code, and write the pixels its panel would show.
 
-    circuitpython-display -X heapsize=512k render_rig.py ROOT OUT
+    circuitpython-display -X heapsize=512k render_rig.py ROOT OUT [without=MODULES]
 
-ROOT is the project's folder (its lostcities/ and assets/), OUT the file
-written: per shot a line ``NAME\\n`` then the 160x128 RGB565 pixels, row by
+ROOT is the project's folder (its lostcities/ and assets/), MODULES those the
+firmware is taken to lack (``terminalio,vectorio``), OUT the file written: per shot a line ``NAME\\n`` then the 160x128 RGB565 pixels, row by
 row, two bytes each, little-endian (40,960 bytes). ``lcrender`` composites the
 root group through displayio's own refresh code, as a PyBadge redraws it.
 """
@@ -18,6 +18,10 @@ sys.path[:] = [ROOT, FIRMWARE]
 import os  # noqa: E402
 
 os.chdir(ROOT)
+
+import left_out  # noqa: E402
+
+left_out.leave_out(sys.argv[3][len("without="):] if len(sys.argv) > 3 else "")
 
 import board  # noqa: E402
 import displayio  # noqa: E402
