@@ -67,11 +67,14 @@ class App(Shell):
     def make_room(self, name):
         """Before screen ``name`` is built: the screen shown let go, and what
         memory.ROOM says goes with it (applied here only)."""
-        modules, sheets = ROOM.get(name, ((), False))
+        modules, sheets, first = ROOM.get(name, ((), False, False))
         if sheets and FROM_SOURCES:
             self.sheets = None
         self.let_go()
-        forget(*modules)
+        forget(*modules, first=first)
+        if name == "title" and FROM_SOURCES:
+            for loaded in COMPILED_FIRST:  # in the heap again, as at the boot
+                __import__(loaded)
 
     # Feedback ----------------------------------------------------------------
 

@@ -27,19 +27,20 @@ COMPILED_FIRST = ("lostcities.screens.words", "lostcities.screens.layout",
                   "lostcities.screens.table", "lostcities.evaluation", "lostcities.ai")
 
 
-def forget(*names):
+def forget(*names, first=False):
     """Drop modules ``names`` and their submodules as if never imported, so
     that their code leaves the board's heap; the next import loads them afresh.
 
     The app forgets the screens of the menus while a match is on and those of
-    the match once it is over; from .py sources, those compiled first stay. On
+    the match once it is over; from .py sources, those compiled first stay
+    unless ``first``. On
     CPython (the laptop) it does nothing: memory is plentiful there, and a
     module loaded twice would give tools and tests two copies of its classes."""
     import sys
     if sys.implementation.name == "cpython":
         return
     for name in names:
-        if FROM_SOURCES and name in COMPILED_FIRST:
+        if FROM_SOURCES and name in COMPILED_FIRST and not first:
             continue
         for loaded in list(sys.modules):
             if loaded == name or loaded.startswith(name + "."):
@@ -66,14 +67,21 @@ OF_THE_MATCH = ("lostcities.screens.table", "lostcities.screens.layout",
 NOT_AT_THE_TITLE = OF_THE_MATCH + ("lostcities.screens.summary",) + READ_AT_START
 
 # What goes before each screen is built, besides the screen shown (which
-# always does): the modules forgotten, and whether the table's sprite sheets go
-# too (from .py sources only, where the next modules are compiled in their
-# place). App.make_room applies it, and is the only place that does; a screen
-# not named here needs only the screen before it let go. Before the session
-# counts a finished match in the statistics, the room of its result is made.
+# always does): the modules forgotten; whether the table's sprite sheets go too
+# (from .py sources only, where the next modules are compiled in their place);
+# and whether, from .py sources, those of COMPILED_FIRST go as well (the title
+# compiles them again, as the boot does, before the next match's table).
+# App.make_room applies it, and is the only place that does; a screen not named
+# here needs only the screen before it let go. Before the session counts a
+# finished match in the statistics, the room of its result is made.
 ROOM = {
-    "title": (NOT_AT_THE_TITLE, True),
-    "table": (NOT_AT_THE_TABLE, False),
-    "round": (COACH, False),  # the lesson's coach has said its last
-    "match": (OF_THE_MATCH, True),  # the profile is read again next, for the statistics
+    "title": (NOT_AT_THE_TITLE, True, False),
+    "table": (NOT_AT_THE_TABLE, False, False),
+    "round": (COACH, False, False),  # the lesson's coach has said its last
+    "match": (OF_THE_MATCH, True, False),  # the profile is read next, for the statistics
+    # the review needs the evaluation alone of the match's modules
+    "review": (("lostcities.screens.table", "lostcities.screens.layout",
+                "lostcities.screens.words", "lostcities.screens.pause",
+                "lostcities.screens.passing", "lostcities.ai", "lostcities.screens.summary")
+               + COACH, True, True),
 }

@@ -208,7 +208,7 @@ class Session:
         if worn:
             profile.worn = True
             profile.resume = "round"
-        if self._saved(self.storage.save_match(self.saved, profile if worn else None)) is None:
+        if self._noted(self.storage.save_match(self.saved, profile if worn else None)) is None:
             self._profile_stored = True
             if worn:
                 from lostcities.saves.restore import WORN  # once, from the title
@@ -241,9 +241,10 @@ class Session:
             self.cut = self.cut or stop()
             return self.cut
         from lostcities import ai
+        long = saved.level == "expert"  # the one level a press cuts short
         move = ai.choose_move(view, saved.level, saved.ai_rng, clock_ms,
-                              pressed if stop else None, progress)
-        budget = ai.EXPERT_BUDGET_MS if saved.level == "expert" else ai.BUDGET_MS
+                              pressed if stop and long else None, progress)
+        budget = ai.EXPERT_BUDGET_MS if long else ai.BUDGET_MS
         late = clock_ms is not None and clock_ms() - start >= budget
         self.play(move, save=late or self.cut)
         return move
@@ -262,7 +263,7 @@ class Session:
             profile.record_match(saved)
         problem = self.storage.finish_match(profile)
         self._profile_stored = problem is None
-        self._saved(problem)
+        self._noted(problem)
         self.saved = None
         return saved
 
@@ -276,11 +277,11 @@ class Session:
         self.each_round = False
         problem = self.storage.finish_match(profile)
         self._profile_stored = problem is None
-        return self._saved(problem)
+        return self._noted(problem)
 
     def save(self):
         """Save the match (None, or why it was not written: see :meth:`news`)."""
-        return self._saved(self.storage.save_match(self.saved))
+        return self._noted(self.storage.save_match(self.saved))
 
     def save_profile(self):
         """Save the settings (None, or why they were not written); a changed
@@ -289,9 +290,9 @@ class Session:
         self.each_round = profile.resume == "round"
         problem = self.storage.save_profile(profile)
         self._profile_stored = problem is None
-        return self._saved(problem)
+        return self._noted(problem)
 
-    def _saved(self, problem):
+    def _noted(self, problem):
         if problem != self.save_problem:
             self._news = problem
         self.save_problem = problem

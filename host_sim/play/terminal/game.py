@@ -55,7 +55,7 @@ class TtyGame:
     """
 
     def __init__(self, storage, read_line, out, seed, record_path=None,
-                 ansi=False, kept=True, notice=None):
+                 ansi=False, persistent=True, notice=None):
         self.read_line = read_line
         self.out = out
         seeds = Rng(seed)  # the seeds of each new match
@@ -63,7 +63,7 @@ class TtyGame:
         self.drawing = Drawing(self.session, ansi)
         self.record = RecordFile(record_path, self.say) if record_path else None
         self.ansi = ansi
-        self.kept = kept  # False: the NVM lives in memory only (no --save)
+        self.persistent = persistent  # False: the NVM lives in memory only (no --save)
         self.notice = notice  # what the save file's reader found wrong with it
         self.played = False  # a match was played in this run
         self.drawn = {}  # duel: player -> the card they drew, said when they hold the keyboard
@@ -115,7 +115,7 @@ class TtyGame:
         return 0
 
     def say_kept(self):
-        if not self.kept:
+        if not self.persistent:
             self.say("Without --save FILE the match is not kept after this exit.")
         elif self.session.save_problem == UNSAVED:
             self.say("The match could not be saved.")
@@ -204,7 +204,10 @@ class TtyGame:
         except Quit as quit:
             if quit.leave:
                 raise
-            self.say_kept()
+            if self.persistent:
+                self.say_kept()
+            else:
+                self.say("Back to the menu: 'continue' resumes the match until you leave.")
 
     def step(self):
         """Show the phase and report what the player did; False once over."""
@@ -244,7 +247,7 @@ class TtyGame:
             session.advance()
             self.saving()
             if session.phase() != END:
-                self.kept_record()
+                self.write_record()
                 self.say_round_start()
         elif phase == REVIEW:
             self.say("The coach looks back. " + review_text(session.match, len(session.match.deals) - 1,
@@ -288,7 +291,7 @@ class TtyGame:
 
     def moved(self):
         self.saving()
-        self.kept_record()
+        self.write_record()
 
     def say_round_start(self):
         match = self.session.match
@@ -298,7 +301,7 @@ class TtyGame:
             match.round_number(), match.rounds, capital(starter),
             "start" if starter == "you" else "starts"))
 
-    def kept_record(self):
+    def write_record(self):
         """Rewrite the game record file (--record), if there is one."""
         if self.record:
             self.record.keep(self.session.match)
@@ -441,5 +444,5 @@ def main(argv=None, stdin=None, stdout=None):
 
     game = TtyGame(Storage(nvm), read_line, stdout, seed, args.record,
                    ansi=stdout.isatty() and os.environ.get("TERM") != "dumb",
-                   kept=args.save is not None, notice=getattr(nvm, "problem", None))
+                   persistent=args.save is not None, notice=getattr(nvm, "problem", None))
     return game.run()
