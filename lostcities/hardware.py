@@ -35,8 +35,7 @@ _DOZE_DIMMING = const(8)  # a dozing backlight: an eighth of its brightness
 # played without blocking. Every note loops one period of the wave below at
 # WAVE_SAMPLES times its frequency, as simpleio.tone does (so each pitch is
 # exact), and the shell's loop moves the tune on (Feedback.tick): a tune holds
-# one small sample object, where written out it took 8 bytes a millisecond
-# (3.2 KB for the longest).
+# one small sample object, where written out it takes 8 bytes a millisecond.
 WAVE_SAMPLES = const(16)
 _SILENCE = const(128)
 _VOLUME = const(28)  # the wave's swing around silence, of 127
@@ -79,8 +78,7 @@ class Feedback:
         self._display = display
         self._clock_ms = clock_ms  # the tunes' timing
         # Five pixels are written with neopixel_write directly: the neopixel
-        # library would keep 1.7 KB of the heap for this (measured on
-        # CircuitPython's interpreter).
+        # library would keep more of the heap for this (docs/memory.md).
         self._pixel_pin = digitalio.DigitalInOut(board.NEOPIXEL)
         self._pixel_pin.direction = digitalio.Direction.OUTPUT
         self._pixel_bytes = bytearray(3 * _PIXELS)  # green, red, blue per pixel

@@ -21,8 +21,8 @@ FROM_SOURCES = __file__.endswith(".py")
 
 # From .py sources the board compiles a module as it imports it, which needs
 # about three times its text at once: compiled at the first table, these
-# needed 14 KB more heap than anything else. There lostcities/app.py compiles
-# them before anything else, while the heap is nearly empty, and they stay.
+# needed more heap than anything else (docs/memory.md). There lostcities/app.py
+# compiles them before anything else, while the heap is nearly empty, and they stay.
 COMPILED_FIRST = ("lostcities.screens.words", "lostcities.screens.layout",
                   "lostcities.screens.table", "lostcities.evaluation", "lostcities.ai")
 

@@ -22,7 +22,7 @@ from lostcities.saves.layout import NO_SAVE, WEAR_SWITCH
 from lostcities.saves.match import SavedMatch
 
 AI_SEAT = 1  # against the AI the human is player 1 (who is player 0 here)
-# The lesson's deals (issue 25): the seeds of its match's Rng (the AI's is the
+# The lesson's deals: the seeds of its match's Rng (the AI's is the
 # next one), each tested to bring the coach's lessons up early and to let the
 # player start (tests/test_coach.py)
 LESSON_SEEDS = (62, 69, 137, 152)

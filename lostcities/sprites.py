@@ -141,7 +141,7 @@ class Sheets:
         """Small light text (scores, counts), ``width`` characters a line: write
         it with write_text. A character is two tiles of text.bmp, its halves, so
         text can start every 2 px: one grid holds a row of expedition scores 22
-        or 26 px apart (twelve grids of one score took 0.6 KB more heap)."""
+        or 26 px apart (one grid a score would take more heap)."""
         return displayio.TileGrid(
             self.text, pixel_shader=self.text_palette, width=2 * width,
             height=height, tile_width=TEXT_TILE_W, tile_height=TEXT_H,

@@ -93,7 +93,7 @@ class ai:
         for _ in range(10):
             scratch = bytearray(1000)  # garbage at once
         if level == "keeps":
-            ai.kept.append(bytearray(1000))
+            ai.kept.append(bytearray(5000))
         return 0
 """
 
@@ -107,10 +107,11 @@ def test_the_ai_heap_figures_tell_garbage_from_kept_memory():
                         "view = rng = move = None\nbefore = after = 0")
         for allocated, retained in bench.ai_heap_micropython(interpreter, "garbage", 2):
             assert 10000 <= allocated < 11000
-            assert retained < 500  # a conservative GC may keep a stray block or two
+            # a conservative GC may keep a stray block or two, as the stack left them
+            assert retained < 2600
         for allocated, retained in bench.ai_heap_micropython(interpreter, "keeps", 2):
-            assert 11000 <= allocated < 12000
-            assert 1000 <= retained < 1100
+            assert 15000 <= allocated < 16000
+            assert 5000 <= retained < 5000 + 2600
 
 
 @pytest.mark.skipif(not __import__("sys").platform.startswith("linux"), reason="process groups")

@@ -1,4 +1,4 @@
-"""The lesson (issue 25): Learn on the title, a round with the coach.
+"""The lesson: Learn on the title, a round with the coach.
 
 Walked through the buttons as a newcomer would, every message of the coach
 shows once, at its moment; the lesson is saved and resumes after a power cut,

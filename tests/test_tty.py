@@ -413,3 +413,17 @@ def test_a_terminal_duel_clears_the_scrollback_and_shows_a_hand_on_enter_alone(t
     assert b"\r\n" * 20 + b"\x1b[H\x1b[2J\x1b[3J" in second
     assert b"Hand:" not in second[cleared:]
     assert b"Hand:" not in third and b"The match is saved" in third  # 'quit' shows nothing
+
+
+def test_erase_asks_first_then_forgets_the_match_settings_and_statistics():
+    nvm = erased()
+    session(nvm, Keyboard(["rounds 1", "colors 6", "new"], moves=3))
+    assert Storage(nvm).load_match()[0] is not None
+    answers = iter(["erase", "n", "erase", "y", "quit"])  # the menu's, then the question's
+    out = io.StringIO()
+    tty.TtyGame(Storage(nvm), lambda prompt: next(answers), out, 7).run()
+    text = out.getvalue()
+    assert "Nothing was erased." in text and "Erased: a new start" in text
+    storage = Storage(nvm)
+    assert storage.load_match()[0] is None
+    assert storage.load_profile().colors == 5 and storage.load_profile().rounds == 3

@@ -164,7 +164,7 @@ def test_random_presses_never_break_the_game(profile, monkeypatch):
         original(app, screen)
     monkeypatch.setattr(type(driver.app), "show", show)  # restarted apps too
     # every button, menus included: any screen, any setting, abandoned matches
-    driver = mash(driver, rng, 600, 80, ANY)  # six title items since Learn (issue 25)
+    driver = mash(driver, rng, 600, 80, ANY)  # six title items since Learn
     # then through a whole match: mashing in between turns, never leaving it
     driver = restart(driver, 1)
     for _ in range(4):

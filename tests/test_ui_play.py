@@ -508,3 +508,33 @@ def test_a_minute_without_a_press_dims_the_board_and_the_waking_press_does_nothi
     assert driver.app.screen is title and title.at == 0  # ...and moves nothing
     driver.press(btn.DOWN)
     assert title.at == 1
+
+
+def test_erase_all_in_the_settings_asks_then_forgets_the_match_settings_and_statistics():
+    driver = Driver(seed=5, render=False, profile={"colors": 6, "sound": False})
+    play_match(driver, Rng(3))  # a finished match in the statistics
+    driver.press(btn.A)  # and a new one saved
+    driver.press(btn.START, hold_ms=2500)
+    writes = driver.app.session.storage.writes
+    title = driver.app.screen
+    assert title.items[0] == "Continue"
+    while title.items[title.at] != "Settings":
+        driver.press(btn.DOWN)
+    driver.press(btn.A)
+    settings = driver.app.screen
+    assert settings.items[-1] == "Erase all"
+    assert "Erase" not in settings.body.text  # out of sight until reached
+    driver.press(btn.UP)  # the last item: the list scrolls to it
+    assert settings.item_y(settings.at) + 12 <= 128 and settings.body.text.endswith("stats")
+    assert settings.body.text.count("\n") == settings.rows - 1
+    driver.press(btn.A)
+    assert "erases the saved match" in popup_text(settings.popup)
+    assert Storage(driver.nvm).load_profile().stats  # not yet
+    driver.press(btn.A)
+    storage = Storage(driver.nvm)
+    assert storage.load_match()[0] is None and storage.load_profile().stats == {}
+    assert (storage.load_profile().colors, storage.load_profile().sound) == (5, True)
+    assert driver.app.session.storage.writes == writes + 1  # one write; the count stays
+    assert "Erased" in popup_text(driver.app.screen.popup)
+    driver.press(btn.B)
+    assert driver.screen == "title" and "Continue" not in driver.app.screen.items

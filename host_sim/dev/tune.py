@@ -35,7 +35,7 @@ WEIGHTS = {
 TEMPO = (1000, -6000, 6000)
 MAX_STEPS = 10000  # each plays every opponent twice: more is a slip of the keyboard
 # The player tuned by default: the evaluation's best move (ai.hint), what normal was
-# before issue 26 blurred it (the levels' noise would only blur the measurement)
+# before the levels were blurred (the levels' noise would only blur the measurement)
 BEST = "best"
 
 

@@ -55,7 +55,7 @@ from host_sim.testing.micropython import (
 PACKAGE_DIR = os.path.dirname(os.path.abspath(lostcities.__file__))
 WORKLOADS = os.path.abspath(workloads.__file__)
 ROOT = os.path.dirname(PACKAGE_DIR)
-# The budgets (issues 26 and 32): each level's slowest decision on the board, at the
+# The budgets: each level's slowest decision on the board, at the
 # high end of the calibrated factor, within its BUDGETS_S (else LEVEL_BUDGET_S), and
 # at most HEAP_BUDGET bytes allocated by a decision
 BUDGETS_S = {"hard": 3.0, "expert": 8.0}

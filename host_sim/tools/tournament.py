@@ -11,7 +11,7 @@ difference per opponent with its 95% interval, and the mean over the pool.
 
 ``python -m host_sim tournament --ladder --deals N`` plays the lowest AI level
 against ``random`` and each level against the one below, and prints each
-step against its goal (``LADDER_GOAL``, issue 26).
+step against its goal (``LADDER_GOAL``).
 
 Deals are made as they are played and each is added to a ``Tally`` as it
 ends (its records written at once), so a long tournament holds a few bytes a

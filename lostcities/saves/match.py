@@ -3,7 +3,7 @@
 Its body (docs/formats.md, The match body): colours, rounds, the
 match's and the AI's Rng states, the AI's seat, mode and level text, then
 each round dealt: who started, the whole deal, and every move played. A
-lesson (issue 25) is written as the mode ``learn`` and, after the level, the
+lesson is written as the mode ``learn`` and, after the level, the
 coach's messages shown (u16, a bit each); it reads back as mode "ai". A
 record is read back by replaying those moves (lostcities/saves/resume.py's
 ``decode_match``: the table's heap holds only the writing).

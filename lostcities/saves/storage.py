@@ -26,8 +26,7 @@ from lostcities.saves.layout import (
 
 from micropython import const
 
-# A 3-round match's record: 560-1,310 bytes with 5 or 6 colours (two normal
-# AIs, whose rounds often run to the turn limit), rarely more.
+# A 3-round match's record fits, rarely more (docs/formats.md gives its sizes).
 _MATCH_BUFFER = const(1536)
 _BUFFER_STEP = const(256)
 _COMPARED = const(64)  # bytes compared at a time with the NVM: no big copy

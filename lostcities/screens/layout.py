@@ -57,8 +57,8 @@ class TableLayout(Screen):
     def __init__(self, app):
         super().__init__(app)
         # The turn's state and the lists of grids first: an object's attributes
-        # live in a table that grows in steps, and its last step (232 bytes
-        # here) then takes its piece of the board's heap before the grids do.
+        # live in a table that grows in steps, and its last step then takes
+        # its piece of the board's heap before the grids do.
         self.viewer = 0
         self.hand = b""
         self.new_slot = -1  # the hand slot of the card the viewer drew last

@@ -11,16 +11,19 @@ class MenuScreen(Screen):
     """Subclasses give ``items`` (keys), ``item_text(key)`` and ``choose(key, action)``.
 
     UP/DOWN move the cursor (only the cursor moves), A or LEFT/RIGHT act on
-    the item (only its own text changes), B or START go ``back()``.
+    the item (only its own text changes), B or START go ``back()``. More
+    items than ``rows`` scroll: the list moves to keep the cursor's in sight.
     """
 
     heading = ""
     top = 28
+    rows = 9
 
     def __init__(self, app, items, notice=None, heading_scale=1, at=0):
         super().__init__(app)
         self.items = items
         self.at = at
+        self.first = max(0, at - self.rows + 1)  # the first item in sight
         group = self.group
         group.append(label(self.heading, 4, 2, ACCENT, scale=heading_scale))
         # one label for all the items: a change still sets only the tiles
@@ -44,11 +47,12 @@ class MenuScreen(Screen):
         return key
 
     def body_text(self):
-        return "\n".join(self.item_text(key) for key in self.items)
+        return "\n".join(self.item_text(key)
+                         for key in self.items[self.first:self.first + self.rows])
 
     def item_y(self, at):
         """The y of item ``at`` on the screen."""
-        return self.top + at * LINE_H
+        return self.top + (at - self.first) * LINE_H
 
     def refresh_item(self, key):
         set_text(self.body, self.body_text())
@@ -58,7 +62,12 @@ class MenuScreen(Screen):
         self.popup.hide()  # and the press that closed it counts as well
         if action == btn.UP or action == btn.DOWN:
             step = 1 if action == btn.DOWN else len(self.items) - 1
-            self.at = (self.at + step) % len(self.items)
+            self.at = at = (self.at + step) % len(self.items)
+            first = min(self.first, at) if at >= self.first else at
+            first = max(first, at - self.rows + 1)
+            if first != self.first:
+                self.first = first
+                set_text(self.body, self.body_text())
             self.cursor.y = self.item_y(self.at)
         elif action == btn.B or action == btn.START:
             self.back()

@@ -5,6 +5,7 @@ from lostcities import buttons as btn
 from lostcities.screens.menu import GIVE_UP, MenuScreen
 
 _SUB_SCREENS = ("Settings", "Statistics", "Rules")
+ERASE = "A again erases the saved match, the settings and the statistics."
 
 
 def _cycle(values, value, action):
@@ -74,12 +75,12 @@ class SettingsScreen(MenuScreen):
     heading = "Settings  </>: change"  # the footer's line holds the ninth item
     top = 16
 
-    def __init__(self, app, at=0):
+    def __init__(self, app, at=0, notice=None):
         items = ["Mode", "AI level", "Colours", "Rounds", "Resume", "Sound", "Lights",
-                 "Brightness", "Debug"]
+                 "Brightness", "Debug", "Erase all"]
         if app.profile.mode != "ai":
             items.remove("AI level")  # two players: no AI to set
-        super().__init__(app, items, at=at)
+        super().__init__(app, items, notice, at=at)
         self.replaced = False
 
     def footer_text(self):
@@ -87,6 +88,8 @@ class SettingsScreen(MenuScreen):
 
     def item_text(self, key):
         profile = self.app.profile
+        if key == "Erase all":
+            return "Erase the saves, stats"
         if key == "Mode":
             value = "vs AI" if profile.mode == "ai" else "2 players"
         elif key == "AI level":
@@ -105,6 +108,14 @@ class SettingsScreen(MenuScreen):
 
     def choose(self, key, action):
         profile = self.app.profile
+        if key == "Erase all":
+            if action == btn.A and self.confirmed(key, ERASE):
+                app = self.app
+                app.session.erase()
+                app.apply_settings()
+                self.replaced = True  # by itself, its settings as they come
+                app.show(SettingsScreen(app, self.at, "Erased: the match, settings, stats."))
+            return
         if key == "Mode":
             profile.mode = _cycle(MODES, profile.mode, action)
             self.replaced = True  # by itself, with or without the AI's level
