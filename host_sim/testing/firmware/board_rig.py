@@ -115,7 +115,13 @@ class Rig:
         self.measure("%s>" % (old.name if old is not None else "none"))
 
     def event(self):
-        """keypad's next event: at most one per poll, then None."""
+        """keypad's next event: at most one per poll, then None. While the app
+        works alone (the AI thinks, a review runs: it asks whether a button
+        stops it) no one presses and the rig's clock stands still: this
+        interpreter's thinking is not the board's time, and a clock run on by
+        those polls would make the AI late and its move saved."""
+        if self.app is not None and self.app.busy():
+            return None
         supervisor.now += 10
         if self.gave:
             self.gave = False
