@@ -77,8 +77,9 @@ def make_drive(out_dir, mpy):
 
 
 class Scenario:
-    """What the rig plays: ``kind`` "match", "lesson" (Learn on the title, the
-    coach's words pressed through) or "fuzz", with the match settings.
+    """What the rig plays: ``kind`` "match", "review" (a match whose every
+    round's review is read), "lesson" (Learn on the title, the coach's words
+    pressed through) or "fuzz", with the match settings.
 
     The settings are written into the NVM as the saved profile before the
     board boots, as a player would have chosen them."""
@@ -102,7 +103,8 @@ class Scenario:
             return "the lesson (Learn), vs %s, 5 colours" % LEVELS[0]
         if self.kind == "fuzz":
             return "fuzz %d presses, %s, %d colours" % (self.presses, who, self.colors)
-        return "%d-round match %s, %d colours" % (self.rounds, who, self.colors)
+        return "%d-round match %s, %d colours%s" % (
+            self.rounds, who, self.colors, ", each round reviewed" if self.kind == "review" else "")
 
     def nvm(self):
         """The NVM's bytes at power-on: erased, with this scenario's settings saved."""
