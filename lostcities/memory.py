@@ -60,10 +60,9 @@ NOT_AT_THE_TABLE = ("lostcities.screens.title", "lostcities.screens.help",
                     "lostcities.screens.summary") + READ_AT_START + REVIEW
 # The lesson's coach: loaded with the lesson's table, let go at its round's end
 COACH = ("lostcities.coach",)
-OF_THE_MATCH = ("lostcities.screens.table", "lostcities.screens.layout",
-                "lostcities.screens.words", "lostcities.screens.pause",
-                "lostcities.screens.passing", "lostcities.ai", "lostcities.evaluation"
-                ) + COACH + REVIEW
+TABLE = ("lostcities.screens.table", "lostcities.screens.layout", "lostcities.screens.words")
+OF_THE_MATCH = TABLE + ("lostcities.screens.pause", "lostcities.screens.passing",
+                        "lostcities.ai", "lostcities.evaluation") + COACH + REVIEW
 NOT_AT_THE_TITLE = OF_THE_MATCH + ("lostcities.screens.summary",) + READ_AT_START
 
 # What goes before each screen is built, besides the screen shown (which
@@ -77,11 +76,9 @@ NOT_AT_THE_TITLE = OF_THE_MATCH + ("lostcities.screens.summary",) + READ_AT_STAR
 ROOM = {
     "title": (NOT_AT_THE_TITLE, True, False),
     "table": (NOT_AT_THE_TABLE, False, False),
-    "round": (COACH, False, False),  # the lesson's coach has said its last
+    "round": (COACH + REVIEW, False, False),  # the coach has said its last, a review is read
+    # a review holds the evaluation and its own two modules: the table's and the
+    # scores' go (the next round's table, or the scores seen again, load them again)
+    "review": (TABLE + ("lostcities.screens.summary",) + COACH, True, True),
     "match": (OF_THE_MATCH, True, False),  # the profile is read next, for the statistics
-    # the review needs the evaluation alone of the match's modules
-    "review": (("lostcities.screens.table", "lostcities.screens.layout",
-                "lostcities.screens.words", "lostcities.screens.pause",
-                "lostcities.screens.passing", "lostcities.ai", "lostcities.screens.summary")
-               + COACH, True, True),
 }

@@ -541,19 +541,18 @@ def test_statistics_count_wins_losses_and_best_round():
     assert profile.stats == {"easy": [1, 0, 0]}
     assert profile.best_round == -30  # only the human's rounds count against the AI
     lines = profile.summary()
-    assert lines == ["vs AI  Play  Won Lost Drw", "easy      1    0    1   0", "Best round: -30"]
+    assert lines == ["vs      Play  Won Lost Drw", "easy       1    0    1   0", "Best round: -30"]
     profile.record_match(SavedMatch(match, "duel"))
     profile.record_match(SavedMatch(match, "ai", "hard", 0, Rng(1)))  # the AI lost as player 1
     assert profile.summary() == [
-        "vs AI  Play  Won Lost Drw",
-        "easy      1    0    1   0",
-        "hard      1    1    0   0",
-        "2 players Play  P1  P2 Drw",  # every column apart
-        "             1   0   1   0",
+        "vs      Play  Won Lost Drw",  # every column apart
+        "easy       1    0    1   0",
+        "hard       1    1    0   0",
+        "P2         1    0    1   0",  # two players, from player 1's side: P2 won
         "Best round: 12"]
     assert profile.summary(("hard", "easy"))[1:3] == [  # the levels in the order given
-        "hard      1    1    0   0",
-        "easy      1    0    1   0"]
+        "hard       1    1    0   0",
+        "easy       1    0    1   0"]
 
 
 def test_negative_best_round_round_trips():

@@ -92,7 +92,7 @@ def test_a_two_player_match_hides_the_hands_between_turns():
         before, after = chunk.split("and press Enter.", 1)
         assert "Hand:" not in before and after.count("Hand:") == 1
     assert "\nPlayer 1: play " in text or "\nPlayer 1: discard " in text
-    assert "2 players Play  P1  P2 Drw\n             1" in text
+    assert "vs      Play  Won Lost Drw\nP2         1" in text
 
 
 def test_unreadable_and_illegal_moves_get_the_reason_and_the_prompt_again():

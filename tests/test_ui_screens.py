@@ -3,6 +3,7 @@
 import pytest
 
 from host_sim.testing.harness import Driver, popup_text, presses_for
+from lostcities import LEVELS
 from lostcities import buttons as btn
 from lostcities import sprites as S
 from lostcities.rng import Rng
@@ -345,22 +346,24 @@ def test_round_summary_says_who_starts_next_in_plain_words():
 def test_statistics_of_every_mode_fit_the_screen():
     driver = Driver(seed=3, render=False)
     profile = driver.app.profile
-    profile.stats = {"hard": [999, 450, 30], "duel": [999, 600, 99],
-                     "easy": [12, 11, 0], "normal": [100, 50, 10]}
+    profile.stats = {"hard": [999, 450, 30], "duel": [999, 600, 99], "expert": [7, 2, 1],
+                     "easy": [12, 11, 0], "normal": [100, 50, 10], "medium": [10000, 1, 0]}
     profile.best_round = -152
     driver.press_all(["DOWN", "DOWN", "A"])
     assert driver.screen == "stats"
     heading, back, table, wear = driver.app.screen.group
     lines = table.text.split("\n")
-    assert len(lines) == 7
+    assert len(lines) == 1 + 5 + 1 + 1  # the heads, every level, two players, the best round
     assert table.y + 12 * len(lines) <= wear.y and wear.y + 12 <= 128
     assert back.text == "B: back" and back.y == heading.y and back.x + 6 * 7 <= 160
     assert wear.text == "Saves: %d (rated 10000)" % driver.app.session.storage.writes
     assert table.x >= 2 and table.x + 6 * max(len(line) for line in lines + [wear.text]) <= 158
-    assert lines[1].split() == ["easy", "12", "11", "1", "0"]  # levels in order
-    assert lines[3].split() == ["hard", "999", "450", "519", "30"]
-    assert lines[5].split() == ["999", "600", "300", "99"]
-    assert lines[6] == "Best round: -152"
+    assert lines[0].split() == ["vs", "Play", "Won", "Lost", "Drw"]
+    assert [line.split()[0] for line in lines[1:6]] == list(LEVELS)  # levels in order
+    assert lines[2].split() == ["medium", "10000", "1", "9999", "0"]
+    assert lines[4].split() == ["hard", "999", "450", "519", "30"]
+    assert lines[6].split() == ["P2", "999", "600", "300", "99"]  # player 1's wins and losses
+    assert lines[7] == "Best round: -152"
 
 
 def frame_of(popup):

@@ -83,10 +83,11 @@ def make_drive(out_dir, mpy):
 
 
 class Scenario:
-    """What the rig plays: ``kind`` "match", "lesson" (Learn on the title, the
-    coach's words pressed through) or "fuzz", with the match settings, on a
-    firmware ``without`` some of its modules (those a language's build leaves
-    out: "terminalio", "vectorio").
+    """What the rig plays: ``kind`` "match", "review" (a match whose every
+    round's review is read), "lesson" (Learn on the title, the coach's words
+    pressed through) or "fuzz", with the match settings, on a firmware
+    ``without`` some of its modules (those a language's build leaves out:
+    "terminalio", "vectorio").
 
     The settings are written into the NVM as the saved profile before the
     board boots, as a player would have chosen them."""
@@ -112,7 +113,9 @@ class Scenario:
         elif self.kind == "fuzz":
             name = "fuzz %d presses, %s, %d colours" % (self.presses, who, self.colors)
         else:
-            name = "%d-round match %s, %d colours" % (self.rounds, who, self.colors)
+            name = "%d-round match %s, %d colours%s" % (
+                self.rounds, who, self.colors,
+                ", each round reviewed" if self.kind == "review" else "")
         return name + ("".join(", no " + module for module in self.without))
 
     def nvm(self):

@@ -67,15 +67,17 @@ NVM_PAGES = 16
 
 def scenarios(presses=3000):
     """Every scenario: complete matches against each level and between two players,
-    with 5 and 6 colours, the hardest again on a firmware without terminalio and
-    vectorio, the lesson with its coach, and fuzzes of random presses with power cuts."""
+    with 5 and 6 colours, one whose rounds are each reviewed, the hardest again on a
+    firmware without terminalio and vectorio, the lesson with its coach, and fuzzes of
+    random presses with power cuts."""
     found = []
     for colors in (5, 6):
-        for level in ("easy", "normal", "hard"):
+        for level in ("easy", "normal", "hard", "expert"):
             found.append(cp.Scenario("match", "ai", level, colors, seed=colors))
         found.append(cp.Scenario("match", "duel", "normal", colors, seed=colors))
     found.append(cp.Scenario("match", "ai", "hard", 6, seed=6,
                              without=("terminalio", "vectorio")))
+    found.append(cp.Scenario("review", "ai", "hard", 6, seed=7))
     found.append(cp.Scenario("lesson", "ai", "easy", 5, rounds=1, seed=3))
     found.append(cp.Scenario("fuzz", "ai", "hard", 6, rounds=1, seed=11, presses=presses))
     found.append(cp.Scenario("fuzz", "duel", "normal", 6, rounds=1, seed=14, presses=presses))

@@ -17,6 +17,7 @@ from lostcities.saves.layout import (
 from micropython import const
 
 NO_BEST = const(-32768)
+_ROW = "%-6s%6s%5s%5s%4s"  # a statistics row: 26 characters, the screen's width
 
 
 class Profile:
@@ -68,24 +69,19 @@ class Profile:
 
     def summary(self, levels=LEVELS):
         """The statistics as a table of at most 26 characters a line (the
-        screen's width; the terminal prints the same):
-        matches played, won, lost and drawn per AI level in ``levels``' order,
-        then two players', then the best round."""
+        screen's width; the terminal prints the same): a row for each
+        opponent played, the AI levels in ``levels``' order then ``P2`` (two
+        players, seen from player 1), each with matches played, won, lost and
+        drawn; then the best round. One row an opponent keeps every mode and
+        the flash's wear line on the board's 128 pixels."""
         lines = []
-        row = "%-6s%5s%5s%5s%4s"
-        for level in levels:
-            line = self.stats.get(level)
+        for name in tuple(levels) + ("duel",):
+            line = self.stats.get(name)
             if line:
                 if not lines:
-                    lines.append(row % ("vs AI", "Play", "Won", "Lost", "Drw"))
-                lines.append(row % (level, line[0], line[1],
-                                    line[0] - line[1] - line[2], line[2]))
-        line = self.stats.get("duel")
-        if line:
-            row = "%-9s%5s%4s%4s%4s"  # 26 characters: the screen's whole width
-            lines.append(row % ("2 players", "Play", "P1", "P2", "Drw"))
-            lines.append(row % ("", line[0], line[1], line[0] - line[1] - line[2],
-                                line[2]))
+                    lines.append(_ROW % ("vs", "Play", "Won", "Lost", "Drw"))
+                lines.append(_ROW % ("P2" if name == "duel" else name, line[0], line[1],
+                                     line[0] - line[1] - line[2], line[2]))
         if self.best_round is not None:
             lines.append("Best round: %d" % self.best_round)
         return lines or ["No matches finished yet."]

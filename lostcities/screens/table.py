@@ -69,8 +69,8 @@ class TableScreen(TableLayout):
         self.page = -1
         self.popup.hide()
         self.draw_all()
+        self.thinking = 1 if ai_turn else 0
         if ai_turn:
-            self.thinking = 1
             set_text(self.status, "%s is thinking..." % self.short_name(player))
         else:
             self.step = PICK
@@ -132,15 +132,14 @@ class TableScreen(TableLayout):
         return self.step != WAIT and self.step != SHOWN
 
     def tick(self):
-        """The AI's turn goes on once its thinking sign is on the screen."""
-        if self.step != WAIT or not self.thinking:
+        """The AI's turn goes on once its thinking sign is on the screen; the
+        table is busy until its move shows (no press then is for the table)."""
+        if self.step != WAIT or not 0 < self.thinking < 3:
             return False
         self.thinking += 1
-        if self.thinking < 3:
-            return False
-        self.thinking = 0
-        self.app.advance()
-        return True
+        if self.thinking == 3:
+            self.app.advance()
+        return self.thinking == 3
 
     def press(self, action):
         if self.coaching and self.step != SHOWN:  # the coach's words stay until A,

@@ -4,7 +4,8 @@
 
 DRIVE is a folder laid out like the CIRCUITPY drive. SCENARIO is ``match``
 (complete matches with the settings in the NVM: the human seats pick random
-legal moves through the buttons), ``lesson`` (the same, of Learn on the title:
+legal moves through the buttons), ``review`` (the same, each round's review
+opened with SELECT on its scores and read to its end), ``lesson`` (the same, of Learn on the title:
 A through the coach's words, a press at a time) or ``fuzz`` (``presses=N`` random presses,
 half of them sensible so that matches progress and every screen is reached,
 with power cuts and torn NVM writes: at each, the NVM is written back to its
@@ -59,6 +60,7 @@ _REST = -2  # in the pending list: the joystick back at rest
 A = 4
 B = 5
 START = 6
+SELECT = 7
 _HOLD = -1  # in the pending list: START held down for 2.1 s
 
 
@@ -83,6 +85,8 @@ class Rig:
         self.screens = []
         self.fuzz = SCENARIO == "fuzz"
         self.lesson = SCENARIO == "lesson"
+        self.review = SCENARIO == "review"
+        self.reviewed = -1  # the review scenario: the rounds whose review was read
         self.move = None  # the lesson: the move being made, and its turn
         self.move_turn = -1
         # the odd boots tear no NVM write, so that a fuzz of a few boots always cuts
@@ -117,7 +121,13 @@ class Rig:
         self.measure("%s>" % (old.name if old is not None else "none"))
 
     def event(self):
-        """keypad's next event: at most one per poll, then None."""
+        """keypad's next event: at most one per poll, then None. While the app
+        works alone (the AI thinks, a review runs: it asks whether a button
+        stops it) no one presses and the rig's clock stands still: this
+        interpreter's thinking is not the board's time, and a clock run on by
+        those polls would make the AI late and its move saved."""
+        if self.app is not None and self.app.busy():
+            return None
         supervisor.now += 10
         if self.gave:
             self.gave = False
@@ -224,9 +234,10 @@ class Rig:
                 self.press(A)
             else:
                 self.press(B)
-        elif name == "match":
-            self.press(A)
-        elif name in ("pass", "round"):
+        elif name == "round" and self.review and self.reviewed < len(app.match.scores):
+            self.reviewed = len(app.match.scores)
+            self.press(SELECT)
+        elif name in ("match", "pass", "round", "review"):
             self.press(A)
         else:
             self.press(B)
