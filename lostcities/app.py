@@ -291,6 +291,11 @@ class App(Shell):
 
     # The menus ---------------------------------------------------------------
 
+    def show_title(self, notice):
+        """The title at once, with ``notice`` over it: for what runs the app
+        (a laptop's save file found cut short), outside any press."""
+        self._title(notice)
+
     def _title(self, notice=None):
         if self.session.phase() == END:
             self.session.advance()  # the result was seen

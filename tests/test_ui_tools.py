@@ -42,7 +42,7 @@ def test_screenshot_names_a_bad_button(tmp_path, capsys):
 
 
 def test_tools_turn_bad_files_and_options_into_a_message(tmp_path, capsys):
-    from host_sim.play import simulator, tty
+    from host_sim.play import simulator, terminal as tty
     missing = str(tmp_path / "no" / "such.nvm")
     # refused before any window opens or any move is made, not at the first save
     assert simulator.main(["--save", missing]) == 2
@@ -186,23 +186,23 @@ def test_only_the_record_of_the_same_match_is_continued(tmp_path):
     driver.press(btn.A)
     moves_played(driver, 2, Rng(1))
     said = []
-    RecordFile(str(path), said.append).keep(driver.app.session.last_match)
+    RecordFile(str(path), said.append).keep(driver.app.session.match)
     moves_played(driver, 2, Rng(2))  # later, the same match continued (a new session)
-    RecordFile(str(path), said.append).keep(driver.app.session.last_match)
+    RecordFile(str(path), said.append).keep(driver.app.session.match)
     assert said == [] and len(parse_record(path.read_text()).moves[0]) == 8
     kept = path.read_text()
     other = Driver(seed=7, profile={"mode": "ai", "level": "easy"}, render=False)
     other.press(btn.A)
     record = RecordFile(str(path), said.append)
-    record.keep(other.app.session.last_match)  # another match: the file is kept
+    record.keep(other.app.session.match)  # another match: the file is kept
     moves_played(other, 1, Rng(3))
-    record.keep(other.app.session.last_match)
+    record.keep(other.app.session.match)
     assert said == ["Not writing the record %s: it holds another match (left as it is)" % path]
     assert path.read_text() == kept
 
 
 def test_a_tournaments_record_is_not_overwritten_by_a_game(tmp_path, capsys):
-    from host_sim.play import tty
+    from host_sim.play import terminal as tty
     from host_sim.tools import tournament
     records = tmp_path / "records"
     assert tournament.main(["easy", "random", "--deals", "1", "--jobs", "1",

@@ -205,7 +205,7 @@ def run(scale=4, seed=None, save=None, record=None, max_steps=None):
     feedback, lights, _ = make_feedback(display, clock_ms)  # the NeoPixels, the speaker
     app = App(display, buttons, nvm, clock_ms, feedback, seed=seed)
     if getattr(nvm, "problem", None):  # the file was cut short
-        app.title(nvm.problem)
+        app.show_title(nvm.problem)
     draw_help(display)
     lights.draw()
     pygame.display.flip()

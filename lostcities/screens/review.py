@@ -129,7 +129,7 @@ class ReviewScreen(Screen):
             move_words(mistake.better, mistake.better_taken, False)] + reason))
         cards = [card_text(card) for card in mistake.hand]
         set_text(self.hand, "Hand %s\n     %s" % (" ".join(cards[:4]), " ".join(cards[4:])))
-        set_text(self.footer, "</>: move  A: %s  B: back" % (
+        set_text(self.footer, "</>: move A: %s B: back" % (
             "go on" if self.page == len(mistakes) - 1 else "next"))
 
 

@@ -98,7 +98,7 @@ def review_words(session):
     """What SELECT shows: the person's review, or each player's in turn."""
     if session.playing().mode == "ai":
         return "SELECT: review your moves"
-    return "SELECT: each player's review"
+    return "SELECT: your own reviews"
 
 
 def _capital(text):

@@ -16,7 +16,7 @@ AI_MATCH = {"mode": "ai", "level": "normal", "colors": 5, "rounds": 3}
 DUEL = {"mode": "duel", "colors": 6, "rounds": 1}
 # The README's pictures (docs/img/NAME.png): shots of the list below.
 README = ("title", "table", "action", "draw", "select1", "select2", "select3", "illegal",
-          "round", "pass", "table6", "settings")
+          "round", "review", "pass", "table6", "settings")
 
 
 def turns(driver, count, seed):
@@ -116,6 +116,8 @@ def match_5(start, shoot):
     if driver.screen == "table":
         press(driver, "A")  # the AI's last move: on to the scores
     shoot("round", driver)
+    press(driver, "SELECT")  # the round's review, worked out a move a tick
+    shoot("review", driver)
 
 
 def duel_6(start, shoot):
@@ -140,7 +142,9 @@ def duel_6(start, shoot):
     shoot("round-over", driver)  # the other player's last move, until A
     press(driver, "A")
     shoot("round-last", driver)  # the scores of a match's last round
-    press(driver, "A")
+    press(driver, "SELECT")
+    shoot("review-owner", driver)  # hidden until its owner holds the device
+    press(driver, "B A")
     shoot("match", driver)
     press(driver, "A DOWN DOWN A")
     shoot("statistics-played", driver)
@@ -159,7 +163,7 @@ def notices(start, shoot):
                 messages.append(text)
     driver = start(4, AI_MATCH)
     for number, message in enumerate(messages):
-        driver.app.title(message)
+        driver.app.show_title(message)
         driver.settle()
         shoot("notice%d" % (number + 1), driver)
 
