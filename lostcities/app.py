@@ -67,14 +67,11 @@ class App(Shell):
     def make_room(self, name):
         """Before screen ``name`` is built: the screen shown let go, and what
         memory.ROOM says goes with it (applied here only)."""
-        modules, sheets, first = ROOM.get(name, ((), False, False))
+        modules, sheets = ROOM.get(name, ((), False))
         if sheets and FROM_SOURCES:
             self.sheets = None
         self.let_go()
-        forget(*modules, first=first)
-        if name == "title" and FROM_SOURCES:
-            for loaded in COMPILED_FIRST:  # in the heap again, as at the boot
-                __import__(loaded)
+        forget(*modules)
 
     # Feedback ----------------------------------------------------------------
 
@@ -231,7 +228,7 @@ class App(Shell):
     def _advance(self):
         session = self.session
         phase = session.phase()
-        if phase == SCORES and self.match.is_over():
+        if phase == REVIEW or phase == SCORES and self.match.is_over():
             # the statistics are counted with the match's modules let go
             self.make_room("match")
         elif phase == SCORES:

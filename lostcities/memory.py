@@ -27,20 +27,19 @@ COMPILED_FIRST = ("lostcities.screens.words", "lostcities.screens.layout",
                   "lostcities.screens.table", "lostcities.evaluation", "lostcities.ai")
 
 
-def forget(*names, first=False):
+def forget(*names):
     """Drop modules ``names`` and their submodules as if never imported, so
     that their code leaves the board's heap; the next import loads them afresh.
 
     The app forgets the screens of the menus while a match is on and those of
-    the match once it is over; from .py sources, those compiled first stay
-    unless ``first``. On
+    the match once it is over; from .py sources, those compiled first stay. On
     CPython (the laptop) it does nothing: memory is plentiful there, and a
     module loaded twice would give tools and tests two copies of its classes."""
     import sys
     if sys.implementation.name == "cpython":
         return
     for name in names:
-        if FROM_SOURCES and name in COMPILED_FIRST and not first:
+        if FROM_SOURCES and name in COMPILED_FIRST:
             continue
         for loaded in list(sys.modules):
             if loaded == name or loaded.startswith(name + "."):
@@ -54,7 +53,7 @@ def forget(*names, first=False):
 # The saves' reading: at start-up, and the profile's again at a match's end.
 READ_AT_START = ("lostcities.saves.restore", "lostcities.saves.resume", "lostcities.saves.version1")
 PROFILE = ("lostcities.saves.profile",)  # let go at the table, read again at the match's end
-REVIEW = ("lostcities.review", "lostcities.screens.review")  # after a round, alone
+REVIEW = ("lostcities.review", "lostcities.reasons", "lostcities.screens.review")  # after a round
 NOT_AT_THE_TABLE = ("lostcities.screens.title", "lostcities.screens.help",
                     "lostcities.screens.pause", "lostcities.screens.menu",
                     "lostcities.screens.summary") + READ_AT_START + REVIEW
@@ -66,19 +65,17 @@ OF_THE_MATCH = TABLE + ("lostcities.screens.pause", "lostcities.screens.passing"
 NOT_AT_THE_TITLE = OF_THE_MATCH + ("lostcities.screens.summary",) + READ_AT_START
 
 # What goes before each screen is built, besides the screen shown (which
-# always does): the modules forgotten; whether the table's sprite sheets go too
-# (from .py sources only, where the next modules are compiled in their place);
-# and whether, from .py sources, those of COMPILED_FIRST go as well (the title
-# compiles them again, as the boot does, before the next match's table).
+# always does): the modules forgotten, and whether the table's sprite sheets go
+# too (from .py sources only, where the next modules are compiled in their place).
 # App.make_room applies it, and is the only place that does; a screen not named
 # here needs only the screen before it let go. Before the session counts a
 # finished match in the statistics, the room of its result is made.
 ROOM = {
-    "title": (NOT_AT_THE_TITLE, True, False),
-    "table": (NOT_AT_THE_TABLE, False, False),
-    "round": (COACH + REVIEW, False, False),  # the coach has said its last, a review is read
+    "title": (NOT_AT_THE_TITLE, True),
+    "table": (NOT_AT_THE_TABLE, False),
+    "round": (COACH + REVIEW, False),  # the coach has said its last, a review is read
     # a review holds the evaluation and its own two modules: the table's and the
     # scores' go (the next round's table, or the scores seen again, load them again)
-    "review": (TABLE + ("lostcities.screens.summary",) + COACH, True, True),
-    "match": (OF_THE_MATCH, True, False),  # the profile is read next, for the statistics
+    "review": (TABLE + ("lostcities.screens.summary",) + COACH, True),
+    "match": (OF_THE_MATCH, True),  # the profile is read next, for the statistics
 }

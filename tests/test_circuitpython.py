@@ -364,7 +364,7 @@ def plays_within_the_heap(drive, kind, scenario, major):
     roomy = cp.run_scenario(drive, scenario, 256, major=major)
     assert roomy.ok, roomy.reason + "\n" + roomy.output[-3000:]
     figures = roomy.figures
-    assert figures["live"] <= board_memory.BOUNDS["live"], (
+    assert figures["live"] <= board_memory.BOUNDS["live py" if kind == "py" else "live"], (
         "the live heap peaked at %d bytes (%s)" % (figures["live"], figures["peak_screen"]))
     if scenario.kind == "fuzz":
         assert EVERY_SCREEN <= set(figures["screens"].split(",")), figures["screens"]
@@ -394,8 +394,9 @@ def test_the_boards_waits_are_timed_and_far_from_too_long(drives, kind):
     calibrated factor's high end with the refresh, past twice its goal (the
     saves' own time added: a save alone is most of a move's goal, as
     docs/memory.md says; the figures against the goals are the bench's to
-    print, a shared machine's noise moves them); from .py sources the board
-    compiles modules at the boot and the match's end, which the bundle spares."""
+    print, a shared machine's noise moves them, and the factor's high end with
+    it: four times the goal is the bound); from .py sources the board compiles
+    modules at the boot and the match's end, which the bundle spares."""
     from host_sim.tools import calibration
     times = board_memory.board_times(drives[kind])
     assert {"boot", "title>table (a new match)", "pass>table", "round>table (the next deal)",
@@ -406,6 +407,6 @@ def test_the_boards_waits_are_timed_and_far_from_too_long(drives, kind):
         assert python_s > 0 and 0 < pixels <= board_memory.SCREEN_PIXELS, (name, figures)
         assert saves == (1 if name in ("a move played", "title>table (a new match)",
                                        "round>match (the statistics saved)") else 0), name
-        limit = board_memory.time_goal(name) * (2 if kind == "mpy" else 8 if name == "boot" else 4)
+        limit = board_memory.time_goal(name) * (4 if kind == "mpy" else 16 if name == "boot" else 8)
         assert board_memory.wait_s(figures, factor)[1] <= limit + board_memory.save_s(saves), (
             name, figures)

@@ -17,7 +17,7 @@ from host_sim.records.record import parse_record, write_record
 from host_sim.testing import circuitpython as cp
 from host_sim.testing import workloads
 from host_sim.tools import replay
-from lostcities import ai, review
+from lostcities import ai, reasons, review
 from lostcities import buttons as btn
 from lostcities.rng import Rng
 from lostcities.rules import (
@@ -88,8 +88,8 @@ def test_a_discard_the_opponent_then_plays_on_is_named_with_the_hints_move(seed)
     card = move_card(match.moves[0][turn])
     assert any(move_card(move) == card and not move_discards(move)
                for move in match.moves[0][turn + 1:])  # they took it and played it
-    mistake = only_mistake(match, turn, review.FEEDS)
-    assert review.why(mistake, "the AI") == "it feeds the AI's %s" % COLOR_NAMES[card_color(card)]
+    mistake = only_mistake(match, turn, reasons.FEEDS)
+    assert reasons.why(mistake, "the AI") == "it feeds the AI's %s" % COLOR_NAMES[card_color(card)]
 
 
 def lone_opening(view):
@@ -106,8 +106,8 @@ def lone_opening(view):
 @pytest.mark.parametrize("seed", [0, 16, 28])
 def test_an_expedition_opened_with_nothing_to_follow_is_named(seed):
     match, turn = round_with(seed, lone_opening)
-    mistake = only_mistake(match, turn, review.ALONE)
-    assert "with nothing to follow" in review.why(mistake, "the AI")
+    mistake = only_mistake(match, turn, reasons.ALONE)
+    assert "with nothing to follow" in reasons.why(mistake, "the AI")
 
 
 def numbers_left(view, color):
@@ -133,9 +133,9 @@ def uncarried_wager(view):
 @pytest.mark.parametrize("seed", [23, 34])
 def test_a_wager_where_the_numbers_to_carry_it_are_gone_is_named(seed):
     match, turn = round_with(seed, uncarried_wager)
-    mistake = only_mistake(match, turn, review.UNCARRIED)
+    mistake = only_mistake(match, turn, reasons.UNCARRIED)
     assert mistake.number < 20
-    assert "too few" in review.why(mistake, "the AI")
+    assert "too few" in reasons.why(mistake, "the AI")
 
 
 def last_turn_away(view):
@@ -154,9 +154,9 @@ def last_turn_away(view):
 def test_a_pile_draw_that_hands_the_opponent_the_last_turn_is_named(seed):
     match, turn = round_with(seed, last_turn_away)
     assert len(match.moves[0]) == turn + 2  # the opponent drew the last card
-    mistake = only_mistake(match, turn, review.LAST_TURN)
+    mistake = only_mistake(match, turn, reasons.LAST_TURN)
     assert move_source(mistake.better) == 0 and mistake.number == 1
-    assert "the last turn" in review.why(mistake, "the AI")
+    assert "the last turn" in reasons.why(mistake, "the AI")
 
 
 # Well played -------------------------------------------------------------------

@@ -7,7 +7,8 @@ as the board's screen does (lostcities/screens/review.py).
 
 from host_sim import counted
 from host_sim.records.notation import move_text
-from lostcities.review import WELL_PLAYED, Review, why
+from lostcities.reasons import why
+from lostcities.review import WELL_PLAYED, Review
 from lostcities.rules.cards import card_text
 from lostcities.rules.cards import move_words
 

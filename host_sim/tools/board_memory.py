@@ -22,6 +22,7 @@ BUDGETS = {
     "mpy": 88 * KB,  # the bundle as shipped
     "py": 100 * KB,  # plain .py sources (circup users, makers copying sources)
     "live": 80 * KB,  # the live heap at its worst moment: 40 KB or more stay free
+    "live py": 80 * KB,  # the same from .py sources
     "compile": 32 * KB,  # what compiling one module may need
 }
 # Past these the tests fail: the figures measured when they were set and some
@@ -31,11 +32,12 @@ BUDGETS = {
 # the bench says so.
 BOUNDS = {  # set at 88.3 / 102.2 / 82.2 / 31.3 KB measured; now 88.4 / 109.7 / 82.5 / 32.0
     "mpy": 96 * KB,
-    # .py sources: the fuzzes need 106-110 KB since the real display code, the erase
-    # model's lost saves, four levels and the lesson came (docs/memory.md); the goal
-    # above stays 100 KB, and the bench says OVER
-    "py": 112 * KB,
+    # .py sources: over their goals since the round's review and expert came (the
+    # fuzzes and the reviewed match need up to 121 KB, the live heap 95 KB:
+    # docs/memory.md); the goals above stay, and the bench says OVER
+    "py": 124 * KB,
     "live": 88 * KB,
+    "live py": 96 * KB,
     "compile": 36 * KB,
 }
 DRIVES = (("mpy", "the bundle (.mpy)"), ("py", ".py sources"))
@@ -47,7 +49,10 @@ DRIVES = (("mpy", "the bundle (.mpy)"), ("py", ".py sources"))
 # at the factor's high end: power-on to the title, a press on the title to the
 # table, and every other press (a move's to its picture), the AI's thinking
 # aside (it shows that it thinks).
-TIMING_HEAP_KB = 150
+# The timing rig plays two apps one after the other (a match against the AI,
+# then two players), which from .py sources a PyBadge's heap would not hold
+# side by side: it has room for both, which the times hardly feel.
+TIMING_HEAP_KB = 192
 PIXELS_HEAP_KB = 320  # two frames of lcrender besides the game
 TIMING_RIG = os.path.join(cp.FIRMWARE, "timing_rig.py")
 BOOTS = 3
@@ -208,10 +213,11 @@ def report(presses=3000, jobs=2):
                   "%d boots, %d torn" % (r[2].figures["boots"], r[2].figures["torn"])
                   for r in figures["mpy"] if r[2].figures["cuts"] or r[2].figures["torn"])))
         worst = {kind: max(f[0] for f in figures[kind]) for kind, _ in DRIVES}
-        live = max(f[1] for kind, _ in DRIVES for f in figures[kind])
+        live = {kind: max(f[1] for f in figures[kind]) for kind, _ in DRIVES}
         for key, value, what in (("mpy", worst["mpy"], "the bundle needs"),
                                  ("py", worst["py"], ".py sources need"),
-                                 ("live", live, "the live heap peaks at")):
+                                 ("live", live["mpy"], "the bundle's live heap peaks at"),
+                                 ("live py", live["py"], ".py sources' live heap peaks at")):
             print("%-26s %6.1f KB  %s" % (what, value / KB, verdict(key, value)))
             if value > BOUNDS[key]:
                 over.append(key)

@@ -3,7 +3,8 @@ page each, or that the round was well played. The page shows the player's
 hand at that moment, so it is private like the table."""
 
 from lostcities import buttons as btn
-from lostcities.review import WELL_PLAYED, Review, why
+from lostcities.reasons import why
+from lostcities.review import WELL_PLAYED, Review
 from lostcities.rules.cards import card_text
 from lostcities.screens import ACCENT, DIM, Screen, label, set_text, wrap
 from lostcities.rules.cards import move_words
