@@ -163,8 +163,9 @@ class App(Shell):
 
     # The phase on the screen -----------------------------------------------
 
-    def show_phase(self):
-        """The screen for what the match waits for: the one place that does."""
+    def show_phase(self, hint=None):
+        """The screen for what the match waits for: the one place that does
+        (``hint``, a move, over a person's turn)."""
         self.noted()
         phase = self.session.phase()
         if phase == NO_MATCH:
@@ -191,7 +192,7 @@ class App(Shell):
             notice = None
             if phase == MOVE:
                 notice, self.save_notice = self.save_notice, None
-            self.table.show(notice)
+            self.table.show(notice, hint)
             self.show(self.table)
 
     def make_table(self):
@@ -272,9 +273,7 @@ class App(Shell):
 
     def _resume(self):
         hint, self.hint = self.hint, None
-        self.show_phase()
-        if hint is not None and self.session.phase() == MOVE:
-            self.table.show_hint(hint)
+        self.show_phase(hint)
 
     def _new_match(self):
         self.let_go()

@@ -52,7 +52,7 @@ class TableScreen(TableLayout):
         self.show_turn(phase == AI)
         if notice:
             self.popup.show(notice)
-        if hint is not None:
+        if hint is not None and phase != AI:
             self.show_hint(hint)
 
     def show_turn(self, ai_turn):
