@@ -40,7 +40,7 @@ EXPERT_BUDGET_MS = const(8000)  # expert: the same, for a player who chose to wa
 # counted: at most samples + plies in all evaluations.
 _SEARCH = {
     "hard": ((5, (8, 3, 4, 4, 36, 0)), (99, (20, 1, 0, 0, 0, 0))),
-    "expert": ((8, (8, 3, 8, 99, 100, 4)), (99, (12, 3, 15, 0, 60, 0))),
+    "expert": ((8, (8, 3, 8, 99, 100, 4)), (99, (10, 3, 11, 0, 44, 0))),
 }
 # searching: the odds (in 16ths) of a card 1, 2, 3, 4+ above the opponent's expedition being in their hand
 _OPEN = b"\x03\x06\x09\x0f"
