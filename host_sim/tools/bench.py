@@ -95,9 +95,10 @@ for level in ai.LEVELS:
 worst = workloads.worst_endgame(%(colors)d)
 for seed in range(3):
     timed("worst hard", "hard", worst, seed)
-worst = workloads.worst_endgame(%(colors)d, %(expert_deck)d)
-for seed in range(3):
-    timed("worst expert", "expert", worst, seed)
+for deck in %(expert_decks)r:
+    worst = workloads.worst_endgame(%(colors)d, deck)
+    for seed in range(3):
+        timed("worst expert", "expert", worst, seed)
 """
 
 # (normal, --quick) repetitions of each measurement.
@@ -283,7 +284,7 @@ def circuitpython_decisions(count, colors):
     """
     script = CIRCUITPYTHON_TIMING % {"root": ROOT, "host_sim": os.path.dirname(WORKLOADS),
                                      "count": count, "colors": colors,
-                                     "expert_deck": workloads.EXPERT_WORST_DECK}
+                                     "expert_decks": workloads.EXPERT_WORST_DECKS}
     result = cp.run(["-c", script], 512)
     if result.returncode:
         raise RuntimeError("CircuitPython failed: %s" % result.stderr.strip()[-500:])
