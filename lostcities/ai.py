@@ -1,9 +1,10 @@
-"""The AI opponent: four levels that decide from their player's view alone.
+"""The AI opponent: five levels that decide from their player's view alone.
 
 Every level scores moves with one evaluation (lostcities/evaluation.py), an
 estimate of the final round margin: ``easy``, ``medium`` and ``normal`` play
 its best move blurred by less noise at each level, ``hard`` samples the
-opponent's hidden hand and plays ahead at the round's end, ``hint`` is the
+opponent's hidden hand and plays ahead at the round's end, ``expert`` also
+meets the opponent's reply in more sampled deals earlier, ``hint`` is the
 best move unblurred. How each works, what it weighs and why, and the figures:
 docs/ai.md, the one place the AI is explained.
 """
@@ -225,7 +226,8 @@ def _replied_best(search, chosen, plan, watch):
     (a sample more) and, for each candidate, the opponent's best reply seeing
     the deal whole, by their value of it; a candidate's worth is the samples'
     mean plus the mean of what the reply changed (so a discard that feeds
-    them, or a pile card they would have taken, costs what it gives them)."""
+    them, or a pile card they would have taken, costs what it gives them). A
+    deal cut short by a stop does not count."""
     view, position, tools, rng, unseen, shuffled = search
     scratch, sums, moves, odds = tools
     samples, _, deals, _, ply_cap, _ = plan
@@ -244,10 +246,14 @@ def _replied_best(search, chosen, plan, watch):
         position.best(None, 0)
         position.sums = None
         for i in range(len(chosen)):
+            if watch.stopped():
+                break
             change[i] += sums[chosen[i]]  # my value of it in this deal
             rng.setstate(deal)
             _deal(view, scratch, unseen, shuffled, rng, odds)
             change[i] = _replied(scratch, position, me, moves[chosen[i]]) - change[i]
+        if watch.cut:
+            break
         replied += 1
         for i in range(len(chosen)):
             changes[i] += change[i]
@@ -255,7 +261,7 @@ def _replied_best(search, chosen, plan, watch):
             break
     for i in range(len(chosen)):  # compared at the scale of sums * replied
         changes[i] = sums[chosen[i]] * replied + changes[i] * (samples + replied)
-    return _most(changes) if replied else 0
+    return _most(changes)
 
 
 def _replied(game, position, me, move):
