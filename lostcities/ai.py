@@ -1,10 +1,9 @@
-"""The AI opponent: five levels that decide from their player's view alone.
+"""The AI opponent: four levels that decide from their player's view alone.
 
 Every level scores moves with one evaluation (lostcities/evaluation.py), an
 estimate of the final round margin: ``easy``, ``medium`` and ``normal`` play
 its best move blurred by less noise at each level, ``hard`` samples the
-opponent's hidden hand and plays ahead at the round's end, ``expert`` also
-meets the opponent's reply in more sampled deals earlier, ``hint`` is the
+opponent's hidden hand and plays ahead at the round's end, ``hint`` is the
 best move unblurred. How each works, what it weighs and why, and the figures:
 docs/ai.md, the one place the AI is explained.
 """
@@ -32,16 +31,14 @@ _SETTINGS = {
 BUDGET_MS = const(3000)  # hard: stop searching after this (the board's ms)
 EXPERT_BUDGET_MS = const(8000)  # expert: the same, for a player who chose to wait
 # A search: sampled hands of the opponent pick the best moves on average, which
-# are then compared in more sampled deals, each candidate in the same deals: played
-# out, both sides playing the evaluation's best move seeing all, up to so many plies
-# each and so many in all (the plies of one whole deal must fit what is left); or,
-# with 0 plies each, meeting the opponent's best reply (a deal then evaluates all
-# moves once for me and once per candidate for them). Per search and stage (the deck
-# cards left at most): (samples, candidates, deals, plies each, plies in all, prior);
-# counted: at most samples + plies in all evaluations.
+# playouts then compare, each candidate in the same sampled deals, both sides
+# playing the evaluation's best move seeing all, up to so many plies each and so
+# many in all (the plies of one whole deal must fit what is left). Per search and
+# stage (the deck cards left at most): (samples, candidates, playout deals, plies
+# per playout, plies in all); counted: at most samples + plies in all evaluations.
 _SEARCH = {
     "hard": ((5, (8, 3, 4, 4, 36, 0)), (99, (20, 1, 0, 0, 0, 0))),
-    "expert": ((8, (8, 3, 8, 99, 100, 4)), (99, (10, 3, 11, 0, 44, 0))),
+    "expert": ((8, (8, 3, 8, 99, 110, 4)), (99, (20, 1, 0, 0, 0, 0))),
 }
 # searching: the odds (in 16ths) of a card 1, 2, 3, 4+ above the opponent's expedition being in their hand
 _OPEN = b"\x03\x06\x09\x0f"
@@ -142,15 +139,15 @@ class _Watch:
 
 def _searched_best(view, position, tools, rng, plan, watch):
     """A searching level's move: the best on average over sampled hands of the
-    opponent, or of the best of those the one best played out or best after
-    the opponent's reply (``plan``).
+    opponent, or of the best of those the one best played out (``plan``).
 
     Every sample deals the unseen cards anew from the same buffer and reuses
-    the position's lists, so a sample allocates nothing. The playouts and the
-    replies run in the State the samples are dealt into: each candidate's deal
-    is dealt again from the Rng state saved before it.
+    the position's lists, so a sample allocates nothing. The playouts run in
+    the State the samples are dealt into: each candidate's deal is dealt again
+    from the Rng state saved before it.
     """
-    samples, candidates, _, plies_each, ply_cap, _ = plan
+    samples, candidates, playouts, plies_each, ply_cap, prior = plan
+    total = samples + ply_cap
     scratch, sums, moves, odds = tools
     me = view.to_move
     unseen = view.unseen(me)
@@ -165,38 +162,27 @@ def _searched_best(view, position, tools, rng, plan, watch):
         _deal(view, scratch, unseen, shuffled, rng, odds)
         position.load(scratch, me, True)
         position.best(None, 0)
-        if watch.done(done + 1, samples + ply_cap):
+        if watch.done(done + 1, total):
             break
     position.sums = None
-    chosen = []  # the candidates' keys, the best on average first
+    chosen = []
+    margins = []
     for _ in range(1 if watch.cut else candidates):
         best = -1
         for key in range(len(sums)):
-            if moves[key] >= 0 and key not in chosen and (best < 0 or sums[key] > sums[best]):
+            if moves[key] >= 0 and (best < 0 or sums[key] > sums[best]):
                 best = key
         if best < 0:
             break
-        chosen.append(best)
+        chosen.append(moves[best])
+        # the samples' mean, counted as ``prior`` playouts: few playouts are noisy
+        margins.append(sums[best] * prior // max(1, done + 1))
+        moves[best] = -1
     if len(chosen) == 1:
-        return moves[chosen[0]]
-    search = (view, position, tools, rng, unseen, shuffled)
-    if plies_each:
-        return moves[chosen[_played_out_best(search, chosen, plan, watch)]]
-    return moves[chosen[_replied_best(search, chosen, plan, watch)]]
-
-
-def _played_out_best(search, chosen, plan, watch):
-    """Which of the ``chosen`` moves (by key) plays out best: each in the same
-    deals while the plies left allow one whole deal more (to the round's end:
-    about a ply a deck card, and a few pile draws), the samples' mean counted
-    as ``prior`` playouts (few playouts are noisy). A deal cut short by a stop
-    does not count."""
-    view, position, tools, rng, unseen, shuffled = search
-    scratch, sums, moves, odds = tools
-    samples, _, playouts, plies_each, ply_cap, prior = plan
-    me = view.to_move
-    total = samples + ply_cap
-    margins = [sums[key] * prior // samples for key in chosen]
+        return chosen[0]
+    # the candidates played out, each in the same deals, while the plies left
+    # allow one whole deal more (to the round's end: about a ply a deck card, and
+    # a few pile draws); a deal cut short by a stop does not count
     deal_margins = [0] * len(chosen)
     plies = ply_cap
     plies_each = min(plies_each, view.deck_len + 4)
@@ -208,8 +194,7 @@ def _played_out_best(search, chosen, plan, watch):
         for i in range(len(chosen)):
             rng.setstate(deal)
             _deal(view, scratch, unseen, shuffled, rng, odds)
-            deal_margins[i] = _played_out(scratch, position, me, moves[chosen[i]], plies_each,
-                                          watch)
+            deal_margins[i] = _played_out(scratch, position, me, chosen[i], plies_each, watch)
             plies -= scratch.turns - view.turns - 1
             if watch.done(total - plies, total):
                 break
@@ -217,71 +202,11 @@ def _played_out_best(search, chosen, plan, watch):
             break
         for i in range(len(chosen)):
             margins[i] += deal_margins[i]
-    return _most(margins)
-
-
-def _replied_best(search, chosen, plan, watch):
-    """Which of the ``chosen`` moves (by key) is best once the opponent
-    answers: in each of ``deals`` more sampled deals, my value of every move
-    (a sample more) and, for each candidate, the opponent's best reply seeing
-    the deal whole, by their value of it; a candidate's worth is the samples'
-    mean plus the mean of what the reply changed (so a discard that feeds
-    them, or a pile card they would have taken, costs what it gives them). A
-    deal cut short by a stop does not count."""
-    view, position, tools, rng, unseen, shuffled = search
-    scratch, sums, moves, odds = tools
-    samples, _, deals, _, ply_cap, _ = plan
-    me = view.to_move
-    total = samples + ply_cap
-    changes = [0] * len(chosen)
-    change = [0] * len(chosen)
-    replied = 0
-    for _ in range(deals):
-        deal = rng.getstate()
-        _deal(view, scratch, unseen, shuffled, rng, odds)
-        for i in range(len(chosen)):
-            change[i] = -sums[chosen[i]]
-        position.sums = sums
-        position.load(scratch, me, True)
-        position.best(None, 0)
-        position.sums = None
-        for i in range(len(chosen)):
-            if watch.stopped():
-                break
-            change[i] += sums[chosen[i]]  # my value of it in this deal
-            rng.setstate(deal)
-            _deal(view, scratch, unseen, shuffled, rng, odds)
-            change[i] = _replied(scratch, position, me, moves[chosen[i]]) - change[i]
-        if watch.cut:
-            break
-        replied += 1
-        for i in range(len(chosen)):
-            changes[i] += change[i]
-        if watch.done(samples + replied * (len(chosen) + 1), total):
-            break
-    for i in range(len(chosen)):  # compared at the scale of sums * replied
-        changes[i] = sums[chosen[i]] * replied + changes[i] * (samples + replied)
-    return _most(changes)
-
-
-def _replied(game, position, me, move):
-    """My margin after ``move`` in the deal ``game`` (played in place) and the
-    opponent's best reply (no noise) seeing all, by their value of it."""
-    game.apply(move)
-    if not game.deck_len:
-        return (game.score(me) - game.score(1 - me)) * 1000
-    position.load(game, 1 - me, True)
-    position.best(None, 0)
-    return -position.best_value
-
-
-def _most(values):
-    """The index of the first largest of ``values``."""
     best = 0
-    for i in range(len(values)):
-        if values[i] > values[best]:
+    for i in range(len(chosen)):
+        if margins[i] > margins[best]:
             best = i
-    return best
+    return chosen[best]
 
 
 def _deal(view, scratch, unseen, shuffled, rng, odds):

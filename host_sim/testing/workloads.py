@@ -125,14 +125,13 @@ def decision_times(ai, level, views, now):
 
 
 # The deck cards left where expert does the most work in worst_endgame: the most
-# from which it plays its candidates out to the round's end, and earlier, where it
-# meets the opponent's replies, the deck whose evaluations cost most (docs/ai.md)
-EXPERT_WORST_DECKS = (8, 32)
+# from which it plays its candidates out to the round's end
+EXPERT_WORST_DECK = 8
 
 
 def worst_endgame(colors=5, deck=5):
     """The view of a round with ``deck`` cards left where a search does the most
-    work (``hard`` with 5, ``expert`` with each of EXPERT_WORST_DECKS).
+    work (``hard`` with 5, ``expert`` with EXPERT_WORST_DECK).
 
     Every discard so far was a player's highest card, drawn for from the deck:
     no expedition is started, so every hand card can be played or discarded,

@@ -95,10 +95,9 @@ for level in ai.LEVELS:
 worst = workloads.worst_endgame(%(colors)d)
 for seed in range(3):
     timed("worst hard", "hard", worst, seed)
-for deck in %(expert_decks)r:
-    worst = workloads.worst_endgame(%(colors)d, deck)
-    for seed in range(3):
-        timed("worst expert", "expert", worst, seed)
+worst = workloads.worst_endgame(%(colors)d, %(expert_deck)d)
+for seed in range(3):
+    timed("worst expert", "expert", worst, seed)
 """
 
 # (normal, --quick) repetitions of each measurement.
@@ -284,7 +283,7 @@ def circuitpython_decisions(count, colors):
     """
     script = CIRCUITPYTHON_TIMING % {"root": ROOT, "host_sim": os.path.dirname(WORKLOADS),
                                      "count": count, "colors": colors,
-                                     "expert_decks": workloads.EXPERT_WORST_DECKS}
+                                     "expert_deck": workloads.EXPERT_WORST_DECK}
     result = cp.run(["-c", script], 512)
     if result.returncode:
         raise RuntimeError("CircuitPython failed: %s" % result.stderr.strip()[-500:])
