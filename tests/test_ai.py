@@ -331,6 +331,8 @@ def middle_views(count, seed):
 
 
 def expert_views(count, seed):
+    """Views where expert plays out, then views where it samples: a press, its progress
+    and its seed must work in both."""
     yield from late_views(count, seed)
     yield from middle_views(count, seed)
 
