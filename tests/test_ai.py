@@ -323,8 +323,22 @@ def late_views(count, seed):
         yield state, state.view(state.to_move)
 
 
+def middle_views(count, seed):
+    """Views of the player to move earlier, where expert samples as hard does."""
+    for state in random_positions(count, seed=seed):
+        if state.deck_len > ai._SEARCH["expert"][0][0]:
+            yield state, state.view(state.to_move)
+
+
+def expert_views(count, seed):
+    """Views where expert plays out, then views where it samples: a press, its progress
+    and its seed must work in both."""
+    yield from late_views(count, seed)
+    yield from middle_views(count, seed)
+
+
 def test_expert_stops_on_a_press_with_its_best_move_so_far():
-    for state, view in late_views(12, seed=31):
+    for state, view in expert_views(12, seed=31):
         asked = []
 
         def stop():
@@ -337,14 +351,14 @@ def test_expert_stops_on_a_press_with_its_best_move_so_far():
 
 
 def test_expert_stopped_at_once_plays_the_samples_best():
-    for state, view in late_views(8, seed=32):
+    for state, view in expert_views(8, seed=32):
         move = ai.choose_move(view, "expert", Rng(6), stop=lambda: True)
         assert state.check_move(move) is None
         assert move == ai.choose_move(view, "expert", Rng(6), stop=lambda: True)
 
 
 def test_expert_tells_its_progress_up_to_its_total():
-    for state, view in late_views(10, seed=33):
+    for state, view in expert_views(10, seed=33):
         reports = []
         ai.choose_move(view, "expert", Rng(2), progress=lambda done, total: reports.append(
             (done, total)))
@@ -355,7 +369,7 @@ def test_expert_tells_its_progress_up_to_its_total():
 
 
 def test_expert_unstopped_is_deterministic_and_ignores_its_progress():
-    for state, view in late_views(10, seed=34):
+    for state, view in expert_views(10, seed=34):
         plain = ai.choose_move(view, "expert", Rng(9))
         watched = ai.choose_move(view, "expert", Rng(9), stop=lambda: False,
                                  progress=lambda done, total: None)
@@ -370,7 +384,7 @@ def test_expert_evaluates_at_most_its_samples_and_its_ply_cap(monkeypatch):
         evaluations.append(1)
         return best(self, rng, noise)
 
-    views = [view for _, view in late_views(15, seed=35)]
+    views = [view for _, view in expert_views(15, seed=35)]
     views += [workloads.worst_endgame(colors, deck) for colors in (5, 6)
               for deck in (5, workloads.EXPERT_WORST_DECK)]
     monkeypatch.setattr(Position, "best", counted)
