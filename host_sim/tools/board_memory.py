@@ -33,10 +33,10 @@ BUDGETS = {
 BOUNDS = {  # set at 88.3 / 102.2 / 82.2 / 31.3 KB measured; now 88.4 / 109.7 / 82.5 / 32.0
     "mpy": 96 * KB,
     # .py sources: over their goals since the round's review and expert came (the
-    # fuzzes and the reviewed match need up to 121 KB, the live heap 95 KB, the
-    # lesson's review moving with the heap's layout: docs/memory.md); the goals
-    # above stay, and the bench says OVER
-    "py": 128 * KB,
+    # fuzzes and the reviewed match need up to 121 KB, the live heap 95 KB; the
+    # lesson compiles its review at the round's end and needed 125 to 137 KB as the
+    # heap's layout moved: docs/memory.md); the goals above stay, the bench says OVER
+    "py": 140 * KB,
     # the bundle on CircuitPython 9 without terminalio and vectorio held 90.6 KB
     "live": 92 * KB,
     "live py": 96 * KB,
