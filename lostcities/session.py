@@ -51,7 +51,6 @@ class Session:
         self.saved, message = storage.load_match()
         self.notice = (None if message == NO_SAVE else message) or storage.profile_message
         self.over = None  # the match just finished, while its result shows (END)
-        self.cut = False  # the AI's last move was cut short by a press
         # the last phase gone past that the saved match does not show: PASS (the
         # player to move holds the device), LAST (the last move was seen) or
         # SCORES (the lesson's scores were seen); NO_MATCH for none
@@ -86,7 +85,8 @@ class Session:
     # What the match waits for ---------------------------------------------
 
     def phase(self):
-        """What the match waits for: NO_MATCH, MOVE, AI, PASS, LAST, SCORES or END."""
+        """What the match waits for: NO_MATCH, MOVE, AI, PASS, LAST, SCORES,
+        REVIEW or END."""
         if self.over is not None:
             return END
         saved = self.saved
@@ -235,18 +235,19 @@ class Session:
         saved = self.saved
         view = self.view(saved.ai_seat)
         start = clock_ms() if clock_ms else 0
-        self.cut = False
+        cut = False
 
         def pressed():
-            self.cut = self.cut or stop()
-            return self.cut
+            nonlocal cut
+            cut = cut or stop()
+            return cut
         from lostcities import ai
         long = saved.level == "expert"  # the one level a press cuts short
         move = ai.choose_move(view, saved.level, saved.ai_rng, clock_ms,
                               pressed if stop and long else None, progress)
         budget = ai.EXPERT_BUDGET_MS if long else ai.BUDGET_MS
         late = clock_ms is not None and clock_ms() - start >= budget
-        self.play(move, save=late or self.cut)
+        self.play(move, save=late or cut)
         return move
 
     def next_round(self):
@@ -261,9 +262,7 @@ class Session:
         profile = self.profile
         if not saved.learn:
             profile.record_match(saved)
-        problem = self.storage.finish_match(profile)
-        self._profile_stored = problem is None
-        self._noted(problem)
+        self._profile_written(self.storage.finish_match(profile))
         self.saved = None
         return saved
 
@@ -275,9 +274,7 @@ class Session:
         self.saved = self.over = None
         self._profile = profile = Profile()
         self.each_round = False
-        problem = self.storage.finish_match(profile)
-        self._profile_stored = problem is None
-        return self._noted(problem)
+        return self._profile_written(self.storage.finish_match(profile))
 
     def save(self):
         """Save the match (None, or why it was not written: see :meth:`news`)."""
@@ -288,7 +285,10 @@ class Session:
         Resume setting applies at once."""
         profile = self.profile
         self.each_round = profile.resume == "round"
-        problem = self.storage.save_profile(profile)
+        return self._profile_written(self.storage.save_profile(profile))
+
+    def _profile_written(self, problem):
+        """A write with the profile: the NVM holds it as it is unless ``problem``."""
         self._profile_stored = problem is None
         return self._noted(problem)
 
