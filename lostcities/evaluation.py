@@ -16,6 +16,35 @@ _BONUS = const(20000)  # what an expedition of 8 cards or more earns on top
 _WAGERS = const(7)  # bit mask of a colour's three wagers (indices 0-2)
 _ALL = const(4095)  # all twelve cards of a colour
 _NONE = const(-1)  # no card (an empty pile)
+# A colour's numbers (indices 3-11, as bits from 0) in two pieces, indices 3-7 and 8-11:
+# the points each piece's cards add up to (index - 1 each), the first piece's from 0
+# and the second's from _HIGH, then from _COUNT how many cards a 5-bit piece holds.
+_SUMS = bytes([sum(first + i - 1 for i in range(5) if piece >> i & 1)
+               for first, pieces in ((3, 32), (8, 16)) for piece in range(pieces)]
+              + [sum(piece >> i & 1 for i in range(5)) for piece in range(32)])
+_HIGH = const(32)
+_COUNT = const(48)
+# What load tallies per colour (a byte each, _TALLY a colour): the points and the count
+# of my hand's cards that may still go on my expedition and my wagers in hand that
+# still fit it, the same of the unseen cards for me, then the same for the opponent
+# (their known hand cards, their wagers, the unseen cards for them)
+_HAND_POINTS = const(0)
+_HAND_CARDS = const(1)
+_HELD = const(2)
+_UNSEEN_POINTS = const(3)
+_UNSEEN_CARDS = const(4)
+_THEIR_SIDE = const(5)  # the opponent's five, in the same order
+_TALLY = const(10)
+# What context weighs per colour (_BASE a colour): its value (mine less theirs), my
+# projection's points and cards before finishing, theirs without the pile's top,
+# and their projection
+_VALUE = const(0)
+_MY_POINTS = const(1)
+_MY_CARDS = const(2)
+_THEIR_POINTS = const(3)
+_THEIR_CARDS = const(4)
+_THEIR_VALUE = const(5)
+_BASE = const(6)
 _PLAY_THEN_DISCARD = (0, DISCARD)  # built once: a tuple in a loop allocates
 # The weights, in thousandths unless said (host_sim/dev/tune.py tunes them)
 _THEIR_PILE = const(700)  # weight of a pile top the opponent may take next
@@ -77,6 +106,13 @@ def _projection(top, total, wagers, count, sure, sure_f, maybe, maybe_f,
             points += unseen_f * (index - 1)
             cards += unseen_f
         index += 1
+    return _finish(points, cards, wagers, count)
+
+
+def _finish(points, cards, wagers, count):
+    """An expedition's projection from the points and cards (thousandths) it
+    expects and its wagers: what a play, a draw or a discard changes in a
+    colour is added to these sums, and only they are finished again."""
     value = (points - _COST) * (1 + wagers)
     if cards >= 8 * _ONE:
         value += _BONUS
@@ -87,18 +123,13 @@ def _projection(top, total, wagers, count, sure, sure_f, maybe, maybe_f,
     return value
 
 
-def _expected_cards(top, sure, sure_f, unseen, unseen_f):
-    """Thousandths of the cards expected to go on an expedition from now."""
-    cards = 0
-    index = 0 if top < 3 else top + 1
-    while index < CARDS_PER_COLOR:
-        bit = 1 << index
-        if sure & bit:
-            cards += sure_f
-        elif unseen & bit and index >= 3:
-            cards += unseen_f
-        index += 1
-    return cards
+def _theirs(points, cards, wagers, count, top, pile):
+    """The opponent's projection from its sums without the pile, ``pile`` (an
+    index, or _NONE) the top they may take from it."""
+    if pile > 2 and pile > top:
+        points += _THEIR_PILE * (pile - 1)
+        cards += _THEIR_PILE
+    return _finish(points, cards, wagers, count)
 
 
 MOVE_KEYS = const(112)  # a move's key: its hand slot, discard or play, and draw source
@@ -128,7 +159,8 @@ class Position:
         self.count = [0] * (2 * colors)
         self.pile_top = [0] * colors  # index of each pile's top card, or _NONE
         self.pile_under = [0] * colors  # the card below it
-        self.base = [0] * colors  # each colour's value in the current context
+        self.tally = bytearray(_TALLY * colors)  # the cards that may still go on each expedition
+        self.base = [0] * (_BASE * colors)  # each colour weighed in the current context
         self.take = [0] * colors  # what taking each pile's top adds to its colour (best)
         self.best_move = 0
         self.best_value = _UNSET
@@ -138,7 +170,6 @@ class Position:
         self.unseen_count = 1
         self.pile_draws = True
         self.my_hand = self.my_unseen = self.their_hand = self.their_unseen = 0
-        self.their_pile = 0
         self.sums = None  # hard: a list that sums every move's value, by move_key
         self.sum_moves = None  # and the moves of those keys
 
@@ -151,6 +182,7 @@ class Position:
         hand = self.hand
         known = self.known
         unseen = self.unseen
+        tops = self.top
         for color in range(colors):
             hand[color] = known[color] = 0
             unseen[color] = _ALL
@@ -170,25 +202,25 @@ class Position:
             else:
                 hidden += 1
         self.hidden = hidden
-        for side in (0, 1):
-            who = player if side == 0 else other
-            for color in range(colors):
-                at = side * colors + color
-                top = -1
-                total = wagers = 0
-                size = state.expedition_len(who, color)
-                for i in range(size):
-                    top = state.expedition_card(who, color, i) % CARDS_PER_COLOR
-                    unseen[color] &= ~(1 << top)
-                    if top < 3:
-                        wagers += 1
-                    else:
-                        total += top - 1
-                self.top[at] = top
-                self.total[at] = total
-                self.wagers[at] = wagers
-                self.count[at] = size
+        for at in range(2 * colors):
+            who = player if at < colors else other
+            color = at % colors
+            top = -1
+            total = wagers = 0
+            size = state.expedition_len(who, color)
+            for i in range(size):
+                top = state.expedition_card(who, color, i) % CARDS_PER_COLOR
+                unseen[color] &= ~(1 << top)
+                if top < 3:
+                    wagers += 1
+                else:
+                    total += top - 1
+            tops[at] = top
+            self.total[at] = total
+            self.wagers[at] = wagers
+            self.count[at] = size
         count = 0
+        tally = self.tally
         for color in range(colors):
             size = state.pile_len(color)
             index = _NONE
@@ -203,6 +235,22 @@ class Position:
             while mask:
                 count += 1
                 mask &= mask - 1
+            for side in range(2):  # the cards that may still go on each side's expedition
+                at = color * _TALLY + side * _THEIR_SIDE
+                top = tops[side * colors + color]
+                sure = known[color] if side else hand[color]
+                tally[at + _HELD] = 0
+                if top < 3:  # no numbers yet: wagers in hand still fit
+                    tally[at + _HELD] = _SUMS[_COUNT + (sure & _WAGERS)]
+                    top = 2
+                sure >>= top + 1
+                shift = top - 2  # the numbers above the top as _SUMS looks them up
+                mask = sure << shift
+                tally[at + _HAND_POINTS] = _SUMS[mask & 31] + _SUMS[_HIGH + (mask >> 5)]
+                tally[at + _HAND_CARDS] = _SUMS[_COUNT + (mask & 31)] + _SUMS[_COUNT + (mask >> 5)]
+                mask = (unseen[color] >> top + 1 & ~sure) << shift
+                tally[at + _UNSEEN_POINTS] = _SUMS[mask & 31] + _SUMS[_HIGH + (mask >> 5)]
+                tally[at + _UNSEEN_CARDS] = _SUMS[_COUNT + (mask & 31)] + _SUMS[_COUNT + (mask >> 5)]
         self.unseen_count = count or 1
         self.pile_draws = state.turns < turn_limit(state.colors)
 
@@ -211,7 +259,7 @@ class Position:
 
         My hand and unseen cards share my turns left: when the expeditions
         worth playing need more turns than remain, all their weights shrink.
-        Also fills ``base``, each colour's value, and returns their sum.
+        Also fills ``base``, each colour weighed, and returns their values' sum.
         """
         mine = deck_after // 2  # my turns after this one
         count = self.unseen_count
@@ -221,146 +269,218 @@ class Position:
             # a card I draw from the deck then comes too late to play)
             mine = 2
         theirs = (deck_after + 1) // 2
+        their_unseen = min(_ONE, (_ONE * self.hidden + _THEIR_DRAWS * max(0, theirs - 1)) // count)
+        colors = self.colors
+        counts = self.count
+        tally = self.tally
+        # the cards each side may still play on the expeditions worth it, in thousandths
+        my_need = their_need = 0
+        for color in range(colors):
+            at = color * _TALLY
+            held = tally[at + _HELD]
+            if counts[color] or _finish(
+                    _ONE * tally[at + _HAND_POINTS] + my_unseen * tally[at + _UNSEEN_POINTS],
+                    _ONE * (held + tally[at + _HAND_CARDS]) + my_unseen * tally[at + _UNSEEN_CARDS],
+                    held, 0) > 0:
+                my_need += _ONE * (held + tally[at + _HAND_CARDS]) + my_unseen * tally[at + _UNSEEN_CARDS]
+            at += _THEIR_SIDE
+            held = tally[at + _HELD]
+            if counts[colors + color] or _finish(
+                    _ONE * tally[at + _HAND_POINTS] + their_unseen * tally[at + _UNSEEN_POINTS],
+                    _ONE * (held + tally[at + _HAND_CARDS]) + their_unseen * tally[at + _UNSEEN_CARDS],
+                    held, 0) > 0:
+                their_need += (_ONE * (held + tally[at + _HAND_CARDS])
+                               + their_unseen * tally[at + _UNSEEN_CARDS])
         my_hand = _ONE
-        need = self._need(0, self.hand, my_hand, my_unseen)
-        if need > mine * _ONE:
-            my_hand = my_hand * mine * _ONE // need
-            my_unseen = my_unseen * mine * _ONE // need
+        if my_need > mine * _ONE:
+            my_hand = my_hand * mine * _ONE // my_need
+            my_unseen = my_unseen * mine * _ONE // my_need
         self.my_hand = my_hand
         self.my_unseen = my_unseen
         their_hand = _ONE
-        their_unseen = min(_ONE, (_ONE * self.hidden + _THEIR_DRAWS * max(0, theirs - 1)) // count)
-        need = self._need(self.colors, self.known, their_hand, their_unseen)
-        if need > theirs * _ONE:
-            their_hand = their_hand * theirs * _ONE // need
-            their_unseen = their_unseen * theirs * _ONE // need
+        if their_need > theirs * _ONE:
+            their_hand = their_hand * theirs * _ONE // their_need
+            their_unseen = their_unseen * theirs * _ONE // their_need
         self.their_hand = their_hand
         self.their_unseen = their_unseen
-        self.their_pile = _THEIR_PILE
+        tops = self.top
+        totals = self.total
+        wagers = self.wagers
+        base = self.base
         total = 0
-        for color in range(self.colors):
-            value = self.value(color, self.hand[color], self.top[color], self.total[color],
-                               self.wagers[color], self.count[color], self.pile_top[color],
-                               self.unseen[color])
-            self.base[color] = value
+        for color in range(colors):
+            at = color * _TALLY
+            held = tally[at + _HELD]
+            points = (totals[color] * _ONE + my_hand * tally[at + _HAND_POINTS]
+                      + my_unseen * tally[at + _UNSEEN_POINTS])
+            cards = ((counts[color] + held) * _ONE + my_hand * tally[at + _HAND_CARDS]
+                     + my_unseen * tally[at + _UNSEEN_CARDS])
+            value = _finish(points, cards, wagers[color] + held, counts[color])
+            weighed = color * _BASE
+            base[weighed + _MY_POINTS] = points
+            base[weighed + _MY_CARDS] = cards
+            at += _THEIR_SIDE
+            held = tally[at + _HELD]
+            other = colors + color
+            points = (totals[other] * _ONE + their_hand * tally[at + _HAND_POINTS]
+                      + their_unseen * tally[at + _UNSEEN_POINTS])
+            cards = ((counts[other] + held) * _ONE + their_hand * tally[at + _HAND_CARDS]
+                     + their_unseen * tally[at + _UNSEEN_CARDS])
+            base[weighed + _THEIR_POINTS] = points
+            base[weighed + _THEIR_CARDS] = cards
+            theirs = _theirs(points, cards, wagers[other] + held, counts[other], tops[other],
+                             self.pile_top[color])
+            base[weighed + _THEIR_VALUE] = theirs
+            value -= theirs
+            base[weighed + _VALUE] = value
             total += value
         return total
-
-    def _need(self, side, sure, sure_f, unseen_f):
-        """Thousandths of the cards one side may still play on expeditions worth it.
-
-        ``side`` is 0 for me, ``colors`` for the opponent.
-        """
-        need = 0
-        unseen = self.unseen
-        for color in range(self.colors):
-            at = side + color
-            top = self.top[at]
-            if self.count[at] or _projection(
-                    top, self.total[at], self.wagers[at], 0, sure[color], sure_f, 0, 0,
-                    unseen[color], unseen_f) > 0:
-                need += _expected_cards(top, sure[color], sure_f, unseen[color], unseen_f)
-        return need
-
-    def value(self, color, hand, top, total, wagers, count, pile_top, unseen):
-        """One colour: my projection minus the opponent's, in thousandths."""
-        mine = _projection(top, total, wagers, count, hand, self.my_hand, 0, 0,
-                           unseen, self.my_unseen)
-        at = self.colors + color
-        return mine - _projection(
-            self.top[at], self.total[at], self.wagers[at], self.count[at],
-            self.known[color], self.their_hand, 1 << pile_top if pile_top >= 0 else 0,
-            self.their_pile, unseen, self.their_unseen)
-
-    def draw_gain(self, card):
-        """What holding the unseen ``card`` adds to its colour (current context)."""
-        color = card // CARDS_PER_COLOR
-        bit = 1 << (card % CARDS_PER_COLOR)
-        return self.value(color, self.hand[color] | bit, self.top[color], self.total[color],
-                          self.wagers[color], self.count[color], self.pile_top[color],
-                          self.unseen[color] & ~bit) - self.base[color]
-
-    def deck_draw(self):
-        """The average gain of drawing one unseen card (in the current context)."""
-        gain = 0
-        for color in range(self.colors):
-            mask = self.unseen[color]
-            index = 0
-            while mask >> index:
-                if mask & (1 << index):
-                    gain += self.draw_gain(color * CARDS_PER_COLOR + index)
-                index += 1
-        return gain * _DRAW_WEIGHT // (_ONE * self.unseen_count)
 
     def best(self, rng, noise):
         """The best move by the evaluation (each value blurred by ``noise``).
 
         Every move's value is also added to ``sums`` when it is set (hard).
+        A move changes only the colours it touches: each is weighed from the
+        context's sums for it (``base``), the others' values summed once.
         """
         state = self.state
         player = self.player
         colors = self.colors
+        hands = self.hand
+        unseens = self.unseen
+        tops = self.top
+        totals = self.total
+        wagers_of = self.wagers
+        counts = self.count
+        pile_tops = self.pile_top
+        unders = self.pile_under
+        tally = self.tally
+        base = self.base
+        take = self.take
+        consider = self._consider
         self.best_value = _UNSET
         tempo_row = min(state.deck_len // _TEMPO_STEP, _TEMPO_ROWS - 1) * _TEMPO_KINDS
         for deck in (1, 0):
             if not deck and not self.pile_draws:
                 continue
             total = self.context(state.deck_len - deck)
-            draw = self.deck_draw() if deck else 0
-            take = self.take
-            for source in range(colors if not deck else 0):
-                taken = self.pile_top[source]  # what taking it adds to an untouched colour
-                if taken >= 0:
-                    take[source] = self.value(
-                        source, self.hand[source] | 1 << taken, self.top[source],
-                        self.total[source], self.wagers[source], self.count[source],
-                        self.pile_under[source], self.unseen[source]) - self.base[source]
+            my_hand = self.my_hand
+            my_unseen = self.my_unseen
+            draw = 0
+            for color in range(colors):
+                # deck: the average gain of drawing one unseen card; a pile: what
+                # taking its top adds to its colour when the move leaves it untouched
+                weighed = color * _BASE
+                at = color * _TALLY
+                top = tops[color]
+                points = base[weighed + _MY_POINTS]
+                cards = base[weighed + _MY_CARDS]
+                wagers = wagers_of[color] + tally[at + _HELD]
+                count = counts[color]
+                theirs = base[weighed + _THEIR_VALUE]
+                mine = base[weighed + _VALUE] + theirs
+                other = colors + color
+                if not deck:
+                    taken = pile_tops[color]
+                    if taken < 0:
+                        continue
+                    if taken < 3:
+                        if top < 3:
+                            wagers += 1
+                            cards += _ONE
+                    elif taken > top:
+                        points += my_hand * (taken - 1)
+                        cards += my_hand
+                    take[color] = _finish(points, cards, wagers, count) - mine + theirs - _theirs(
+                        base[weighed + _THEIR_POINTS], base[weighed + _THEIR_CARDS],
+                        wagers_of[other] + tally[at + _THEIR_SIDE + _HELD], counts[other],
+                        tops[other], unders[color])
+                    continue
+                mask = unseens[color]
+                their_top = tops[other]
+                their_unseen = self.their_unseen
+                index = 0
+                while mask >> index:
+                    if mask & (1 << index):
+                        if index < 3:
+                            if top < 3:
+                                draw += _finish(points, cards + _ONE, wagers + 1, count) - mine
+                        elif index > top:
+                            draw += _finish(points + (my_hand - my_unseen) * (index - 1),
+                                            cards + my_hand - my_unseen, wagers, count) - mine
+                        if index > 2 and index > their_top:
+                            draw += theirs - _theirs(
+                                base[weighed + _THEIR_POINTS] - their_unseen * (index - 1),
+                                base[weighed + _THEIR_CARDS] - their_unseen,
+                                wagers_of[other] + tally[at + _THEIR_SIDE + _HELD], counts[other],
+                                their_top, pile_tops[color])
+                    index += 1
+            if deck:
+                draw = draw * _DRAW_WEIGHT // (_ONE * self.unseen_count)
             for slot in range(HAND_SIZE):
                 card = state.hand_card(player, slot)
                 color = card // CARDS_PER_COLOR
                 index = card % CARDS_PER_COLOR
-                hand = self.hand[color] & ~(1 << index)
-                rest = total - self.base[color]
+                hand = hands[color] & ~(1 << index)
+                weighed = color * _BASE
+                rest = total - base[weighed + _VALUE]
+                top = tops[color]
+                other = colors + color
                 for discard in _PLAY_THEN_DISCARD:
-                    top = self.top[color]
-                    points = self.total[color]
-                    wagers = self.wagers[color]
-                    count = self.count[color]
-                    pile = self.pile_top[color]
                     if discard:
                         kind = 2  # its place in a row of _TEMPO (from the deck it earns 0)
-                        pile = index
-                    elif not state.can_play(player, card):
-                        continue
-                    else:
+                        at = color * _TALLY
+                        points = base[weighed + _MY_POINTS]
+                        cards = base[weighed + _MY_CARDS]
+                        wagers = wagers_of[color] + tally[at + _HELD]
+                        if index < 3:
+                            if top < 3:
+                                wagers -= 1
+                                cards -= _ONE
+                        elif index > top:
+                            points -= my_hand * (index - 1)
+                            cards -= my_hand
+                        after = rest + _finish(points, cards, wagers, counts[color]) - _theirs(
+                            base[weighed + _THEIR_POINTS], base[weighed + _THEIR_CARDS],
+                            wagers_of[other] + tally[at + _THEIR_SIDE + _HELD], counts[other],
+                            tops[other], index)
+                    elif index > top if index > 2 else top < 3:  # it can be played
+                        count = counts[color]
                         kind = 0 if count else 1  # a play, an opening (+2: from a pile)
-                        top = index
                         count += 1
+                        points = totals[color]
+                        wagers = wagers_of[color]
                         if index < 3:
                             wagers += 1
                         else:
                             points += index - 1
-                    after = rest + self.value(color, hand, top, points, wagers, count, pile,
-                                              self.unseen[color])
+                        after = rest + _projection(
+                            index, points, wagers, count, hand, my_hand, 0, 0, unseens[color],
+                            my_unseen) - base[weighed + _THEIR_VALUE]
+                    else:
+                        continue
                     if deck:
                         if not discard:
                             after += (_TEMPO[tempo_row + kind] - _TEMPO_ZERO) * _TEMPO_UNIT
-                        self._consider(after + draw, card << 4 | discard,
-                                       move_key(slot, discard, 0), rng, noise)
+                        consider(after + draw, card << 4 | discard,
+                                 move_key(slot, discard, 0), rng, noise)
                         continue
                     bonus = (_TEMPO[tempo_row + kind + 2] - _TEMPO_ZERO) * _TEMPO_UNIT
                     for source in range(colors):
-                        taken = self.pile_top[source]
+                        taken = pile_tops[source]
                         if taken < 0 or (discard and source == color):
                             continue
-                        if source == color:
-                            value = rest + self.value(
-                                color, hand | 1 << taken, top, points, wagers, count,
-                                self.pile_under[color], self.unseen[color])
+                        if source == color:  # a play, and its colour's pile top taken
+                            value = rest + _projection(
+                                index, points, wagers, count, hand | 1 << taken, my_hand, 0, 0,
+                                unseens[color], my_unseen) - _theirs(
+                                base[weighed + _THEIR_POINTS], base[weighed + _THEIR_CARDS],
+                                wagers_of[other] + tally[color * _TALLY + _THEIR_SIDE + _HELD],
+                                counts[other], tops[other], unders[color])
                         else:
                             value = after + take[source]
-                        self._consider(value + bonus, card << 4 | discard | (source + 1),
-                                       move_key(slot, discard, source + 1), rng, noise)
+                        consider(value + bonus, card << 4 | discard | (source + 1),
+                                 move_key(slot, discard, source + 1), rng, noise)
         return self.best_move
 
     def _consider(self, value, move, key, rng, noise):
