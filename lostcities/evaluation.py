@@ -6,7 +6,9 @@ a point); host_sim/dev/tune.py tunes the weights, module globals under CPython.
 
 from micropython import const
 
-from lostcities.rules.cards import CARDS_PER_COLOR, DISCARD, HAND_SIZE, turn_limit
+from lostcities.rules.cards import CARDS_PER_COLOR, DISCARD, HAND_SIZE, MAX_COLORS, turn_limit
+from lostcities.rules.offsets import (
+    EXP_AT, EXP_LEN_AT, HAND_AT, KNOWN_AT, PILE_AT, PILE_LEN_AT)
 
 _UNSET = const(-1000000000)  # below any value: no move found yet
 
@@ -186,15 +188,16 @@ class Position:
         for color in range(colors):
             hand[color] = known[color] = 0
             unseen[color] = _ALL
+        buf = state.buf  # read in place (lostcities/rules/offsets.py): a call a card costs more
         hidden = 0
         for slot in range(HAND_SIZE):
-            card = state.hand_card(player, slot)
+            card = buf[HAND_AT + player * HAND_SIZE + slot]
             color = card // CARDS_PER_COLOR
             bit = 1 << (card % CARDS_PER_COLOR)
             hand[color] |= bit
             unseen[color] &= ~bit
-            if sees_all or state.known_to_opponent(other, slot):
-                card = state.hand_card(other, slot)
+            if sees_all or buf[KNOWN_AT + other * HAND_SIZE + slot]:
+                card = buf[HAND_AT + other * HAND_SIZE + slot]
                 color = card // CARDS_PER_COLOR
                 bit = 1 << (card % CARDS_PER_COLOR)
                 known[color] |= bit
@@ -207,9 +210,11 @@ class Position:
             color = at % colors
             top = -1
             total = wagers = 0
-            size = state.expedition_len(who, color)
-            for i in range(size):
-                top = state.expedition_card(who, color, i) % CARDS_PER_COLOR
+            first = who * MAX_COLORS + color
+            size = buf[EXP_LEN_AT + first]
+            first = EXP_AT + first * CARDS_PER_COLOR
+            for i in range(first, first + size):
+                top = buf[i] % CARDS_PER_COLOR
                 unseen[color] &= ~(1 << top)
                 if top < 3:
                     wagers += 1
@@ -222,11 +227,12 @@ class Position:
         count = 0
         tally = self.tally
         for color in range(colors):
-            size = state.pile_len(color)
+            size = buf[PILE_LEN_AT + color]
             index = _NONE
-            for i in range(size):
+            first = PILE_AT + color * CARDS_PER_COLOR
+            for i in range(first, first + size):
                 self.pile_under[color] = index
-                index = state.pile_card(color, i) % CARDS_PER_COLOR
+                index = buf[i] % CARDS_PER_COLOR
                 unseen[color] &= ~(1 << index)
             self.pile_top[color] = index
             if size < 2:
@@ -339,7 +345,8 @@ class Position:
     def best(self, rng, noise):
         """The best move by the evaluation (each value blurred by ``noise``).
 
-        Every move's value is also added to ``sums`` when it is set (hard).
+        Every move's value is also added to ``sums`` when it is set (hard and
+        the review), its move to ``sum_moves``.
         A move changes only the colours it touches: each is weighed from the
         context's sums for it (``base``), the others' values summed once.
         """
@@ -357,8 +364,12 @@ class Position:
         tally = self.tally
         base = self.base
         take = self.take
-        consider = self._consider
-        self.best_value = _UNSET
+        buf = state.buf
+        hand_at = HAND_AT + player * HAND_SIZE
+        sums = self.sums
+        moves = self.sum_moves
+        best_value = _UNSET
+        best_move = self.best_move
         tempo_row = min(state.deck_len // _TEMPO_STEP, _TEMPO_ROWS - 1) * _TEMPO_KINDS
         for deck in (1, 0):
             if not deck and not self.pile_draws:
@@ -418,7 +429,7 @@ class Position:
             if deck:
                 draw = draw * _DRAW_WEIGHT // (_ONE * self.unseen_count)
             for slot in range(HAND_SIZE):
-                card = state.hand_card(player, slot)
+                card = buf[hand_at + slot]
                 color = card // CARDS_PER_COLOR
                 index = card % CARDS_PER_COLOR
                 hand = hands[color] & ~(1 << index)
@@ -444,6 +455,7 @@ class Position:
                             base[weighed + _THEIR_POINTS], base[weighed + _THEIR_CARDS],
                             wagers_of[other] + tally[at + _THEIR_SIDE + _HELD], counts[other],
                             tops[other], index)
+                        bonus = 0
                     elif index > top if index > 2 else top < 3:  # it can be played
                         count = counts[color]
                         kind = 0 if count else 1  # a play, an opening (+2: from a pile)
@@ -457,40 +469,38 @@ class Position:
                         after = rest + _projection(
                             index, points, wagers, count, hand, my_hand, 0, 0, unseens[color],
                             my_unseen) - base[weighed + _THEIR_VALUE]
+                        bonus = (_TEMPO[tempo_row + kind] - _TEMPO_ZERO) * _TEMPO_UNIT
                     else:
                         continue
-                    if deck:
-                        if not discard:
-                            after += (_TEMPO[tempo_row + kind] - _TEMPO_ZERO) * _TEMPO_UNIT
-                        consider(after + draw, card << 4 | discard,
-                                 move_key(slot, discard, 0), rng, noise)
-                        continue
-                    bonus = (_TEMPO[tempo_row + kind + 2] - _TEMPO_ZERO) * _TEMPO_UNIT
-                    for source in range(colors):
-                        taken = pile_tops[source]
-                        if taken < 0 or (discard and source == color):
-                            continue
-                        if source == color:  # a play, and its colour's pile top taken
-                            value = rest + _projection(
-                                index, points, wagers, count, hand | 1 << taken, my_hand, 0, 0,
-                                unseens[color], my_unseen) - _theirs(
-                                base[weighed + _THEIR_POINTS], base[weighed + _THEIR_CARDS],
-                                wagers_of[other] + tally[color * _TALLY + _THEIR_SIDE + _HELD],
-                                counts[other], tops[other], unders[color])
+                    if not deck:
+                        bonus = (_TEMPO[tempo_row + kind + 2] - _TEMPO_ZERO) * _TEMPO_UNIT
+                    move = card << 4 | discard
+                    key = slot * 14 + (7 if discard else 0)  # move_key's
+                    for source in range(0 if deck else 1, 1 if deck else colors + 1):
+                        if deck:
+                            value = after + draw
                         else:
-                            value = after + take[source]
-                        consider(value + bonus, card << 4 | discard | (source + 1),
-                                 move_key(slot, discard, source + 1), rng, noise)
-        return self.best_move
-
-    def _consider(self, value, move, key, rng, noise):
-        if noise:  # up to +-noise/2 thousandths, in steps of 10
-            value += 10 * rng.randbelow(noise // 10 + 1) - noise // 2
-        if value > self.best_value:
-            self.best_value = value
-            self.best_move = move
-        sums = self.sums
-        moves = self.sum_moves
-        if sums is not None and moves is not None:
-            sums[key] += value
-            moves[key] = move
+                            taken = pile_tops[source - 1]
+                            if taken < 0 or (discard and source - 1 == color):
+                                continue
+                            if source - 1 == color:  # a play, and its colour's pile top taken
+                                value = rest + _projection(
+                                    index, points, wagers, count, hand | 1 << taken, my_hand, 0,
+                                    0, unseens[color], my_unseen) - _theirs(
+                                    base[weighed + _THEIR_POINTS], base[weighed + _THEIR_CARDS],
+                                    wagers_of[other] + tally[color * _TALLY + _THEIR_SIDE + _HELD],
+                                    counts[other], tops[other], unders[color])
+                            else:
+                                value = after + take[source - 1]
+                        value += bonus
+                        if noise:  # up to +-noise/2 thousandths, in steps of 10
+                            value += 10 * rng.randbelow(noise // 10 + 1) - noise // 2
+                        if value > best_value:
+                            best_value = value
+                            best_move = move | source
+                        if sums is not None and moves is not None:
+                            sums[key + source] += value
+                            moves[key + source] = move | source
+        self.best_value = best_value
+        self.best_move = best_move
+        return best_move
