@@ -142,6 +142,27 @@ def move_key(slot, discard, source):
     return slot * 14 + (7 if discard else 0) + source
 
 
+def _drawn(points, cards, wagers, count, step, mask, first, numbers_points, numbers):
+    """The projections, summed, of an expedition after each of its ``numbers``
+    cards in ``mask`` from index ``first`` (their points ``numbers_points``)
+    weighs ``step`` thousandths more. The projection is linear in the card's
+    points: summed at once, or card by card where an unstarted expedition's
+    hurdle cuts it off."""
+    value = _finish(points, cards + step, wagers, 1)  # as if started: no hurdle
+    slope = step * (1 + wagers)
+    if count:
+        return numbers * value + slope * numbers_points
+    total = 0
+    mask >>= first
+    value += slope * (first - 1)
+    while mask:
+        if mask & 1 and value >= _HURDLE:
+            total += value
+        mask >>= 1
+        value += slope
+    return total
+
+
 class Position:
     """One player's knowledge of a round as per-colour integers, and its moves.
 
@@ -238,9 +259,8 @@ class Position:
             if size < 2:
                 self.pile_under[color] = _NONE
             mask = unseen[color]
-            while mask:
-                count += 1
-                mask &= mask - 1
+            count += (_SUMS[_COUNT + (mask & 31)] + _SUMS[_COUNT + (mask >> 5 & 31)]
+                      + _SUMS[_COUNT + (mask >> 10)])
             for side in range(2):  # the cards that may still go on each side's expedition
                 at = color * _TALLY + side * _THEIR_SIDE
                 top = tops[side * colors + color]
@@ -407,25 +427,27 @@ class Position:
                         wagers_of[other] + tally[at + _THEIR_SIDE + _HELD], counts[other],
                         tops[other], unders[color])
                     continue
+                # deck: each unseen card moves from the unseen cards to my hand, for me, and
+                # is gone, for them
                 mask = unseens[color]
-                their_top = tops[other]
-                their_unseen = self.their_unseen
-                index = 0
-                while mask >> index:
-                    if mask & (1 << index):
-                        if index < 3:
-                            if top < 3:
-                                draw += _finish(points, cards + _ONE, wagers + 1, count) - mine
-                        elif index > top:
-                            draw += _finish(points + (my_hand - my_unseen) * (index - 1),
-                                            cards + my_hand - my_unseen, wagers, count) - mine
-                        if index > 2 and index > their_top:
-                            draw += theirs - _theirs(
-                                base[weighed + _THEIR_POINTS] - their_unseen * (index - 1),
-                                base[weighed + _THEIR_CARDS] - their_unseen,
-                                wagers_of[other] + tally[at + _THEIR_SIDE + _HELD], counts[other],
-                                their_top, pile_tops[color])
-                    index += 1
+                if top < 3:  # an unseen wager fits my expedition, each the same
+                    draw += _SUMS[_COUNT + (mask & _WAGERS)] * (
+                        _finish(points, cards + _ONE, wagers + 1, count) - mine)
+                number = tally[at + _UNSEEN_CARDS]
+                draw += _drawn(points, cards, wagers, count, my_hand - self.my_unseen, mask,
+                               max(3, top + 1), tally[at + _UNSEEN_POINTS], number) - number * mine
+                at += _THEIR_SIDE
+                points = base[weighed + _THEIR_POINTS]
+                cards = base[weighed + _THEIR_CARDS]
+                top = tops[other]
+                taken = pile_tops[color]
+                if taken > 2 and taken > top:  # the pile's top they may take, as _theirs has it
+                    points += _THEIR_PILE * (taken - 1)
+                    cards += _THEIR_PILE
+                number = tally[at + _UNSEEN_CARDS]
+                draw -= _drawn(points, cards, wagers_of[other] + tally[at + _HELD], counts[other],
+                               -self.their_unseen, mask, max(3, top + 1),
+                               tally[at + _UNSEEN_POINTS], number) - number * theirs
             if deck:
                 draw = draw * _DRAW_WEIGHT // (_ONE * self.unseen_count)
             for slot in range(HAND_SIZE):
