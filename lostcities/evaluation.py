@@ -184,7 +184,9 @@ class Position:
         self.pile_under = [0] * colors  # the card below it
         self.tally = bytearray(_TALLY * colors)  # the cards that may still go on each expedition
         self.base = [0] * (_BASE * colors)  # each colour weighed in the current context
-        self.take = [0] * colors  # what taking each pile's top adds to its colour (best)
+        # what drawing from each source adds when the move leaves its colour alone:
+        # the deck (the average of the unseen cards) at 0, then each pile's top (best)
+        self.gains = [0] * (colors + 1)
         self.best_move = 0
         self.best_value = _UNSET
         # set by load and context; made here so that the object never grows
@@ -383,11 +385,12 @@ class Position:
         unders = self.pile_under
         tally = self.tally
         base = self.base
-        take = self.take
+        gains = self.gains
         buf = state.buf
         hand_at = HAND_AT + player * HAND_SIZE
         sums = self.sums
         moves = self.sum_moves
+        summing = sums is not None and moves is not None
         best_value = _UNSET
         best_move = self.best_move
         tempo_row = min(state.deck_len // _TEMPO_STEP, _TEMPO_ROWS - 1) * _TEMPO_KINDS
@@ -398,6 +401,7 @@ class Position:
             my_hand = self.my_hand
             my_unseen = self.my_unseen
             draw = 0
+            gains[0] = _UNSET  # no deck draw from a pile's context
             for color in range(colors):
                 # deck: the average gain of drawing one unseen card; a pile: what
                 # taking its top adds to its colour when the move leaves it untouched
@@ -413,6 +417,7 @@ class Position:
                 other = colors + color
                 if not deck:
                     taken = pile_tops[color]
+                    gains[color + 1] = _UNSET
                     if taken < 0:
                         continue
                     if taken < 3:
@@ -422,7 +427,7 @@ class Position:
                     elif taken > top:
                         points += my_hand * (taken - 1)
                         cards += my_hand
-                    take[color] = _finish(points, cards, wagers, count) - mine + theirs - _theirs(
+                    gains[color + 1] = _finish(points, cards, wagers, count) - mine + theirs - _theirs(
                         base[weighed + _THEIR_POINTS], base[weighed + _THEIR_CARDS],
                         wagers_of[other] + tally[at + _THEIR_SIDE + _HELD], counts[other],
                         tops[other], unders[color])
@@ -449,7 +454,9 @@ class Position:
                                -self.their_unseen, mask, max(3, top + 1),
                                tally[at + _UNSEEN_POINTS], number) - number * theirs
             if deck:
-                draw = draw * _DRAW_WEIGHT // (_ONE * self.unseen_count)
+                gains[0] = draw * _DRAW_WEIGHT // (_ONE * self.unseen_count)
+                for color in range(colors):
+                    gains[color + 1] = _UNSET  # no pile draw in the deck's context
             for slot in range(HAND_SIZE):
                 card = buf[hand_at + slot]
                 color = card // CARDS_PER_COLOR
@@ -498,29 +505,27 @@ class Position:
                         bonus = (_TEMPO[tempo_row + kind + 2] - _TEMPO_ZERO) * _TEMPO_UNIT
                     move = card << 4 | discard
                     key = slot * 14 + (7 if discard else 0)  # move_key's
-                    for source in range(0 if deck else 1, 1 if deck else colors + 1):
-                        if deck:
-                            value = after + draw
-                        else:
-                            taken = pile_tops[source - 1]
-                            if taken < 0 or (discard and source - 1 == color):
-                                continue
-                            if source - 1 == color:  # a play, and its colour's pile top taken
-                                value = rest + _projection(
-                                    index, points, wagers, count, hand | 1 << taken, my_hand, 0,
-                                    0, unseens[color], my_unseen) - _theirs(
-                                    base[weighed + _THEIR_POINTS], base[weighed + _THEIR_CARDS],
-                                    wagers_of[other] + tally[color * _TALLY + _THEIR_SIDE + _HELD],
-                                    counts[other], tops[other], unders[color])
-                            else:
-                                value = after + take[source - 1]
-                        value += bonus
+                    for source in range(colors + 1):
+                        value = gains[source]
+                        if value == _UNSET:
+                            continue
+                        if source != color + 1:
+                            value += after + bonus
+                        elif discard:
+                            continue
+                        else:  # a play, and its colour's pile top taken
+                            value = rest + _projection(
+                                index, points, wagers, count, hand | 1 << pile_tops[color],
+                                my_hand, 0, 0, unseens[color], my_unseen) - _theirs(
+                                base[weighed + _THEIR_POINTS], base[weighed + _THEIR_CARDS],
+                                wagers_of[other] + tally[color * _TALLY + _THEIR_SIDE + _HELD],
+                                counts[other], tops[other], unders[color]) + bonus
                         if noise:  # up to +-noise/2 thousandths, in steps of 10
                             value += 10 * rng.randbelow(noise // 10 + 1) - noise // 2
                         if value > best_value:
                             best_value = value
                             best_move = move | source
-                        if sums is not None and moves is not None:
+                        if summing:
                             sums[key + source] += value
                             moves[key + source] = move | source
         self.best_value = best_value
