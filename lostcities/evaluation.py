@@ -106,7 +106,6 @@ class Position(Knowledge):
         hand_at = HAND_AT + self.player * HAND_SIZE
         sums = self.sums
         moves = self.sum_moves
-        summing = sums is not None and moves is not None
         best_value = _UNSET
         best_move = self.best_move
         tempo_row = min(state.deck_len // _TEMPO_STEP, _TEMPO_ROWS - 1) * _TEMPO_KINDS
@@ -136,10 +135,10 @@ class Position(Knowledge):
                         bonus = (_TEMPO[tempo_row + kind + 2] - _TEMPO_ZERO) * _TEMPO_UNIT
                     move = card << 4 | discard
                     key = slot * 14 + (7 if discard else 0)  # move_key's
-                    for source in range(colors + 1):
+                    for source in range(0 if deck else 1, 1 if deck else colors + 1):
+                        if source and pile_tops[source - 1] < 0:
+                            continue  # an empty pile
                         value = gains[source]
-                        if value is None:
-                            continue
                         if source != color + 1:
                             value += after + bonus
                         elif discard:
@@ -151,7 +150,7 @@ class Position(Knowledge):
                         if value > best_value:
                             best_value = value
                             best_move = move | source
-                        if summing:
+                        if sums is not None and moves is not None:
                             sums[key + source] += value
                             moves[key + source] = move | source
         self.best_value = best_value

@@ -126,8 +126,7 @@ class Knowledge:
         self.base = [0] * colors  # each colour's value in it (mine less theirs)
         # what drawing from each source adds when the move leaves its colour alone:
         # the deck (the average of the unseen cards) at 0, then each pile's top
-        # (None: no such draw)
-        self.gains = [None] * (colors + 1)
+        self.gains = [0] * (colors + 1)
         # set by load and context; made here so that the object never grows
         self.state = None
         self.player = self.hidden = 0
@@ -306,9 +305,7 @@ class Knowledge:
         gains = self.gains
         my_hand = self.my_hand
         draw = 0
-        gains[0] = None
         for color in range(colors):
-            gains[color + 1] = None
             other = colors + color
             top = tops[color]
             points = points_of[color]
