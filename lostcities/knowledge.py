@@ -77,21 +77,22 @@ def _drawn(points, cards, wagers, count, step, mask, first, numbers_points, numb
     """The projections, summed, of an expedition after each of its ``numbers``
     cards in ``mask`` from index ``first`` (their points ``numbers_points``)
     weighs ``step`` thousandths more. The projection is linear in the card's
-    points: summed at once, or card by card where an unstarted expedition's
-    hurdle cuts it off."""
+    points, so they are summed at once; of an unstarted expedition, only those
+    whose projection clears the hurdle, on one side of a threshold."""
     value = finish(points, cards + step, wagers, 1)  # as if started: no hurdle
-    slope = step * (1 + wagers)
-    if count:
-        return numbers * value + slope * numbers_points
-    total = 0
-    mask >>= first
-    value += slope * (first - 1)
-    while mask:
-        if mask & 1 and value >= _HURDLE:
-            total += value
-        mask >>= 1
-        value += slope
-    return total
+    slope = step * (1 + wagers)  # what a point more on the card adds
+    if not count:
+        if slope > 0:  # the cards from the first one clearing it
+            first = max(first, 1 - (value - _HURDLE) // slope)
+        elif slope < 0:  # the cards up to the last one clearing it
+            last = 1 + (_HURDLE - value) // slope
+            mask &= (2 << last) - 1 if last >= 0 else 0
+        elif value < _HURDLE:
+            return 0
+        mask = mask >> first << (first - 3)  # as _SUMS looks them up
+        numbers_points = _SUMS[mask & 31] + _SUMS[_HIGH + (mask >> 5)]
+        numbers = _SUMS[_COUNT + (mask & 31)] + _SUMS[_COUNT + (mask >> 5)]
+    return numbers * value + slope * numbers_points
 
 
 class Knowledge:
