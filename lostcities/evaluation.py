@@ -14,7 +14,6 @@ from lostcities.rules.offsets import HAND_AT
 
 _UNSET = const(-1000000000)  # below any value: no move found yet
 _ONE = const(1000)  # a card, in the thousandths of knowledge.py
-_NO_CARD = const(-1)  # no pile card taken
 _WAGERS = const(7)  # bit mask of a colour's three wagers (indices 0-2)
 _PLAY_THEN_DISCARD = (0, DISCARD)  # built once: a tuple in a loop allocates
 # What a move earns by its kind and the deck cards left (host_sim/dev/tune.py tunes
@@ -92,16 +91,26 @@ class Position(Knowledge):
 
         Every move's value is also added to ``sums`` when it is set (hard and
         the review), its move to ``sum_moves``. A move changes only the colour
-        it touches and its draw's: the other colours' values are summed once.
+        it touches and its draw's: the other colours' values are summed once,
+        and its own is weighed from the context's sums for it (a discard) or
+        projected again (a play).
         """
         state = self.state
         colors = self.colors
+        hands = self.hand
+        unseens = self.unseen
         tops = self.top
+        totals = self.total
+        wagers_of = self.wagers
+        counts = self.count
         pile_tops = self.pile_top
+        unders = self.pile_under
+        points_of = self.points
+        cards_of = self.cards
+        wagered = self.wagered
+        projected = self.projected
         base = self.base
         gains = self.gains
-        discarded = self.discarded
-        played = self.played
         buf = state.buf  # read in place (lostcities/rules/offsets.py)
         hand_at = HAND_AT + self.player * HAND_SIZE
         sums = self.sums
@@ -114,20 +123,44 @@ class Position(Knowledge):
                 continue
             total = self.context(state.deck_len - deck)
             self.draws(deck)
+            my_hand = self.my_hand
+            my_unseen = self.my_unseen
             for slot in range(HAND_SIZE):
                 card = buf[hand_at + slot]
                 color = card // CARDS_PER_COLOR
                 index = card % CARDS_PER_COLOR
                 rest = total - base[color]
                 top = tops[color]
+                other = colors + color
                 for discard in _PLAY_THEN_DISCARD:
-                    if discard:
+                    if discard:  # my side loses the card, theirs may take it
                         kind = 2  # its place in a row of _TEMPO (from the deck it earns 0)
-                        after = rest + discarded(color, index)
+                        points = points_of[color]
+                        cards = cards_of[color]
+                        wagers = wagered[color]
+                        if index < 3:
+                            if top < 3:
+                                wagers -= 1
+                                cards -= _ONE
+                        elif index > top:
+                            points -= my_hand * (index - 1)
+                            cards -= my_hand
+                        after = rest + finish(points, cards, wagers, counts[color]) - finish_theirs(
+                            points_of[other], cards_of[other], wagered[other], counts[other],
+                            tops[other], index)
                         bonus = 0
                     elif index > top if index > 2 else top < 3:  # it can be played
                         kind = 1 if top < 0 else 0  # an opening, a play (+2: from a pile)
-                        after = rest + played(color, index, _NO_CARD)
+                        count = counts[color] + 1
+                        points = totals[color]
+                        wagers = wagers_of[color]
+                        if index < 3:
+                            wagers += 1
+                        else:
+                            points += index - 1
+                        hand = hands[color] & ~(1 << index)
+                        after = rest + _projection(index, points, wagers, count, hand, my_hand,
+                                                   unseens[color], my_unseen) - projected[other]
                         bonus = (_TEMPO[tempo_row + kind] - _TEMPO_ZERO) * _TEMPO_UNIT
                     else:
                         continue
@@ -144,7 +177,11 @@ class Position(Knowledge):
                         elif discard:
                             continue
                         else:  # a play, and its colour's pile top taken
-                            value = rest + played(color, index, pile_tops[color]) + bonus
+                            value = rest + _projection(
+                                index, points, wagers, count, hand | 1 << pile_tops[color],
+                                my_hand, unseens[color], my_unseen) - finish_theirs(
+                                points_of[other], cards_of[other], wagered[other], counts[other],
+                                tops[other], unders[color]) + bonus
                         if noise:  # up to +-noise/2 thousandths, in steps of 10
                             value += 10 * rng.randbelow(noise // 10 + 1) - noise // 2
                         if value > best_value:
@@ -156,41 +193,3 @@ class Position(Knowledge):
         self.best_value = best_value
         self.best_move = best_move
         return best_move
-
-    def discarded(self, color, index):
-        """What ``color`` is worth once my card ``index`` of it is discarded."""
-        points = self.points[color]
-        cards = self.cards[color]
-        wagers = self.wagered[color]
-        top = self.top[color]
-        if index < 3:
-            if top < 3:
-                wagers -= 1
-                cards -= _ONE
-        elif index > top:
-            points -= self.my_hand * (index - 1)
-            cards -= self.my_hand
-        other = self.colors + color
-        return finish(points, cards, wagers, self.count[color]) - finish_theirs(
-            self.points[other], self.cards[other], self.wagered[other], self.count[other],
-            self.top[other], index)
-
-    def played(self, color, index, taken):
-        """What ``color`` is worth once my card ``index`` of it is played and its
-        pile's top ``taken`` (an index, or _NO_CARD) drawn."""
-        count = self.count[color] + 1
-        points = self.total[color]
-        wagers = self.wagers[color]
-        if index < 3:
-            wagers += 1
-        else:
-            points += index - 1
-        hand = self.hand[color] & ~(1 << index)
-        other = self.colors + color
-        if taken < 0:
-            return _projection(index, points, wagers, count, hand, self.my_hand,
-                               self.unseen[color], self.my_unseen) - self.projected[other]
-        return _projection(index, points, wagers, count, hand | 1 << taken, self.my_hand,
-                           self.unseen[color], self.my_unseen) - finish_theirs(
-            self.points[other], self.cards[other], self.wagered[other], self.count[other],
-            self.top[other], self.pile_under[color])

@@ -165,39 +165,42 @@ class Knowledge:
             else:
                 hidden += 1
         self.hidden = hidden
+        totals = self.total
+        wagers_of = self.wagers
+        counts = self.count
         for at in range(2 * colors):
-            who = player if at < colors else other
             color = at % colors
-            top = -1
-            total = wagers = 0
-            first = who * MAX_COLORS + color
+            first = (player if at < colors else other) * MAX_COLORS + color
             size = buf[EXP_LEN_AT + first]
             first = EXP_AT + first * CARDS_PER_COLOR
+            top = -1
+            seen = 0
             for i in range(first, first + size):
                 top = buf[i] % CARDS_PER_COLOR
-                unseen[color] &= ~(1 << top)
-                if top < 3:
-                    wagers += 1
-                else:
-                    total += top - 1
+                seen |= 1 << top
+            unseen[color] &= ~seen
             tops[at] = top
-            self.total[at] = total
-            self.wagers[at] = wagers
-            self.count[at] = size
+            seen >>= 3  # the numbers, as _SUMS looks them up
+            totals[at] = _SUMS[seen & 31] + _SUMS[_HIGH + (seen >> 5)]
+            wagers_of[at] = size - _SUMS[_COUNT + (seen & 31)] - _SUMS[_COUNT + (seen >> 5)]
+            counts[at] = size
         count = 0
         tally = self.tally
+        pile_tops = self.pile_top
+        unders = self.pile_under
         for color in range(colors):
             size = buf[PILE_LEN_AT + color]
-            index = _NONE
+            under = index = _NONE
+            seen = 0
             first = PILE_AT + color * CARDS_PER_COLOR
             for i in range(first, first + size):
-                self.pile_under[color] = index
+                under = index
                 index = buf[i] % CARDS_PER_COLOR
-                unseen[color] &= ~(1 << index)
-            self.pile_top[color] = index
-            if size < 2:
-                self.pile_under[color] = _NONE
-            mask = unseen[color]
+                seen |= 1 << index
+            pile_tops[color] = index
+            unders[color] = under
+            mask = unseen[color] & ~seen
+            unseen[color] = mask
             count += (_SUMS[_COUNT + (mask & 31)] + _SUMS[_COUNT + (mask >> 5 & 31)]
                       + _SUMS[_COUNT + (mask >> 10)])
         for at in range(2 * colors):  # the cards that may still go on each expedition
@@ -267,6 +270,11 @@ class Knowledge:
         self.their_hand = their_hand
         self.their_unseen = their_unseen
         totals = self.total
+        wagers = self.wagers
+        points_of = self.points
+        cards_of = self.cards
+        wagered = self.wagered
+        projected = self.projected
         for at in range(2 * colors):
             hand_f = my_hand if at < colors else their_hand
             unseen_f = my_unseen if at < colors else their_unseen
@@ -276,18 +284,19 @@ class Knowledge:
                       + unseen_f * tally[tallied + _UNSEEN_POINTS])
             cards = ((counts[at] + held) * _ONE + hand_f * tally[tallied + _HAND_CARDS]
                      + unseen_f * tally[tallied + _UNSEEN_CARDS])
-            self.points[at] = points
-            self.cards[at] = cards
-            held += self.wagers[at]
-            self.wagered[at] = held
-            self.projected[at] = (
+            points_of[at] = points
+            cards_of[at] = cards
+            held += wagers[at]
+            wagered[at] = held
+            projected[at] = (
                 finish(points, cards, held, counts[at]) if at < colors else
                 finish_theirs(points, cards, held, counts[at], self.top[at],
                               self.pile_top[at - colors]))
         total = 0
+        base = self.base
         for color in range(colors):
-            value = self.projected[color] - self.projected[colors + color]
-            self.base[color] = value
+            value = projected[color] - projected[colors + color]
+            base[color] = value
             total += value
         return total
 
@@ -305,6 +314,10 @@ class Knowledge:
         projected = self.projected
         gains = self.gains
         my_hand = self.my_hand
+        my_step = my_hand - self.my_unseen  # an unseen card of mine once drawn
+        their_step = -self.their_unseen  # and of theirs
+        unseen = self.unseen
+        unders = self.pile_under
         draw = 0
         for color in range(colors):
             other = colors + color
@@ -328,17 +341,17 @@ class Knowledge:
                 gains[color + 1] = (
                     finish(points, cards, wagers, count) - value + projected[other]
                     - finish_theirs(points_of[other], cards_of[other], wagered[other],
-                                    counts[other], tops[other], self.pile_under[color]))
+                                    counts[other], tops[other], unders[color]))
                 continue
             # each unseen card moves from the unseen cards to my hand, for me, and is
             # gone, for them
-            mask = self.unseen[color]
+            mask = unseen[color]
             if top < 3:  # an unseen wager fits my expedition, each the same
                 draw += _SUMS[_COUNT + (mask & _WAGERS)] * (
                     finish(points, cards + _ONE, wagers + 1, count) - value)
             tallied = color * _TALLY
             number = tally[tallied + _UNSEEN_CARDS]
-            draw += _drawn(points, cards, wagers, count, my_hand - self.my_unseen, mask,
+            draw += _drawn(points, cards, wagers, count, my_step, mask,
                            max(3, top + 1), tally[tallied + _UNSEEN_POINTS], number) - number * value
             tallied = other * _TALLY
             points = points_of[other]
@@ -348,7 +361,7 @@ class Knowledge:
                 points += _THEIR_PILE * (taken - 1)
                 cards += _THEIR_PILE
             number = tally[tallied + _UNSEEN_CARDS]
-            draw -= _drawn(points, cards, wagered[other], counts[other], -self.their_unseen, mask,
+            draw -= _drawn(points, cards, wagered[other], counts[other], their_step, mask,
                            max(3, top + 1), tally[tallied + _UNSEEN_POINTS],
                            number) - number * projected[other]
         if deck:
