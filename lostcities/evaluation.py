@@ -98,13 +98,12 @@ class Position(Knowledge):
         state = self.state
         colors = self.colors
         hands = self.hand
-        unseens = self.unseen
+        unseen = self.unseen
         tops = self.top
         totals = self.total
         wagers_of = self.wagers
         counts = self.count
-        pile_tops = self.pile_top
-        unders = self.pile_under
+        piles = self.pile_top
         points_of = self.points
         cards_of = self.cards
         wagered = self.wagered
@@ -112,7 +111,7 @@ class Position(Knowledge):
         base = self.base
         gains = self.gains
         buf = state.buf  # read in place (lostcities/rules/offsets.py)
-        hand_at = HAND_AT + self.player * HAND_SIZE
+        start = HAND_AT + self.player * HAND_SIZE
         sums = self.sums
         moves = self.sum_moves
         best_value = _UNSET
@@ -126,7 +125,7 @@ class Position(Knowledge):
             my_hand = self.my_hand
             my_unseen = self.my_unseen
             for slot in range(HAND_SIZE):
-                card = buf[hand_at + slot]
+                card = buf[start + slot]
                 color = card // CARDS_PER_COLOR
                 index = card % CARDS_PER_COLOR
                 rest = total - base[color]
@@ -160,7 +159,7 @@ class Position(Knowledge):
                             points += index - 1
                         hand = hands[color] & ~(1 << index)
                         after = rest + _projection(index, points, wagers, count, hand, my_hand,
-                                                   unseens[color], my_unseen) - projected[other]
+                                                   unseen[color], my_unseen) - projected[other]
                         bonus = (_TEMPO[tempo_row + kind] - _TEMPO_ZERO) * _TEMPO_UNIT
                     else:
                         continue
@@ -169,7 +168,7 @@ class Position(Knowledge):
                     move = card << 4 | discard
                     key = slot * 14 + (7 if discard else 0)  # move_key's
                     for source in range(0 if deck else 1, 1 if deck else colors + 1):
-                        if source and pile_tops[source - 1] < 0:
+                        if source and piles[source - 1] < 0:
                             continue  # an empty pile
                         value = gains[source]
                         if source != color + 1:
@@ -178,10 +177,10 @@ class Position(Knowledge):
                             continue
                         else:  # a play, and its colour's pile top taken
                             value = rest + _projection(
-                                index, points, wagers, count, hand | 1 << pile_tops[color],
-                                my_hand, unseens[color], my_unseen) - finish_theirs(
+                                index, points, wagers, count, hand | 1 << piles[color],
+                                my_hand, unseen[color], my_unseen) - finish_theirs(
                                 points_of[other], cards_of[other], wagered[other], counts[other],
-                                tops[other], unders[color]) + bonus
+                                tops[other], self.pile_under[color]) + bonus
                         if noise:  # up to +-noise/2 thousandths, in steps of 10
                             value += 10 * rng.randbelow(noise // 10 + 1) - noise // 2
                         if value > best_value:

@@ -73,26 +73,26 @@ def finish_theirs(points, cards, wagers, count, top, pile):
 MOVE_KEYS = const(112)  # a move's key: its hand slot, discard or play, and draw source
 
 
-def _drawn(points, cards, wagers, count, step, mask, first, numbers_points, numbers):
+def _drawn(points, cards, wagers, count, step, mask, first, numbers, total):
     """The projections, summed, of an expedition after each of its ``numbers``
-    cards in ``mask`` from index ``first`` (their points ``numbers_points``)
-    weighs ``step`` thousandths more. The projection is linear in the card's
+    cards in ``mask`` from index ``first`` (worth ``total`` points) weighs
+    ``step`` thousandths more. The projection is linear in the card's
     points, so they are summed at once; of an unstarted expedition, only those
     whose projection clears the hurdle, on one side of a threshold."""
     value = finish(points, cards + step, wagers, 1)  # as if started: no hurdle
-    slope = step * (1 + wagers)  # what a point more on the card adds
+    step *= 1 + wagers  # what a point more on the card adds
     if not count:
-        if slope > 0:  # the cards from the first one clearing it
-            first = max(first, 1 - (value - _HURDLE) // slope)
-        elif slope < 0:  # the cards up to the last one clearing it
-            last = 1 + (_HURDLE - value) // slope
+        if step > 0:  # the cards from the first one clearing it
+            first = max(first, 1 - (value - _HURDLE) // step)
+        elif step < 0:  # the cards up to the last one clearing it
+            last = 1 + (_HURDLE - value) // step
             mask &= (2 << last) - 1 if last >= 0 else 0
         elif value < _HURDLE:
             return 0
         mask = mask >> first << (first - 3)  # as _SUMS looks them up
-        numbers_points = _SUMS[mask & 31] + _SUMS[_HIGH + (mask >> 5)]
+        total = _SUMS[mask & 31] + _SUMS[_HIGH + (mask >> 5)]
         numbers = _SUMS[_COUNT + (mask & 31)] + _SUMS[_COUNT + (mask >> 5)]
-    return numbers * value + slope * numbers_points
+    return numbers * value + step * total
 
 
 class Knowledge:
@@ -186,8 +186,7 @@ class Knowledge:
             counts[at] = size
         count = 0
         tally = self.tally
-        pile_tops = self.pile_top
-        unders = self.pile_under
+        piles = self.pile_top
         for color in range(colors):
             size = buf[PILE_LEN_AT + color]
             under = index = _NONE
@@ -197,8 +196,8 @@ class Knowledge:
                 under = index
                 index = buf[i] % CARDS_PER_COLOR
                 seen |= 1 << index
-            pile_tops[color] = index
-            unders[color] = under
+            piles[color] = index
+            self.pile_under[color] = under
             mask = unseen[color] & ~seen
             unseen[color] = mask
             count += (_SUMS[_COUNT + (mask & 31)] + _SUMS[_COUNT + (mask >> 5 & 31)]
@@ -244,23 +243,23 @@ class Knowledge:
         counts = self.count
         tally = self.tally
         # the cards each side may still play on the expeditions worth it, in thousandths
-        my_need = their_need = 0
+        need = their_need = 0
         for at in range(2 * colors):
             unseen_f = my_unseen if at < colors else their_unseen
-            tallied = at * _TALLY
-            held = tally[tallied + _HELD]
-            cards = _ONE * (held + tally[tallied + _HAND_CARDS]) + unseen_f * tally[tallied + _UNSEEN_CARDS]
+            row = at * _TALLY
+            held = tally[row + _HELD]
+            cards = _ONE * (held + tally[row + _HAND_CARDS]) + unseen_f * tally[row + _UNSEEN_CARDS]
             if counts[at] or finish(
-                    _ONE * tally[tallied + _HAND_POINTS] + unseen_f * tally[tallied + _UNSEEN_POINTS],
+                    _ONE * tally[row + _HAND_POINTS] + unseen_f * tally[row + _UNSEEN_POINTS],
                     cards, held, 0) > 0:
                 if at < colors:
-                    my_need += cards
+                    need += cards
                 else:
                     their_need += cards
         my_hand = _ONE
-        if my_need > mine * _ONE:
-            my_hand = my_hand * mine * _ONE // my_need
-            my_unseen = my_unseen * mine * _ONE // my_need
+        if need > mine * _ONE:
+            my_hand = my_hand * mine * _ONE // need
+            my_unseen = my_unseen * mine * _ONE // need
         self.my_hand = my_hand
         self.my_unseen = my_unseen
         their_hand = _ONE
@@ -276,14 +275,14 @@ class Knowledge:
         wagered = self.wagered
         projected = self.projected
         for at in range(2 * colors):
-            hand_f = my_hand if at < colors else their_hand
+            sure_f = my_hand if at < colors else their_hand
             unseen_f = my_unseen if at < colors else their_unseen
-            tallied = at * _TALLY
-            held = tally[tallied + _HELD]
-            points = (totals[at] * _ONE + hand_f * tally[tallied + _HAND_POINTS]
-                      + unseen_f * tally[tallied + _UNSEEN_POINTS])
-            cards = ((counts[at] + held) * _ONE + hand_f * tally[tallied + _HAND_CARDS]
-                     + unseen_f * tally[tallied + _UNSEEN_CARDS])
+            row = at * _TALLY
+            held = tally[row + _HELD]
+            points = (totals[at] * _ONE + sure_f * tally[row + _HAND_POINTS]
+                      + unseen_f * tally[row + _UNSEEN_POINTS])
+            cards = ((counts[at] + held) * _ONE + sure_f * tally[row + _HAND_CARDS]
+                     + unseen_f * tally[row + _UNSEEN_CARDS])
             points_of[at] = points
             cards_of[at] = cards
             held += wagers[at]
@@ -306,7 +305,7 @@ class Knowledge:
         colors = self.colors
         tops = self.top
         counts = self.count
-        pile_tops = self.pile_top
+        piles = self.pile_top
         tally = self.tally
         points_of = self.points
         cards_of = self.cards
@@ -314,10 +313,10 @@ class Knowledge:
         projected = self.projected
         gains = self.gains
         my_hand = self.my_hand
-        my_step = my_hand - self.my_unseen  # an unseen card of mine once drawn
-        their_step = -self.their_unseen  # and of theirs
+        my_unseen = self.my_unseen
+        their_unseen = self.their_unseen
         unseen = self.unseen
-        unders = self.pile_under
+        under = self.pile_under
         draw = 0
         for color in range(colors):
             other = colors + color
@@ -327,7 +326,7 @@ class Knowledge:
             wagers = wagered[color]
             count = counts[color]
             value = projected[color]
-            taken = pile_tops[color]
+            taken = piles[color]
             if not deck:
                 if taken < 0:
                     continue
@@ -341,7 +340,7 @@ class Knowledge:
                 gains[color + 1] = (
                     finish(points, cards, wagers, count) - value + projected[other]
                     - finish_theirs(points_of[other], cards_of[other], wagered[other],
-                                    counts[other], tops[other], unders[color]))
+                                    counts[other], tops[other], under[color]))
                 continue
             # each unseen card moves from the unseen cards to my hand, for me, and is
             # gone, for them
@@ -349,20 +348,20 @@ class Knowledge:
             if top < 3:  # an unseen wager fits my expedition, each the same
                 draw += _SUMS[_COUNT + (mask & _WAGERS)] * (
                     finish(points, cards + _ONE, wagers + 1, count) - value)
-            tallied = color * _TALLY
-            number = tally[tallied + _UNSEEN_CARDS]
-            draw += _drawn(points, cards, wagers, count, my_step, mask,
-                           max(3, top + 1), tally[tallied + _UNSEEN_POINTS], number) - number * value
-            tallied = other * _TALLY
+            row = color * _TALLY
+            number = tally[row + _UNSEEN_CARDS]
+            draw += _drawn(points, cards, wagers, count, my_hand - my_unseen, mask, max(3, top + 1),
+                           number, tally[row + _UNSEEN_POINTS]) - number * value
+            row = other * _TALLY
             points = points_of[other]
             cards = cards_of[other]
             top = tops[other]
             if taken > 2 and taken > top:  # the pile's top they may take, as finish_theirs has it
                 points += _THEIR_PILE * (taken - 1)
                 cards += _THEIR_PILE
-            number = tally[tallied + _UNSEEN_CARDS]
-            draw -= _drawn(points, cards, wagered[other], counts[other], their_step, mask,
-                           max(3, top + 1), tally[tallied + _UNSEEN_POINTS],
-                           number) - number * projected[other]
+            number = tally[row + _UNSEEN_CARDS]
+            draw -= _drawn(points, cards, wagered[other], counts[other], -their_unseen, mask,
+                           max(3, top + 1), number,
+                           tally[row + _UNSEEN_POINTS]) - number * projected[other]
         if deck:
             gains[0] = draw * _DRAW_WEIGHT // (_ONE * self.unseen_count)
