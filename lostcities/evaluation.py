@@ -108,7 +108,6 @@ class Position(Knowledge):
         cards_of = self.cards
         wagered = self.wagered
         projected = self.projected
-        base = self.base
         gains = self.gains
         buf = state.buf  # read in place (lostcities/rules/offsets.py)
         start = HAND_AT + self.player * HAND_SIZE
@@ -128,9 +127,9 @@ class Position(Knowledge):
                 card = buf[start + slot]
                 color = card // CARDS_PER_COLOR
                 index = card % CARDS_PER_COLOR
-                rest = total - base[color]
-                top = tops[color]
                 other = colors + color
+                rest = total - projected[color] + projected[other]  # the other colours
+                top = tops[color]
                 for discard in _PLAY_THEN_DISCARD:
                     if discard:  # my side loses the card, theirs may take it
                         kind = 2  # its place in a row of _TEMPO (from the deck it earns 0)

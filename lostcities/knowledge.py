@@ -124,7 +124,6 @@ class Knowledge:
         self.cards = [0] * (2 * colors)
         self.wagered = [0] * (2 * colors)
         self.projected = [0] * (2 * colors)
-        self.base = [0] * colors  # each colour's value in it (mine less theirs)
         # what drawing from each source adds when the move leaves its colour alone:
         # the deck (the average of the unseen cards) at 0, then each pile's top
         self.gains = [0] * (colors + 1)
@@ -227,8 +226,8 @@ class Knowledge:
 
         My hand and unseen cards share my turns left: when the expeditions
         worth playing need more turns than remain, all their weights shrink.
-        Also weighs every expedition (``points`` to ``projected``) and fills
-        ``base``, each colour's value, and returns the values' sum.
+        Also weighs every expedition (``points`` to ``projected``), and returns
+        the sum of each colour's value, mine less theirs.
         """
         mine = deck_after // 2  # my turns after this one
         count = self.unseen_count
@@ -292,11 +291,8 @@ class Knowledge:
                 finish_theirs(points, cards, held, counts[at], self.top[at],
                               self.pile_top[at - colors]))
         total = 0
-        base = self.base
-        for color in range(colors):
-            value = projected[color] - projected[colors + color]
-            base[color] = value
-            total += value
+        for at in range(colors):
+            total += projected[at] - projected[colors + at]
         return total
 
     def draws(self, deck):
