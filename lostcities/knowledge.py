@@ -85,7 +85,7 @@ def _drawn(points, cards, wagers, count, step, mask, first, numbers, total):
         if step > 0:  # the cards from the first one clearing it
             first = max(first, 1 - (value - _HURDLE) // step)
         elif step < 0:  # the cards up to the last one clearing it
-            last = 1 + (_HURDLE - value) // step
+            last = min(1 + (_HURDLE - value) // step, 11)  # no shift past the colour's cards
             mask &= (2 << last) - 1 if last >= 0 else 0
         elif value < _HURDLE:
             return 0
