@@ -99,7 +99,6 @@ class Position(Knowledge):
         colors = self.colors
         hands = self.hand
         unseen = self.unseen
-        tops = self.top
         totals = self.total
         wagers_of = self.wagers
         counts = self.count
@@ -108,7 +107,7 @@ class Position(Knowledge):
         cards_of = self.cards
         wagered = self.wagered
         projected = self.projected
-        gains = self.gains
+        gain = self.gain
         buf = state.buf  # read in place (lostcities/rules/offsets.py)
         start = HAND_AT + self.player * HAND_SIZE
         sums = self.sums
@@ -120,7 +119,7 @@ class Position(Knowledge):
             if not deck and not self.pile_draws:
                 continue
             total = self.context(state.deck_len - deck)
-            self.draws(deck)
+            self.draw_sources(deck)
             my_hand = self.my_hand
             my_unseen = self.my_unseen
             for slot in range(HAND_SIZE):
@@ -129,7 +128,7 @@ class Position(Knowledge):
                 index = card % CARDS_PER_COLOR
                 other = colors + color
                 rest = total - projected[color] + projected[other]  # the other colours
-                top = tops[color]
+                top = self.top[color]
                 for discard in _PLAY_THEN_DISCARD:
                     if discard:  # my side loses the card, theirs may take it
                         kind = 2  # its place in a row of _TEMPO (from the deck it earns 0)
@@ -145,7 +144,7 @@ class Position(Knowledge):
                             cards -= my_hand
                         after = rest + finish(points, cards, wagers, counts[color]) - finish_theirs(
                             points_of[other], cards_of[other], wagered[other], counts[other],
-                            tops[other], index)
+                            self.top[other], index)
                         bonus = 0
                     elif index > top if index > 2 else top < 3:  # it can be played
                         kind = 1 if top < 0 else 0  # an opening, a play (+2: from a pile)
@@ -169,7 +168,7 @@ class Position(Knowledge):
                     for source in range(0 if deck else 1, 1 if deck else colors + 1):
                         if source and piles[source - 1] < 0:
                             continue  # an empty pile
-                        value = gains[source]
+                        value = gain[source]
                         if source != color + 1:
                             value += after + bonus
                         elif discard:
@@ -179,7 +178,7 @@ class Position(Knowledge):
                                 index, points, wagers, count, hand | 1 << piles[color],
                                 my_hand, unseen[color], my_unseen) - finish_theirs(
                                 points_of[other], cards_of[other], wagered[other], counts[other],
-                                tops[other], self.pile_under[color]) + bonus
+                                self.top[other], self.pile_under[color]) + bonus
                         if noise:  # up to +-noise/2 thousandths, in steps of 10
                             value += 10 * rng.randbelow(noise // 10 + 1) - noise // 2
                         if value > best_value:

@@ -22,13 +22,16 @@ _ALL = const(4095)  # all twelve cards of a colour
 _NONE = const(-1)  # no card (an empty pile)
 # A colour's numbers (indices 3-11, as bits from 0) in two pieces, indices 3-7 and 8-11:
 # the points each piece's cards add up to (index - 1 each), the first piece's from 0
-# and the second's from _HIGH, then from _COUNT how many cards a 5-bit piece holds.
-_SUMS = bytes([sum(first + i - 1 for i in range(5) if piece >> i & 1)
-               for first, pieces in ((3, 32), (8, 16)) for piece in range(pieces)]
-              + [sum(piece >> i & 1 for i in range(5)) for piece in range(32)])
+# and the second's from _HIGH, then from _COUNT how many cards a 5-bit piece holds
+# (tests/test_evaluation_digest.py checks it against the cards).
+_SUMS = (b"\x00\x02\x03\x05\x04\x06\x07\x09\x05\x07\x08\x0a\x09\x0b\x0c\x0e"  # points, 3-7
+         b"\x06\x08\x09\x0b\x0a\x0c\x0d\x0f\x0b\x0d\x0e\x10\x0f\x11\x12\x14"
+         b"\x00\x07\x08\x0f\x09\x10\x11\x18\x0a\x11\x12\x19\x13\x1a\x1b\x22"  # points, 8-11
+         b"\x00\x01\x01\x02\x01\x02\x02\x03\x01\x02\x02\x03\x02\x03\x03\x04"  # cards
+         b"\x01\x02\x02\x03\x02\x03\x03\x04\x02\x03\x03\x04\x03\x04\x04\x05")
 _HIGH = const(32)
 _COUNT = const(48)
-# What load tallies per expedition (a byte each, _TALLY an expedition, indexed as
+# What load tallies per expedition (a byte each, _PARTS an expedition, indexed as
 # ``top``): the points and the count of the side's hand cards that may still go on
 # it (the opponent's: those I know of), its wagers in hand that still fit it, and the
 # same of the unseen cards
@@ -37,7 +40,7 @@ _HAND_CARDS = const(1)
 _HELD = const(2)
 _UNSEEN_POINTS = const(3)
 _UNSEEN_CARDS = const(4)
-_TALLY = const(5)
+_PARTS = const(5)
 # The weights, in thousandths unless said (host_sim/dev/tune.py tunes them)
 _THEIR_PILE = const(700)  # weight of a pile top the opponent may take next
 _THEIR_DRAWS = const(600)  # weight of the opponent's future draws among the unseen
@@ -73,7 +76,7 @@ def finish_theirs(points, cards, wagers, count, top, pile):
 MOVE_KEYS = const(112)  # a move's key: its hand slot, discard or play, and draw source
 
 
-def _drawn(points, cards, wagers, count, step, mask, first, numbers, total):
+def deck_draw(points, cards, wagers, count, step, mask, first, numbers, total):
     """The projections, summed, of an expedition after each of its ``numbers``
     cards in ``mask`` from index ``first`` (worth ``total`` points) weighs
     ``step`` thousandths more. The projection is linear in the card's
@@ -115,7 +118,7 @@ class Knowledge:
         self.count = [0] * (2 * colors)
         self.pile_top = [0] * colors  # index of each pile's top card, or _NONE
         self.pile_under = [0] * colors  # the card below it
-        self.tally = bytearray(2 * _TALLY * colors)  # the cards that may still go on each expedition
+        self.tally = bytearray(2 * _PARTS * colors)  # the cards that may still go on each expedition
         # each expedition weighed in the current context: the points and cards
         # (thousandths) its projection expects before finishing (the opponent's
         # without the pile's top they may take), its wagers with those in hand
@@ -126,7 +129,7 @@ class Knowledge:
         self.projected = [0] * (2 * colors)
         # what drawing from each source adds when the move leaves its colour alone:
         # the deck (the average of the unseen cards) at 0, then each pile's top
-        self.gains = [0] * (colors + 1)
+        self.gain = [0] * (colors + 1)
         # set by load and context; made here so that the object never grows
         self.state = None
         self.player = self.hidden = 0
@@ -143,7 +146,6 @@ class Knowledge:
         hand = self.hand
         known = self.known
         unseen = self.unseen
-        tops = self.top
         for color in range(colors):
             hand[color] = known[color] = 0
             unseen[color] = _ALL
@@ -178,7 +180,7 @@ class Knowledge:
                 top = buf[i] % CARDS_PER_COLOR
                 seen |= 1 << top
             unseen[color] &= ~seen
-            tops[at] = top
+            self.top[at] = top
             seen >>= 3  # the numbers, as _SUMS looks them up
             totals[at] = _SUMS[seen & 31] + _SUMS[_HIGH + (seen >> 5)]
             wagers_of[at] = size - _SUMS[_COUNT + (seen & 31)] - _SUMS[_COUNT + (seen >> 5)]
@@ -188,34 +190,34 @@ class Knowledge:
         piles = self.pile_top
         for color in range(colors):
             size = buf[PILE_LEN_AT + color]
-            under = index = _NONE
+            index = _NONE
             seen = 0
             first = PILE_AT + color * CARDS_PER_COLOR
             for i in range(first, first + size):
-                under = index
+                self.pile_under[color] = index
                 index = buf[i] % CARDS_PER_COLOR
                 seen |= 1 << index
             piles[color] = index
-            self.pile_under[color] = under
+            if size < 2:
+                self.pile_under[color] = _NONE
             mask = unseen[color] & ~seen
             unseen[color] = mask
             count += (_SUMS[_COUNT + (mask & 31)] + _SUMS[_COUNT + (mask >> 5 & 31)]
                       + _SUMS[_COUNT + (mask >> 10)])
         for at in range(2 * colors):  # the cards that may still go on each expedition
             color = at % colors
-            top = tops[at]
+            top = self.top[at]
             sure = hand[color] if at < colors else known[color]
-            at *= _TALLY
+            at *= _PARTS
             tally[at + _HELD] = 0
             if top < 3:  # no numbers yet: wagers in hand still fit
                 tally[at + _HELD] = _SUMS[_COUNT + (sure & _WAGERS)]
                 top = 2
             sure >>= top + 1
-            shift = top - 2  # the numbers above the top as _SUMS looks them up
-            mask = sure << shift
+            mask = sure << top - 2  # the numbers above the top as _SUMS looks them up
             tally[at + _HAND_POINTS] = _SUMS[mask & 31] + _SUMS[_HIGH + (mask >> 5)]
             tally[at + _HAND_CARDS] = _SUMS[_COUNT + (mask & 31)] + _SUMS[_COUNT + (mask >> 5)]
-            mask = (unseen[color] >> top + 1 & ~sure) << shift
+            mask = (unseen[color] >> top + 1 & ~sure) << top - 2
             tally[at + _UNSEEN_POINTS] = _SUMS[mask & 31] + _SUMS[_HIGH + (mask >> 5)]
             tally[at + _UNSEEN_CARDS] = _SUMS[_COUNT + (mask & 31)] + _SUMS[_COUNT + (mask >> 5)]
         self.unseen_count = count or 1
@@ -242,10 +244,10 @@ class Knowledge:
         counts = self.count
         tally = self.tally
         # the cards each side may still play on the expeditions worth it, in thousandths
-        need = their_need = 0
+        need = expected = 0  # mine, theirs
         for at in range(2 * colors):
             unseen_f = my_unseen if at < colors else their_unseen
-            row = at * _TALLY
+            row = at * _PARTS
             held = tally[row + _HELD]
             cards = _ONE * (held + tally[row + _HAND_CARDS]) + unseen_f * tally[row + _UNSEEN_CARDS]
             if counts[at] or finish(
@@ -254,7 +256,7 @@ class Knowledge:
                 if at < colors:
                     need += cards
                 else:
-                    their_need += cards
+                    expected += cards
         my_hand = _ONE
         if need > mine * _ONE:
             my_hand = my_hand * mine * _ONE // need
@@ -262,9 +264,9 @@ class Knowledge:
         self.my_hand = my_hand
         self.my_unseen = my_unseen
         their_hand = _ONE
-        if their_need > theirs * _ONE:
-            their_hand = their_hand * theirs * _ONE // their_need
-            their_unseen = their_unseen * theirs * _ONE // their_need
+        if expected > theirs * _ONE:
+            their_hand = their_hand * theirs * _ONE // expected
+            their_unseen = their_unseen * theirs * _ONE // expected
         self.their_hand = their_hand
         self.their_unseen = their_unseen
         totals = self.total
@@ -276,7 +278,7 @@ class Knowledge:
         for at in range(2 * colors):
             sure_f = my_hand if at < colors else their_hand
             unseen_f = my_unseen if at < colors else their_unseen
-            row = at * _TALLY
+            row = at * _PARTS
             held = tally[row + _HELD]
             points = (totals[at] * _ONE + sure_f * tally[row + _HAND_POINTS]
                       + unseen_f * tally[row + _UNSEEN_POINTS])
@@ -295,11 +297,10 @@ class Knowledge:
             total += projected[at] - projected[colors + at]
         return total
 
-    def draws(self, deck):
-        """Fill ``gains`` for the current context: from the deck (``deck``) the
+    def draw_sources(self, deck):
+        """Fill ``gain`` for the current context: from the deck (``deck``) the
         average gain of drawing one unseen card, else what taking each pile's top adds."""
         colors = self.colors
-        tops = self.top
         counts = self.count
         piles = self.pile_top
         tally = self.tally
@@ -307,16 +308,15 @@ class Knowledge:
         cards_of = self.cards
         wagered = self.wagered
         projected = self.projected
-        gains = self.gains
+        gain = self.gain
         my_hand = self.my_hand
         my_unseen = self.my_unseen
         their_unseen = self.their_unseen
         unseen = self.unseen
-        under = self.pile_under
         draw = 0
         for color in range(colors):
             other = colors + color
-            top = tops[color]
+            top = self.top[color]
             points = points_of[color]
             cards = cards_of[color]
             wagers = wagered[color]
@@ -333,10 +333,10 @@ class Knowledge:
                 elif taken > top:
                     points += my_hand * (taken - 1)
                     cards += my_hand
-                gains[color + 1] = (
+                gain[color + 1] = (
                     finish(points, cards, wagers, count) - value + projected[other]
                     - finish_theirs(points_of[other], cards_of[other], wagered[other],
-                                    counts[other], tops[other], under[color]))
+                                    counts[other], self.top[other], self.pile_under[color]))
                 continue
             # each unseen card moves from the unseen cards to my hand, for me, and is
             # gone, for them
@@ -344,20 +344,20 @@ class Knowledge:
             if top < 3:  # an unseen wager fits my expedition, each the same
                 draw += _SUMS[_COUNT + (mask & _WAGERS)] * (
                     finish(points, cards + _ONE, wagers + 1, count) - value)
-            row = color * _TALLY
+            row = color * _PARTS
             number = tally[row + _UNSEEN_CARDS]
-            draw += _drawn(points, cards, wagers, count, my_hand - my_unseen, mask, max(3, top + 1),
+            draw += deck_draw(points, cards, wagers, count, my_hand - my_unseen, mask, max(3, top + 1),
                            number, tally[row + _UNSEEN_POINTS]) - number * value
-            row = other * _TALLY
+            row = other * _PARTS
             points = points_of[other]
             cards = cards_of[other]
-            top = tops[other]
+            top = self.top[other]
             if taken > 2 and taken > top:  # the pile's top they may take, as finish_theirs has it
                 points += _THEIR_PILE * (taken - 1)
                 cards += _THEIR_PILE
             number = tally[row + _UNSEEN_CARDS]
-            draw -= _drawn(points, cards, wagered[other], counts[other], -their_unseen, mask,
+            draw -= deck_draw(points, cards, wagered[other], counts[other], -their_unseen, mask,
                            max(3, top + 1), number,
                            tally[row + _UNSEEN_POINTS]) - number * projected[other]
         if deck:
-            gains[0] = draw * _DRAW_WEIGHT // (_ONE * self.unseen_count)
+            gain[0] = draw * _DRAW_WEIGHT // (_ONE * self.unseen_count)
