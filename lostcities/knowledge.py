@@ -85,10 +85,11 @@ def deck_draw(points, cards, wagers, count, step, mask, first, numbers, total):
     value = finish(points, cards + step, wagers, 1)  # as if started: no hurdle
     step *= 1 + wagers  # what a point more on the card adds
     if not count:
+        # (each bound kept within the colour's cards: a longer shift makes a long integer)
         if step > 0:  # the cards from the first one clearing it
-            first = max(first, 1 - (value - _HURDLE) // step)
+            first = min(max(first, 1 - (value - _HURDLE) // step), CARDS_PER_COLOR)
         elif step < 0:  # the cards up to the last one clearing it
-            last = min(1 + (_HURDLE - value) // step, 11)  # no shift past the colour's cards
+            last = min(1 + (_HURDLE - value) // step, CARDS_PER_COLOR - 1)
             mask &= (2 << last) - 1 if last >= 0 else 0
         elif value < _HURDLE:
             return 0
