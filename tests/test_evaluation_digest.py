@@ -81,3 +81,14 @@ def test_the_evaluation_decides_as_recorded():
         count, found = digest(colors)
         assert count > 3000
         assert found == DIGESTS[colors], "%d colours: %s" % (colors, found)
+
+
+def test_the_tally_table_holds_the_points_and_counts_of_its_pieces():
+    from lostcities import knowledge
+    for piece in range(32):
+        indices = [index for index in range(3, 8) if piece >> index - 3 & 1]
+        assert knowledge._SUMS[piece] == sum(index - 1 for index in indices)
+        assert knowledge._SUMS[knowledge._COUNT + piece] == len(indices)
+    for piece in range(16):
+        indices = [index for index in range(8, 12) if piece >> index - 8 & 1]
+        assert knowledge._SUMS[knowledge._HIGH + piece] == sum(index - 1 for index in indices)
