@@ -1,8 +1,8 @@
 """What one player knows of a round, and what each colour is worth by it.
 
 The evaluation's half that reads a round (lostcities/evaluation.py's Position
-weighs the moves on it): ``Knowledge.load`` tallies per colour the cards that
-may still go on each side's expedition, ``context`` weighs them for the turns
+weighs the moves on it): ``Knowledge.load`` tallies the cards that may still
+go on each side's expeditions, ``context`` weighs them for the turns
 left, and a move, a deck draw or a pile's top changes only its colour's sums.
 docs/ai.md says what it weighs and why. Integers throughout (thousandths of a
 point); host_sim/dev/tune.py tunes the weights, module globals under CPython.
@@ -73,9 +73,6 @@ def finish_theirs(points, cards, wagers, count, top, pile):
     return finish(points, cards, wagers, count)
 
 
-MOVE_KEYS = const(112)  # a move's key: its hand slot, discard or play, and draw source
-
-
 def deck_draw(points, cards, wagers, count, step, mask, first, numbers, total):
     """The projections, summed, of an expedition after each of its ``numbers``
     cards in ``mask`` from index ``first`` (worth ``total`` points) weighs
@@ -119,7 +116,7 @@ class Knowledge:
         self.count = [0] * (2 * colors)
         self.pile_top = [0] * colors  # index of each pile's top card, or _NONE
         self.pile_under = [0] * colors  # the card below it
-        self.tally = bytearray(2 * _PARTS * colors)  # the cards that may still go on each expedition
+        self.tally = bytearray(2 * _PARTS * colors)  # per expedition, what load tallies
         # each expedition weighed in the current context: the points and cards
         # (thousandths) its projection expects before finishing (the opponent's
         # without the pile's top they may take), its wagers with those in hand
@@ -347,8 +344,8 @@ class Knowledge:
                     finish(points, cards + _ONE, wagers + 1, count) - value)
             row = color * _PARTS
             number = tally[row + _UNSEEN_CARDS]
-            draw += deck_draw(points, cards, wagers, count, my_hand - my_unseen, mask, max(3, top + 1),
-                           number, tally[row + _UNSEEN_POINTS]) - number * value
+            draw += deck_draw(points, cards, wagers, count, my_hand - my_unseen, mask,
+                              max(3, top + 1), number, tally[row + _UNSEEN_POINTS]) - number * value
             row = other * _PARTS
             points = points_of[other]
             cards = cards_of[other]
@@ -358,7 +355,7 @@ class Knowledge:
                 cards += _THEIR_PILE
             number = tally[row + _UNSEEN_CARDS]
             draw -= deck_draw(points, cards, wagered[other], counts[other], -their_unseen, mask,
-                           max(3, top + 1), number,
-                           tally[row + _UNSEEN_POINTS]) - number * projected[other]
+                              max(3, top + 1), number,
+                              tally[row + _UNSEEN_POINTS]) - number * projected[other]
         if deck:
             gain[0] = draw * _DRAW_WEIGHT // (_ONE * self.unseen_count)
