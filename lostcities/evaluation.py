@@ -110,8 +110,11 @@ class Position(Knowledge):
         gain = self.gain
         buf = state.buf  # read in place (lostcities/rules/offsets.py)
         start = HAND_AT + self.player * HAND_SIZE
+        tops = self.top
+        unders = self.pile_under
         sums = self.sums
         moves = self.sum_moves
+        summing = sums is not None and moves is not None
         best_value = _UNSET
         best_move = self.best_move
         tempo_row = min(state.deck_len // _TEMPO_STEP, _TEMPO_ROWS - 1) * _TEMPO_KINDS
@@ -128,7 +131,7 @@ class Position(Knowledge):
                 index = card % CARDS_PER_COLOR
                 other = colors + color
                 rest = total - projected[color] + projected[other]  # the other colours
-                top = self.top[color]
+                top = tops[color]
                 for discard in _PLAY_THEN_DISCARD:
                     if discard:  # my side loses the card, theirs may take it
                         kind = 2  # its place in a row of _TEMPO (from the deck it earns 0)
@@ -144,7 +147,7 @@ class Position(Knowledge):
                             cards -= my_hand
                         after = rest + finish(points, cards, wagers, counts[color]) - finish_theirs(
                             points_of[other], cards_of[other], wagered[other], counts[other],
-                            self.top[other], index)
+                            tops[other], index)
                         bonus = 0
                     elif index > top if index > 2 else top < 3:  # it can be played
                         kind = 1 if top < 0 else 0  # an opening, a play (+2: from a pile)
@@ -165,12 +168,14 @@ class Position(Knowledge):
                         bonus = (_TEMPO[tempo_row + kind + 2] - _TEMPO_ZERO) * _TEMPO_UNIT
                     move = card << 4 | discard
                     key = slot * 14 + (7 if discard else 0)  # move_key's
+                    after += bonus
+                    own = color + 1  # the source of its colour's pile
                     for source in range(0 if deck else 1, 1 if deck else colors + 1):
-                        if source and piles[source - 1] < 0:
-                            continue  # an empty pile
                         value = gain[source]
-                        if source != color + 1:
-                            value += after + bonus
+                        if value is None:
+                            continue  # an empty pile
+                        if source != own:
+                            value += after
                         elif discard:
                             continue
                         else:  # a play, and its colour's pile top taken
@@ -178,15 +183,16 @@ class Position(Knowledge):
                                 index, points, wagers, count, hand | 1 << piles[color],
                                 my_hand, unseen[color], my_unseen) - finish_theirs(
                                 points_of[other], cards_of[other], wagered[other], counts[other],
-                                self.top[other], self.pile_under[color]) + bonus
+                                tops[other], unders[color]) + bonus
                         if noise:  # up to +-noise/2 thousandths, in steps of 10
                             value += 10 * rng.randbelow(noise // 10 + 1) - noise // 2
                         if value > best_value:
                             best_value = value
                             best_move = move | source
-                        if sums is not None and moves is not None:
-                            sums[key + source] += value
-                            moves[key + source] = move | source
+                        if summing:
+                            at = key + source
+                            sums[at] += value
+                            moves[at] = move | source
         self.best_value = best_value
         self.best_move = best_move
         return best_move

@@ -133,7 +133,7 @@ class Knowledge:
         self.player = self.hidden = 0
         self.unseen_count = 1
         self.pile_draws = True
-        self.my_hand = self.my_unseen = self.their_hand = self.their_unseen = 0
+        self.my_hand = self.my_unseen = self.their_unseen = 0
 
     def load(self, state, player, sees_all=False):
         """Read ``state`` as ``player`` sees it (``sees_all``: the opponent's hand too)."""
@@ -164,6 +164,7 @@ class Knowledge:
             else:
                 hidden += 1
         self.hidden = hidden
+        tops = self.top
         totals = self.total
         wagers_of = self.wagers
         counts = self.count
@@ -178,7 +179,7 @@ class Knowledge:
                 top = buf[i] % CARDS_PER_COLOR
                 seen |= 1 << top
             unseen[color] &= ~seen
-            self.top[at] = top
+            tops[at] = top
             seen >>= 3  # the numbers, as _SUMS looks them up
             totals[at] = _SUMS[seen & 31] + _SUMS[_HIGH + (seen >> 5)]
             wagers_of[at] = size - _SUMS[_COUNT + (seen & 31)] - _SUMS[_COUNT + (seen >> 5)]
@@ -186,25 +187,25 @@ class Knowledge:
         count = 0
         tally = self.tally
         piles = self.pile_top
+        unders = self.pile_under
         for color in range(colors):
             size = buf[PILE_LEN_AT + color]
-            index = _NONE
+            under = index = _NONE
             seen = 0
             first = PILE_AT + color * CARDS_PER_COLOR
             for i in range(first, first + size):
-                self.pile_under[color] = index
+                under = index
                 index = buf[i] % CARDS_PER_COLOR
                 seen |= 1 << index
             piles[color] = index
-            if size < 2:
-                self.pile_under[color] = _NONE
+            unders[color] = under
             mask = unseen[color] & ~seen
             unseen[color] = mask
             count += (_SUMS[_COUNT + (mask & 31)] + _SUMS[_COUNT + (mask >> 5 & 31)]
                       + _SUMS[_COUNT + (mask >> 10)])
         for at in range(2 * colors):  # the cards that may still go on each expedition
             color = at % colors
-            top = self.top[at]
+            top = tops[at]
             sure = hand[color] if at < colors else known[color]
             at *= _PARTS
             tally[at + _HELD] = 0
@@ -242,65 +243,74 @@ class Knowledge:
         counts = self.count
         tally = self.tally
         # the cards each side may still play on the expeditions worth it, in thousandths
-        need = expected = 0  # mine, theirs
-        for at in range(2 * colors):
-            unseen_f = my_unseen if at < colors else their_unseen
-            row = at * _PARTS
-            held = tally[row + _HELD]
-            cards = _ONE * (held + tally[row + _HAND_CARDS]) + unseen_f * tally[row + _UNSEEN_CARDS]
-            if counts[at] or finish(
-                    _ONE * tally[row + _HAND_POINTS] + unseen_f * tally[row + _UNSEEN_POINTS],
-                    cards, held, 0) > 0:
-                if at < colors:
+        for first in range(0, 2 * colors, colors):  # mine, then theirs
+            unseen_f = their_unseen if first else my_unseen
+            need = 0
+            for at in range(first, first + colors):
+                row = at * _PARTS
+                held = tally[row + _HELD]
+                cards = (_ONE * (held + tally[row + _HAND_CARDS])
+                         + unseen_f * tally[row + _UNSEEN_CARDS])
+                if counts[at] or finish(
+                        _ONE * tally[row + _HAND_POINTS] + unseen_f * tally[row + _UNSEEN_POINTS],
+                        cards, held, 0) > 0:
                     need += cards
-                else:
-                    expected += cards
-        my_hand = _ONE
-        if need > mine * _ONE:
-            my_hand = my_hand * mine * _ONE // need
-            my_unseen = my_unseen * mine * _ONE // need
+            if first:
+                their_hand = _ONE
+                if need > theirs * _ONE:
+                    their_hand = their_hand * theirs * _ONE // need
+                    their_unseen = their_unseen * theirs * _ONE // need
+            else:
+                my_hand = _ONE
+                if need > mine * _ONE:
+                    my_hand = my_hand * mine * _ONE // need
+                    my_unseen = my_unseen * mine * _ONE // need
         self.my_hand = my_hand
         self.my_unseen = my_unseen
-        their_hand = _ONE
-        if expected > theirs * _ONE:
-            their_hand = their_hand * theirs * _ONE // expected
-            their_unseen = their_unseen * theirs * _ONE // expected
-        self.their_hand = their_hand
         self.their_unseen = their_unseen
+        tops = self.top
+        piles = self.pile_top
         totals = self.total
         wagers = self.wagers
         points_of = self.points
         cards_of = self.cards
         wagered = self.wagered
         projected = self.projected
-        for at in range(2 * colors):
-            sure_f = my_hand if at < colors else their_hand
-            unseen_f = my_unseen if at < colors else their_unseen
-            row = at * _PARTS
-            held = tally[row + _HELD]
-            points = (totals[at] * _ONE + sure_f * tally[row + _HAND_POINTS]
-                      + unseen_f * tally[row + _UNSEEN_POINTS])
-            cards = ((counts[at] + held) * _ONE + sure_f * tally[row + _HAND_CARDS]
-                     + unseen_f * tally[row + _UNSEEN_CARDS])
-            points_of[at] = points
-            cards_of[at] = cards
-            held += wagers[at]
-            wagered[at] = held
-            projected[at] = (
-                finish(points, cards, held, counts[at]) if at < colors else
-                finish_theirs(points, cards, held, counts[at], self.top[at],
-                              self.pile_top[at - colors]))
         total = 0
-        for at in range(colors):
-            total += projected[at] - projected[colors + at]
+        for first in range(0, 2 * colors, colors):  # mine, then theirs
+            sure_f = their_hand if first else my_hand
+            unseen_f = their_unseen if first else my_unseen
+            for at in range(first, first + colors):
+                row = at * _PARTS
+                held = tally[row + _HELD]
+                count = counts[at]
+                points = (totals[at] * _ONE + sure_f * tally[row + _HAND_POINTS]
+                          + unseen_f * tally[row + _UNSEEN_POINTS])
+                cards = ((count + held) * _ONE + sure_f * tally[row + _HAND_CARDS]
+                         + unseen_f * tally[row + _UNSEEN_CARDS])
+                points_of[at] = points
+                cards_of[at] = cards
+                held += wagers[at]
+                wagered[at] = held
+                if first:
+                    value = finish_theirs(points, cards, held, count, tops[at],
+                                          piles[at - colors])
+                    total -= value
+                else:
+                    value = finish(points, cards, held, count)
+                    total += value
+                projected[at] = value
         return total
 
     def draw_sources(self, deck):
         """Fill ``gain`` for the current context: from the deck (``deck``) the
-        average gain of drawing one unseen card, else what taking each pile's top adds."""
+        average gain of drawing one unseen card, else what taking each pile's top adds
+        (None: an empty pile)."""
         colors = self.colors
         counts = self.count
         piles = self.pile_top
+        unders = self.pile_under
+        tops = self.top
         tally = self.tally
         points_of = self.points
         cards_of = self.cards
@@ -314,7 +324,7 @@ class Knowledge:
         draw = 0
         for color in range(colors):
             other = colors + color
-            top = self.top[color]
+            top = tops[color]
             points = points_of[color]
             cards = cards_of[color]
             wagers = wagered[color]
@@ -323,6 +333,7 @@ class Knowledge:
             taken = piles[color]
             if not deck:
                 if taken < 0:
+                    gain[color + 1] = None  # an empty pile: no source
                     continue
                 if taken < 3:
                     if top < 3:
@@ -334,7 +345,7 @@ class Knowledge:
                 gain[color + 1] = (
                     finish(points, cards, wagers, count) - value + projected[other]
                     - finish_theirs(points_of[other], cards_of[other], wagered[other],
-                                    counts[other], self.top[other], self.pile_under[color]))
+                                    counts[other], tops[other], unders[color]))
                 continue
             # each unseen card moves from the unseen cards to my hand, for me, and is
             # gone, for them
@@ -349,7 +360,7 @@ class Knowledge:
             row = other * _PARTS
             points = points_of[other]
             cards = cards_of[other]
-            top = self.top[other]
+            top = tops[other]
             if taken > 2 and taken > top:  # the pile's top they may take, as finish_theirs has it
                 points += _THEIR_PILE * (taken - 1)
                 cards += _THEIR_PILE
