@@ -133,12 +133,14 @@ class Knowledge:
         self.player = self.hidden = 0
         self.unseen_count = 1
         self.pile_draws = True
+        self.turns = -1  # the turns the last context weighed (context): none
         self.my_hand = self.my_unseen = self.their_unseen = 0
 
     def load(self, state, player, sees_all=False):
         """Read ``state`` as ``player`` sees it (``sees_all``: the opponent's hand too)."""
         self.state = state
         self.player = player
+        self.turns = -1
         colors = self.colors
         other = 1 - player
         hand = self.hand
@@ -228,46 +230,26 @@ class Knowledge:
         My hand and unseen cards share my turns left: when the expeditions
         worth playing need more turns than remain, all their weights shrink.
         Also weighs every expedition (``points`` to ``projected``), and returns
-        the sum of each colour's value, mine less theirs.
+        the sum of each colour's value, mine less theirs. A side whose turns
+        are the last context's since ``load`` keeps its weights (``best``'s
+        two contexts are a turn apart, so one side's turns stay).
         """
         mine = deck_after // 2  # my turns after this one
         count = self.unseen_count
         my_unseen = min(_ONE, _MY_DRAWS * max(0, mine - 1) // count)
-        if deck_after == 3 and self.pile_draws:
+        turns = mine << 6  # what each side's weights hang on: my draws' turns, my
+        if deck_after == 3 and self.pile_draws:  # turns, their turns (6 bits each)
             # they draw, and with 2 left my pile draw buys my last turn (for my hand:
             # a card I draw from the deck then comes too late to play)
             mine = 2
         theirs = (deck_after + 1) // 2
         their_unseen = min(_ONE, (_ONE * self.hidden + _THEIR_DRAWS * max(0, theirs - 1)) // count)
+        turns = (turns | mine) << 6 | theirs
+        last = self.turns
+        self.turns = turns
         colors = self.colors
         counts = self.count
         tally = self.tally
-        # the cards each side may still play on the expeditions worth it, in thousandths
-        for first in range(0, 2 * colors, colors):  # mine, then theirs
-            unseen_f = their_unseen if first else my_unseen
-            need = 0
-            for at in range(first, first + colors):
-                row = at * _PARTS
-                held = tally[row + _HELD]
-                cards = (_ONE * (held + tally[row + _HAND_CARDS])
-                         + unseen_f * tally[row + _UNSEEN_CARDS])
-                if counts[at] or finish(
-                        _ONE * tally[row + _HAND_POINTS] + unseen_f * tally[row + _UNSEEN_POINTS],
-                        cards, held, 0) > 0:
-                    need += cards
-            if first:
-                their_hand = _ONE
-                if need > theirs * _ONE:
-                    their_hand = their_hand * theirs * _ONE // need
-                    their_unseen = their_unseen * theirs * _ONE // need
-            else:
-                my_hand = _ONE
-                if need > mine * _ONE:
-                    my_hand = my_hand * mine * _ONE // need
-                    my_unseen = my_unseen * mine * _ONE // need
-        self.my_hand = my_hand
-        self.my_unseen = my_unseen
-        self.their_unseen = their_unseen
         tops = self.top
         piles = self.pile_top
         totals = self.total
@@ -278,8 +260,40 @@ class Knowledge:
         projected = self.projected
         total = 0
         for first in range(0, 2 * colors, colors):  # mine, then theirs
-            sure_f = their_hand if first else my_hand
-            unseen_f = their_unseen if first else my_unseen
+            if first:
+                left = theirs
+                unseen_f = their_unseen
+                kept = last & 63 == theirs
+            else:
+                left = mine
+                unseen_f = my_unseen
+                kept = last >> 6 == turns >> 6
+            side = 0
+            if kept:  # weighed as the last context left it
+                for at in range(first, first + colors):
+                    side += projected[at]
+                total += -side if first else side
+                continue
+            # the cards the side may still play on the expeditions worth it, in thousandths
+            need = 0
+            for at in range(first, first + colors):
+                row = at * _PARTS
+                held = tally[row + _HELD]
+                cards = (_ONE * (held + tally[row + _HAND_CARDS])
+                         + unseen_f * tally[row + _UNSEEN_CARDS])
+                if counts[at] or finish(
+                        _ONE * tally[row + _HAND_POINTS] + unseen_f * tally[row + _UNSEEN_POINTS],
+                        cards, held, 0) > 0:
+                    need += cards
+            sure_f = _ONE
+            if need > left * _ONE:
+                sure_f = sure_f * left * _ONE // need
+                unseen_f = unseen_f * left * _ONE // need
+            if first:
+                self.their_unseen = unseen_f
+            else:
+                self.my_hand = sure_f
+                self.my_unseen = unseen_f
             for at in range(first, first + colors):
                 row = at * _PARTS
                 held = tally[row + _HELD]
@@ -295,11 +309,11 @@ class Knowledge:
                 if first:
                     value = finish_theirs(points, cards, held, count, tops[at],
                                           piles[at - colors])
-                    total -= value
                 else:
                     value = finish(points, cards, held, count)
-                    total += value
                 projected[at] = value
+                side += value
+            total += -side if first else side
         return total
 
     def draw_sources(self, deck):
