@@ -125,6 +125,7 @@ class Position(Knowledge):
             self.draw_sources(deck)
             my_hand = self.my_hand
             my_unseen = self.my_unseen
+            sources = 1 if deck else colors + 1  # the deck, or the piles (1 to colors)
             for slot in range(HAND_SIZE):
                 card = buf[start + slot]
                 color = card // CARDS_PER_COLOR
@@ -170,7 +171,7 @@ class Position(Knowledge):
                     key = slot * 14 + (7 if discard else 0)  # move_key's
                     after += bonus
                     own = color + 1  # the source of its colour's pile
-                    for source in range(0 if deck else 1, 1 if deck else colors + 1):
+                    for source in range(1 - deck, sources):
                         value = gain[source]
                         if value is None:
                             continue  # an empty pile

@@ -175,13 +175,11 @@ class Knowledge:
             first = (player if at < colors else other) * MAX_COLORS + color
             size = buf[EXP_LEN_AT + first]
             first = EXP_AT + first * CARDS_PER_COLOR
-            top = -1
             seen = 0
             for i in range(first, first + size):
-                top = buf[i] % CARDS_PER_COLOR
-                seen |= 1 << top
+                seen |= 1 << buf[i] % CARDS_PER_COLOR
             unseen[color] &= ~seen
-            tops[at] = top
+            tops[at] = buf[first + size - 1] % CARDS_PER_COLOR if size else -1  # in rising order
             seen >>= 3  # the numbers, as _SUMS looks them up
             totals[at] = _SUMS[seen & 31] + _SUMS[_HIGH + (seen >> 5)]
             wagers_of[at] = size - _SUMS[_COUNT + (seen & 31)] - _SUMS[_COUNT + (seen >> 5)]
@@ -205,22 +203,28 @@ class Knowledge:
             unseen[color] = mask
             count += (_SUMS[_COUNT + (mask & 31)] + _SUMS[_COUNT + (mask >> 5 & 31)]
                       + _SUMS[_COUNT + (mask >> 10)])
+        row = 0
         for at in range(2 * colors):  # the cards that may still go on each expedition
             color = at % colors
             top = tops[at]
             sure = hand[color] if at < colors else known[color]
-            at *= _PARTS
-            tally[at + _HELD] = 0
+            held = 0
             if top < 3:  # no numbers yet: wagers in hand still fit
-                tally[at + _HELD] = _SUMS[_COUNT + (sure & _WAGERS)]
+                held = _SUMS[_COUNT + (sure & _WAGERS)]
                 top = 2
+            tally[row + _HELD] = held
             sure >>= top + 1
             mask = sure << top - 2  # the numbers above the top as _SUMS looks them up
-            tally[at + _HAND_POINTS] = _SUMS[mask & 31] + _SUMS[_HIGH + (mask >> 5)]
-            tally[at + _HAND_CARDS] = _SUMS[_COUNT + (mask & 31)] + _SUMS[_COUNT + (mask >> 5)]
+            low = mask & 31
+            mask >>= 5
+            tally[row + _HAND_POINTS] = _SUMS[low] + _SUMS[_HIGH + mask]
+            tally[row + _HAND_CARDS] = _SUMS[_COUNT + low] + _SUMS[_COUNT + mask]
             mask = (unseen[color] >> top + 1 & ~sure) << top - 2
-            tally[at + _UNSEEN_POINTS] = _SUMS[mask & 31] + _SUMS[_HIGH + (mask >> 5)]
-            tally[at + _UNSEEN_CARDS] = _SUMS[_COUNT + (mask & 31)] + _SUMS[_COUNT + (mask >> 5)]
+            low = mask & 31
+            mask >>= 5
+            tally[row + _UNSEEN_POINTS] = _SUMS[low] + _SUMS[_HIGH + mask]
+            tally[row + _UNSEEN_CARDS] = _SUMS[_COUNT + low] + _SUMS[_COUNT + mask]
+            row += _PARTS
         self.unseen_count = count or 1
         self.pile_draws = state.turns < turn_limit(state.colors)
 
