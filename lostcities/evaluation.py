@@ -136,19 +136,21 @@ class Position(Knowledge):
                 for discard in _PLAY_THEN_DISCARD:
                     if discard:  # my side loses the card, theirs may take it
                         kind = 2  # its place in a row of _TEMPO (from the deck it earns 0)
-                        points = points_of[color]
-                        cards = cards_of[color]
-                        wagers = wagered[color]
+                        after = rest + projected[color] - projected[other]  # where neither changes
                         if index < 3:
                             if top < 3:
-                                wagers -= 1
-                                cards -= _ONE
+                                after += finish(points_of[color], cards_of[color] - _ONE,
+                                                wagered[color] - 1, counts[color]) - projected[color]
                         elif index > top:
-                            points -= my_hand * (index - 1)
-                            cards -= my_hand
-                        after = rest + finish(points, cards, wagers, counts[color]) - finish_theirs(
-                            points_of[other], cards_of[other], wagered[other], counts[other],
-                            tops[other], index)
+                            after += finish(points_of[color] - my_hand * (index - 1),
+                                            cards_of[color] - my_hand, wagered[color],
+                                            counts[color]) - projected[color]
+                        their_top = tops[other]
+                        taken = piles[color]
+                        if (index > 2 and index > their_top) or (taken > 2 and taken > their_top):
+                            after += projected[other] - finish_theirs(  # the pile's top they may take
+                                points_of[other], cards_of[other], wagered[other], counts[other],
+                                their_top, index)
                         bonus = 0
                     elif index > top if index > 2 else top < 3:  # it can be played
                         kind = 1 if top < 0 else 0  # an opening, a play (+2: from a pile)

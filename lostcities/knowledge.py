@@ -263,7 +263,8 @@ class Knowledge:
         wagered = self.wagered
         projected = self.projected
         total = 0
-        for first in range(0, 2 * colors, colors):  # mine, then theirs
+        for first in range(2):  # mine, then theirs
+            first *= colors
             if first:
                 left = theirs
                 unseen_f = their_unseen
