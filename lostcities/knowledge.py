@@ -354,17 +354,20 @@ class Knowledge:
                 if taken < 0:
                     gain[color + 1] = None  # an empty pile: no source
                     continue
+                taking = 0  # what it adds, where neither side's sums change
                 if taken < 3:
                     if top < 3:
-                        wagers += 1
-                        cards += _ONE
+                        taking = finish(points, cards + _ONE, wagers + 1, count) - value
                 elif taken > top:
-                    points += my_hand * (taken - 1)
-                    cards += my_hand
-                gain[color + 1] = (
-                    finish(points, cards, wagers, count) - value + projected[other]
-                    - finish_theirs(points_of[other], cards_of[other], wagered[other],
-                                    counts[other], tops[other], unders[color]))
+                    taking = finish(points + my_hand * (taken - 1), cards + my_hand, wagers,
+                                    count) - value
+                their_top = tops[other]
+                under = unders[color]
+                if (taken > 2 and taken > their_top) or (under > 2 and under > their_top):
+                    taking += projected[other] - finish_theirs(  # the top they may take
+                        points_of[other], cards_of[other], wagered[other], counts[other],
+                        their_top, under)
+                gain[color + 1] = taking
                 continue
             # each unseen card moves from the unseen cards to my hand, for me, and is
             # gone, for them
