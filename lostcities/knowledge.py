@@ -151,16 +151,18 @@ class Knowledge:
             unseen[color] = _ALL
         buf = state.buf  # read in place (lostcities/rules/offsets.py): a call a card costs more
         hidden = 0
+        mine = HAND_AT + player * HAND_SIZE
+        theirs = HAND_AT + other * HAND_SIZE
         for slot in range(HAND_SIZE):
-            card = buf[HAND_AT + player * HAND_SIZE + slot]
+            card = buf[mine + slot]
             color = card // CARDS_PER_COLOR
-            bit = 1 << (card % CARDS_PER_COLOR)
+            bit = 1 << card % CARDS_PER_COLOR
             hand[color] |= bit
             unseen[color] &= ~bit
-            if sees_all or buf[KNOWN_AT + other * HAND_SIZE + slot]:
-                card = buf[HAND_AT + other * HAND_SIZE + slot]
+            if sees_all or buf[KNOWN_AT - HAND_AT + theirs + slot]:
+                card = buf[theirs + slot]
                 color = card // CARDS_PER_COLOR
-                bit = 1 << (card % CARDS_PER_COLOR)
+                bit = 1 << card % CARDS_PER_COLOR
                 known[color] |= bit
                 unseen[color] &= ~bit
             else:
@@ -190,15 +192,13 @@ class Knowledge:
         unders = self.pile_under
         for color in range(colors):
             size = buf[PILE_LEN_AT + color]
-            under = index = _NONE
             seen = 0
             first = PILE_AT + color * CARDS_PER_COLOR
             for i in range(first, first + size):
-                under = index
-                index = buf[i] % CARDS_PER_COLOR
-                seen |= 1 << index
-            piles[color] = index
-            unders[color] = under
+                seen |= 1 << buf[i] % CARDS_PER_COLOR
+            first += size  # past the top
+            piles[color] = buf[first - 1] % CARDS_PER_COLOR if size else _NONE
+            unders[color] = buf[first - 2] % CARDS_PER_COLOR if size > 1 else _NONE
             mask = unseen[color] & ~seen
             unseen[color] = mask
             count += (_SUMS[_COUNT + (mask & 31)] + _SUMS[_COUNT + (mask >> 5 & 31)]
