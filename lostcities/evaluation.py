@@ -85,12 +85,13 @@ class Position(Knowledge):
         self.best_value = _UNSET
         self.sums = None  # hard and the review: a list that sums every move's value, by move_key
         self.sum_moves = None  # and the moves of those keys
+        self.sum_key = -1  # the review's: only the move of this key (source 0) is summed
 
     def best(self, rng, noise):
         """The best move by the evaluation (each value blurred by ``noise``).
 
         Every move's value is also added to ``sums`` when it is set (hard and
-        the review), its move to ``sum_moves``. A move changes only the colour
+        the review: only the move of ``sum_key``, if set), its move to ``sum_moves``. A move changes only the colour
         it touches and its draw's: the other colours' values are summed once,
         and its own is weighed from the context's sums for it (a discard) or
         projected again (a play).
@@ -115,6 +116,7 @@ class Position(Knowledge):
         sums = self.sums
         moves = self.sum_moves
         summing = sums is not None and moves is not None
+        only = self.sum_key
         best_value = _UNSET
         best_move = self.best_move
         tempo_row = min(state.deck_len // _TEMPO_STEP, _TEMPO_ROWS - 1) * _TEMPO_KINDS
@@ -171,6 +173,7 @@ class Position(Knowledge):
                         bonus = (_TEMPO[tempo_row + kind + 2] - _TEMPO_ZERO) * _TEMPO_UNIT
                     move = card << 4 | discard
                     key = slot * 14 + (7 if discard else 0)  # move_key's
+                    summed = summing and (only < 0 or key == only)
                     after += bonus
                     own = color + 1  # the source of its colour's pile
                     for source in range(1 - deck, sources):
@@ -192,7 +195,7 @@ class Position(Knowledge):
                         if value > best_value:
                             best_value = value
                             best_move = move | source
-                        if summing:
+                        if summed:
                             at = key + source
                             sums[at] += value
                             moves[at] = move | source
