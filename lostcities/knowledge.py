@@ -117,13 +117,12 @@ class Knowledge:
         self.pile_top = [0] * colors  # index of each pile's top card, or _NONE
         self.pile_under = [0] * colors  # the card below it
         self.tally = bytearray(2 * _PARTS * colors)  # per expedition, what load tallies
+        self.wagered = [0] * (2 * colors)  # its wagers with those in hand that still fit
         # each expedition weighed in the current context: the points and cards
         # (thousandths) its projection expects before finishing (the opponent's
-        # without the pile's top they may take), its wagers with those in hand
-        # that still fit, and the projection
+        # without the pile's top they may take), and the projection
         self.points = [0] * (2 * colors)
         self.cards = [0] * (2 * colors)
-        self.wagered = [0] * (2 * colors)
         self.projected = [0] * (2 * colors)
         # what drawing from each source adds when the move leaves its colour alone:
         # the deck (the average of the unseen cards) at 0, then each pile's top
@@ -203,6 +202,7 @@ class Knowledge:
             unseen[color] = mask
             count += (_SUMS[_COUNT + (mask & 31)] + _SUMS[_COUNT + (mask >> 5 & 31)]
                       + _SUMS[_COUNT + (mask >> 10)])
+        wagered = self.wagered
         row = 0
         for at in range(2 * colors):  # the cards that may still go on each expedition
             color = at % colors
@@ -213,6 +213,7 @@ class Knowledge:
                 held = _SUMS[_COUNT + (sure & _WAGERS)]
                 top = 2
             tally[row + _HELD] = held
+            wagered[at] = wagers_of[at] + held
             sure >>= top + 1
             mask = sure << top - 2  # the numbers above the top as _SUMS looks them up
             low = mask & 31
@@ -257,7 +258,6 @@ class Knowledge:
         tops = self.top
         piles = self.pile_top
         totals = self.total
-        wagers = self.wagers
         points_of = self.points
         cards_of = self.cards
         wagered = self.wagered
@@ -309,13 +309,11 @@ class Knowledge:
                          + unseen_f * tally[row + _UNSEEN_CARDS])
                 points_of[at] = points
                 cards_of[at] = cards
-                held += wagers[at]
-                wagered[at] = held
                 if first:
-                    value = finish_theirs(points, cards, held, count, tops[at],
+                    value = finish_theirs(points, cards, wagered[at], count, tops[at],
                                           piles[at - colors])
                 else:
-                    value = finish(points, cards, held, count)
+                    value = finish(points, cards, wagered[at], count)
                 projected[at] = value
                 side += value
             total += -side if first else side
