@@ -85,13 +85,13 @@ class Position(Knowledge):
         self.best_value = _UNSET
         self.sums = None  # hard and the review: a list that sums every move's value, by move_key
         self.sum_moves = None  # and the moves of those keys
-        self.sum_key = -1  # the review's: only the move of this key (source 0) is summed
+        self.watch = -1  # the review's: only the move of this key (source 0) is summed
 
     def best(self, rng, noise):
         """The best move by the evaluation (each value blurred by ``noise``).
 
         Every move's value is also added to ``sums`` when it is set (hard and
-        the review: only the move of ``sum_key``, if set), its move to ``sum_moves``. A move changes only the colour
+        the review: only the move of ``watch``, if set), its move to ``sum_moves``. A move changes only the colour
         it touches and its draw's: the other colours' values are summed once,
         and its own is weighed from the context's sums for it (a discard) or
         projected again (a play).
@@ -111,12 +111,9 @@ class Position(Knowledge):
         gain = self.gain
         buf = state.buf  # read in place (lostcities/rules/offsets.py)
         start = HAND_AT + self.player * HAND_SIZE
-        tops = self.top
-        unders = self.pile_under
         sums = self.sums
         moves = self.sum_moves
-        summing = sums is not None and moves is not None
-        only = self.sum_key
+        watch = self.watch if sums is not None and moves is not None else -2  # -1: every move
         best_value = _UNSET
         best_move = self.best_move
         tempo_row = min(state.deck_len // _TEMPO_STEP, _TEMPO_ROWS - 1) * _TEMPO_KINDS
@@ -134,7 +131,7 @@ class Position(Knowledge):
                 index = card % CARDS_PER_COLOR
                 other = colors + color
                 rest = total - projected[color] + projected[other]  # the other colours
-                top = tops[color]
+                top = self.top[color]
                 for discard in _PLAY_THEN_DISCARD:
                     if discard:  # my side loses the card, theirs may take it
                         kind = 2  # its place in a row of _TEMPO (from the deck it earns 0)
@@ -147,12 +144,12 @@ class Position(Knowledge):
                             after += finish(points_of[color] - my_hand * (index - 1),
                                             cards_of[color] - my_hand, wagered[color],
                                             counts[color]) - projected[color]
-                        their_top = tops[other]
+                        theirs = self.top[other]
                         taken = piles[color]
-                        if (index > 2 and index > their_top) or (taken > 2 and taken > their_top):
+                        if (index > 2 and index > theirs) or (taken > 2 and taken > theirs):
                             after += projected[other] - finish_theirs(  # the pile's top they may take
                                 points_of[other], cards_of[other], wagered[other], counts[other],
-                                their_top, index)
+                                theirs, index)
                         bonus = 0
                     elif index > top if index > 2 else top < 3:  # it can be played
                         kind = 1 if top < 0 else 0  # an opening, a play (+2: from a pile)
@@ -173,14 +170,14 @@ class Position(Knowledge):
                         bonus = (_TEMPO[tempo_row + kind + 2] - _TEMPO_ZERO) * _TEMPO_UNIT
                     move = card << 4 | discard
                     key = slot * 14 + (7 if discard else 0)  # move_key's
-                    summed = summing and (only < 0 or key == only)
+                    noted = watch == key or watch == -1  # in sums
                     after += bonus
-                    own = color + 1  # the source of its colour's pile
+                    pile = color + 1  # the source of its colour's pile
                     for source in range(1 - deck, sources):
                         value = gain[source]
                         if value is None:
                             continue  # an empty pile
-                        if source != own:
+                        if source != pile:
                             value += after
                         elif discard:
                             continue
@@ -189,13 +186,13 @@ class Position(Knowledge):
                                 index, points, wagers, count, hand | 1 << piles[color],
                                 my_hand, unseen[color], my_unseen) - finish_theirs(
                                 points_of[other], cards_of[other], wagered[other], counts[other],
-                                tops[other], unders[color]) + bonus
+                                self.top[other], self.pile_under[color]) + bonus
                         if noise:  # up to +-noise/2 thousandths, in steps of 10
                             value += 10 * rng.randbelow(noise // 10 + 1) - noise // 2
                         if value > best_value:
                             best_value = value
                             best_move = move | source
-                        if summed:
+                        if noted:
                             at = key + source
                             sums[at] += value
                             moves[at] = move | source

@@ -106,8 +106,9 @@ class Knowledge:
 
     def __init__(self, colors):
         self.colors = colors
-        self.hand = [0] * colors  # masks of my cards per colour
-        self.known = [0] * colors  # masks of the opponent's known cards
+        # masks of the cards each side holds that I know of, indexed as the expeditions
+        # below (mine, then the opponent's taken from the piles)
+        self.hand = [0] * (2 * colors)
         self.unseen = [0] * colors  # masks of the cards nobody showed me
         # expeditions, index player * colors + colour (player 0: me)
         self.top = [0] * (2 * colors)
@@ -143,10 +144,9 @@ class Knowledge:
         colors = self.colors
         other = 1 - player
         hand = self.hand
-        known = self.known
         unseen = self.unseen
         for color in range(colors):
-            hand[color] = known[color] = 0
+            hand[color] = hand[colors + color] = 0
             unseen[color] = _ALL
         buf = state.buf  # read in place (lostcities/rules/offsets.py): a call a card costs more
         hidden = 0
@@ -162,12 +162,11 @@ class Knowledge:
                 card = buf[theirs + slot]
                 color = card // CARDS_PER_COLOR
                 bit = 1 << card % CARDS_PER_COLOR
-                known[color] |= bit
+                hand[colors + color] |= bit
                 unseen[color] &= ~bit
             else:
                 hidden += 1
         self.hidden = hidden
-        tops = self.top
         totals = self.total
         wagers_of = self.wagers
         counts = self.count
@@ -180,7 +179,7 @@ class Knowledge:
             for i in range(first, first + size):
                 seen |= 1 << buf[i] % CARDS_PER_COLOR
             unseen[color] &= ~seen
-            tops[at] = buf[first + size - 1] % CARDS_PER_COLOR if size else -1  # in rising order
+            self.top[at] = buf[first + size - 1] % CARDS_PER_COLOR if size else -1  # in rising order
             seen >>= 3  # the numbers, as _SUMS looks them up
             totals[at] = _SUMS[seen & 31] + _SUMS[_HIGH + (seen >> 5)]
             wagers_of[at] = size - _SUMS[_COUNT + (seen & 31)] - _SUMS[_COUNT + (seen >> 5)]
@@ -188,7 +187,6 @@ class Knowledge:
         count = 0
         tally = self.tally
         piles = self.pile_top
-        unders = self.pile_under
         for color in range(colors):
             size = buf[PILE_LEN_AT + color]
             seen = 0
@@ -197,7 +195,7 @@ class Knowledge:
                 seen |= 1 << buf[i] % CARDS_PER_COLOR
             first += size  # past the top
             piles[color] = buf[first - 1] % CARDS_PER_COLOR if size else _NONE
-            unders[color] = buf[first - 2] % CARDS_PER_COLOR if size > 1 else _NONE
+            self.pile_under[color] = buf[first - 2] % CARDS_PER_COLOR if size > 1 else _NONE
             mask = unseen[color] & ~seen
             unseen[color] = mask
             count += (_SUMS[_COUNT + (mask & 31)] + _SUMS[_COUNT + (mask >> 5 & 31)]
@@ -206,8 +204,8 @@ class Knowledge:
         row = 0
         for at in range(2 * colors):  # the cards that may still go on each expedition
             color = at % colors
-            top = tops[at]
-            sure = hand[color] if at < colors else known[color]
+            top = self.top[at]
+            sure = hand[at]
             held = 0
             if top < 3:  # no numbers yet: wagers in hand still fit
                 held = _SUMS[_COUNT + (sure & _WAGERS)]
@@ -255,7 +253,6 @@ class Knowledge:
         colors = self.colors
         counts = self.count
         tally = self.tally
-        tops = self.top
         piles = self.pile_top
         totals = self.total
         points_of = self.points
@@ -310,7 +307,7 @@ class Knowledge:
                 points_of[at] = points
                 cards_of[at] = cards
                 if first:
-                    value = finish_theirs(points, cards, wagered[at], count, tops[at],
+                    value = finish_theirs(points, cards, wagered[at], count, self.top[at],
                                           piles[at - colors])
                 else:
                     value = finish(points, cards, wagered[at], count)
@@ -326,8 +323,6 @@ class Knowledge:
         colors = self.colors
         counts = self.count
         piles = self.pile_top
-        unders = self.pile_under
-        tops = self.top
         tally = self.tally
         points_of = self.points
         cards_of = self.cards
@@ -341,7 +336,7 @@ class Knowledge:
         draw = 0
         for color in range(colors):
             other = colors + color
-            top = tops[color]
+            top = self.top[color]
             points = points_of[color]
             cards = cards_of[color]
             wagers = wagered[color]
@@ -352,20 +347,20 @@ class Knowledge:
                 if taken < 0:
                     gain[color + 1] = None  # an empty pile: no source
                     continue
-                taking = 0  # what it adds, where neither side's sums change
+                take = 0  # what it adds, where neither side's sums change
                 if taken < 3:
                     if top < 3:
-                        taking = finish(points, cards + _ONE, wagers + 1, count) - value
+                        take = finish(points, cards + _ONE, wagers + 1, count) - value
                 elif taken > top:
-                    taking = finish(points + my_hand * (taken - 1), cards + my_hand, wagers,
+                    take = finish(points + my_hand * (taken - 1), cards + my_hand, wagers,
                                     count) - value
-                their_top = tops[other]
-                under = unders[color]
-                if (taken > 2 and taken > their_top) or (under > 2 and under > their_top):
-                    taking += projected[other] - finish_theirs(  # the top they may take
+                theirs = self.top[other]
+                lower = self.pile_under[color]
+                if (taken > 2 and taken > theirs) or (lower > 2 and lower > theirs):
+                    take += projected[other] - finish_theirs(  # the top they may take
                         points_of[other], cards_of[other], wagered[other], counts[other],
-                        their_top, under)
-                gain[color + 1] = taking
+                        theirs, lower)
+                gain[color + 1] = take
                 continue
             # each unseen card moves from the unseen cards to my hand, for me, and is
             # gone, for them
@@ -380,7 +375,7 @@ class Knowledge:
             row = other * _PARTS
             points = points_of[other]
             cards = cards_of[other]
-            top = tops[other]
+            top = self.top[other]
             if taken > 2 and taken > top:  # the pile's top they may take, as finish_theirs has it
                 points += _THEIR_PILE * (taken - 1)
                 cards += _THEIR_PILE
