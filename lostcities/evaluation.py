@@ -125,6 +125,17 @@ class Position(Knowledge):
             my_hand = self.my_hand
             my_unseen = self.my_unseen
             sources = 1 if deck else colors + 1  # the deck, or the piles (1 to colors)
+            # the piles of the highest gain (the first among equals) and of the others' highest
+            first = second = 0
+            for source in range(1, sources):  # (none from the deck)
+                value = gain[source]
+                if value is None:
+                    continue
+                if not first or value > gain[first]:
+                    second = first
+                    first = source
+                elif not second or value > gain[second]:
+                    second = source
             for slot in range(HAND_SIZE):
                 card = buf[start + slot]
                 color = card // CARDS_PER_COLOR
@@ -173,6 +184,23 @@ class Position(Knowledge):
                     noted = watch == key or watch == -1  # in sums
                     after += bonus
                     pile = color + 1  # the source of its colour's pile
+                    mine = None  # a play's value drawing its own pile's top
+                    if not (deck or discard or gain[pile] is None):
+                        mine = rest + _projection(
+                            index, points, wagers, count, hand | 1 << piles[color],
+                            my_hand, unseen[color], my_unseen) - finish_theirs(
+                            points_of[other], cards_of[other], wagered[other], counts[other],
+                            self.top[other], self.pile_under[color]) + bonus
+                    if not (deck or noise or noted):  # the best pile at once, as the loop finds it
+                        source = second if first == pile else first
+                        value = gain[source] + after if source else _UNSET
+                        if mine is not None and (mine > value or mine == value and pile < source):
+                            value = mine
+                            source = pile
+                        if value > best_value:
+                            best_value = value
+                            best_move = move | source
+                        continue
                     for source in range(1 - deck, sources):
                         value = gain[source]
                         if value is None:
@@ -182,11 +210,7 @@ class Position(Knowledge):
                         elif discard:
                             continue
                         else:  # a play, and its colour's pile top taken
-                            value = rest + _projection(
-                                index, points, wagers, count, hand | 1 << piles[color],
-                                my_hand, unseen[color], my_unseen) - finish_theirs(
-                                points_of[other], cards_of[other], wagered[other], counts[other],
-                                self.top[other], self.pile_under[color]) + bonus
+                            value = mine
                         if noise:  # up to +-noise/2 thousandths, in steps of 10
                             value += 10 * rng.randbelow(noise // 10 + 1) - noise // 2
                         if value > best_value:
