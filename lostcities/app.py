@@ -67,11 +67,13 @@ class App(Shell):
     def make_room(self, name):
         """Before screen ``name`` is built: the screen shown let go, and what
         memory.ROOM says goes with it (applied here only)."""
-        modules, sheets = ROOM.get(name, ((), False))
+        modules, sheets, profile = ROOM.get(name, ((), False, False))
         if sheets and FROM_SOURCES:
             self.sheets = None
         self.let_go()
         forget(*modules)
+        if profile and self.session.let_go_of_profile():
+            forget(*PROFILE)
 
     # Feedback ----------------------------------------------------------------
 
@@ -202,8 +204,6 @@ class App(Shell):
             self.make_room("table")
             if self.sheets is None:
                 self.sheets = Sheets()
-            if self.session.let_go_of_profile():
-                forget(*PROFILE)  # read again at the match's end
             self.session.prepare()
             from lostcities.screens.table import TableScreen
             self.table = TableScreen(self)
@@ -275,14 +275,17 @@ class App(Shell):
         hint, self.hint = self.hint, None
         self.show_phase(hint)
 
+    # Both make the table's room here, where the session's work has returned:
+    # nothing it held (the profile, for one) is left in this frame's reach.
     def _new_match(self):
         self.let_go()
         self.session.new_match(self.learning)
+        self.make_room("table")
         self.show_phase()
 
     def _continue(self):
         self.session.resume()
-        self.let_go()
+        self.make_room("table")
         self.show_phase()
 
     # The menus ---------------------------------------------------------------
