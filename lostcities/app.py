@@ -46,6 +46,7 @@ class App(Shell):
         self.move = None
         self.hint = None
         self.learning = False
+        self.opening = None  # the menu's screen to open: see open()
         self.reviewed = 1  # the player whose review was shown last
         self.apply_settings()
         self._title(self.session.notice)
@@ -161,7 +162,8 @@ class App(Shell):
     def open(self, name):
         """A menu's screen: "title", "settings", "stats" or "rules" (back to the
         match from the pause menu, else to the title)."""
-        self.later(getattr(self, "_" + name))
+        self.opening = name
+        self.later(self._open)
 
     # The phase on the screen -----------------------------------------------
 
@@ -275,8 +277,8 @@ class App(Shell):
         hint, self.hint = self.hint, None
         self.show_phase(hint)
 
-    # Both make the table's room here, where the session's work has returned:
-    # nothing it held (the profile, for one) is left in this frame's reach.
+    # Both make the table's room once the session's work has returned, so that
+    # nothing it held (the profile) stays within reach of the table's making.
     def _new_match(self):
         self.let_go()
         self.session.new_match(self.learning)
@@ -303,20 +305,9 @@ class App(Shell):
         from lostcities.screens.title import TitleScreen
         self.show(TitleScreen(self, notice))
 
-    # Each menu screen is made anew to go back to: two never share the heap.
-
-    def _settings(self):
-        self.make_room("settings")
-        from lostcities.screens.title import SettingsScreen
-        self.show(SettingsScreen(self))
-
-    def _rules(self):
-        in_match = self.screen is not None and self.screen.name == "pause"
-        self.make_room("rules")
-        from lostcities.screens.help import RulesScreen
-        self.show(RulesScreen(self, in_match))
-
-    def _stats(self):
-        self.make_room("stats")
-        from lostcities.screens.help import StatsScreen
-        self.show(StatsScreen(self))
+    def _open(self):
+        if self.opening == "title":
+            self._title()
+        else:  # the menus' screens, made where the table is not
+            from lostcities import menus
+            getattr(menus, self.opening)(self)

@@ -56,7 +56,8 @@ PROFILE = ("lostcities.saves.profile",)  # let go at the table (ROOM), read agai
 REVIEW = ("lostcities.review", "lostcities.reasons", "lostcities.screens.review")  # after a round
 NOT_AT_THE_TABLE = ("lostcities.screens.title", "lostcities.screens.help",
                     "lostcities.screens.pause", "lostcities.screens.menu",
-                    "lostcities.screens.summary") + READ_AT_START + REVIEW
+                    "lostcities.screens.summary",
+                    "lostcities.menus") + READ_AT_START + REVIEW
 # The lesson's coach: loaded with the lesson's table, let go at its round's end
 COACH = ("lostcities.coach",)
 TABLE = ("lostcities.screens.table", "lostcities.screens.layout", "lostcities.screens.words")

@@ -30,11 +30,13 @@ BUDGETS = {
 # to split moves it by up to 5 KB from one heap size to the next, or with the
 # length of a file's path in the rig. Where a figure is over its goal above,
 # the bench says so.
-BOUNDS = {  # set at 88.3 / 102.2 / 82.2 / 31.3 KB measured; now 88.4 / 109.7 / 82.5 / 32.0
-    "mpy": 96 * KB,
+BOUNDS = {  # set at 88.3 / 102.2 / 82.2 / 31.3 KB measured; now 92.1 / 130.1 / 86.5 / 34.0
+    # the bundle: the worst of three seeds each (the fuzz against hard, the match
+    # without terminalio and vectorio) needed 92.1 KB; 3 KB over it for the layout
+    "mpy": 95 * KB,
     # .py sources: over their goals since the round's review and expert came (the
-    # fuzzes and the reviewed match need up to 121 KB, the live heap 95 KB; the
-    # lesson compiles its review at the round's end and needed 125 to 137 KB as the
+    # fuzzes and the reviewed match need up to 125 KB, the live heap 94 KB; the
+    # lesson compiles its review at the round's end and needed 123 to 137 KB as the
     # heap's layout moved: docs/memory.md); the goals above stay, the bench says OVER
     "py": 140 * KB,
     # the bundle on CircuitPython 9 without terminalio and vectorio held 90.6 KB
