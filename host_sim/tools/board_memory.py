@@ -30,13 +30,14 @@ BUDGETS = {
 # to split moves it by up to 5 KB from one heap size to the next, or with the
 # length of a file's path in the rig. Where a figure is over its goal above,
 # the bench says so.
-BOUNDS = {  # set at 88.3 / 102.2 / 82.2 / 31.3 KB measured; now 92.1 / 130.1 / 86.5 / 34.0
-    # the bundle: the worst of three seeds each (the fuzz against hard, the match
-    # without terminalio and vectorio) needed 92.1 KB; 3 KB over it for the layout
-    "mpy": 95 * KB,
+BOUNDS = {  # set at 88.3 / 102.2 / 82.2 / 31.3 KB measured; now 92.0 / 134.1 / 86.4 / 35.8
+    # the bundle: the worst of three seeds (the match without terminalio and
+    # vectorio) needed 92.0 KB, but the PyGamer's fuzz, which plays in 90.2 KB,
+    # failed in 93.0 and 95.0 KB, where one big allocation found no piece
+    "mpy": 96 * KB,
     # .py sources: over their goals since the round's review and expert came (the
-    # fuzzes and the reviewed match need up to 125 KB, the live heap 94 KB; the
-    # lesson compiles its review at the round's end and needed 123 to 137 KB as the
+    # fuzzes need up to 134 KB, the live heap 94 KB; the lesson compiles its
+    # review at the round's end and needed 123 to 137 KB as the
     # heap's layout moved: docs/memory.md); the goals above stay, the bench says OVER
     "py": 140 * KB,
     # the bundle on CircuitPython 9 without terminalio and vectorio held 90.6 KB
