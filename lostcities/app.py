@@ -46,7 +46,7 @@ class App(Shell):
         self.move = None
         self.hint = None
         self.learning = False
-        self.opening = None  # the menu's screen to open: see open()
+        self.opening = "title"  # the menu's screen to open: see open()
         self.reviewed = 1  # the player whose review was shown last
         self.apply_settings()
         self._title(self.session.notice)
