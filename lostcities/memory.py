@@ -24,7 +24,8 @@ FROM_SOURCES = __file__.endswith(".py")
 # needed more heap than anything else (docs/memory.md). There lostcities/app.py
 # compiles them before anything else, while the heap is nearly empty, and they stay.
 COMPILED_FIRST = ("lostcities.screens.words", "lostcities.screens.layout",
-                  "lostcities.screens.table", "lostcities.evaluation", "lostcities.ai")
+                  "lostcities.screens.table", "lostcities.knowledge", "lostcities.evaluation",
+                  "lostcities.ai")
 
 
 def forget(*names):
@@ -61,8 +62,8 @@ NOT_AT_THE_TABLE = ("lostcities.screens.title", "lostcities.screens.help",
 # The lesson's coach: loaded with the lesson's table, let go at its round's end
 COACH = ("lostcities.coach",)
 TABLE = ("lostcities.screens.table", "lostcities.screens.layout", "lostcities.screens.words")
-OF_THE_MATCH = TABLE + ("lostcities.screens.pause", "lostcities.screens.passing",
-                        "lostcities.ai", "lostcities.evaluation") + COACH + REVIEW
+OF_THE_MATCH = TABLE + ("lostcities.screens.pause", "lostcities.screens.passing", "lostcities.ai",
+                        "lostcities.evaluation", "lostcities.knowledge") + COACH + REVIEW
 NOT_AT_THE_TITLE = OF_THE_MATCH + ("lostcities.screens.summary",) + READ_AT_START
 
 # What goes before each screen is built, besides the screen shown (which

@@ -152,3 +152,23 @@ def running_in_group(group):
         if int(fields[2]) == group and fields[0] != "Z":
             found.append(int(entry))
     return found
+
+
+def test_the_bench_times_the_evaluation_and_a_rounds_review_against_a_baseline(capsys):
+    try:
+        cp.find_interpreter()
+    except cp.CircuitPythonUnavailable as err:
+        if CI:
+            raise
+        pytest.skip(str(err))
+    bench.report_review(1, bench.report_factor(), bench.ROOT)
+    out = capsys.readouterr().out
+    for colors in (5, 6):  # this checkout as its own baseline
+        found = re.search(r"\n  %d colours: load [\d.]+, best [\d.]+, load and best [\d.]+;"
+                          r" before [\d.]+, [\d.]+, [\d.]+: best x([\d.]+), load and best"
+                          r" x([\d.]+)\n" % colors, out)
+        assert found, colors
+    for colors, moves in ((5, 69), (6, 162)):  # workloads.REVIEW_ROUNDS
+        assert re.search(r"\n  %d colours, %d moves: \d+ ms here, on the board [\d.]+-[\d.]+ s:"
+                         r" (met|OVER); before [\d.]+-[\d.]+ s, x[\d.]+\n" % (colors, moves),
+                         out), (colors, moves)

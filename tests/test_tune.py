@@ -22,3 +22,16 @@ def test_set_weights_moves_a_tempo_entry_and_gives_it_back():
     finally:
         tune.set_weights(today)
     assert tune.start_weights() == today
+
+
+def test_set_weights_sets_a_weight_where_the_evaluation_reads_it():
+    from lostcities import knowledge
+    today = tune.start_weights()
+    moved = dict(today)
+    moved["_THEIR_PILE"] = today["_THEIR_PILE"] + 150
+    try:
+        tune.set_weights(moved)
+        assert knowledge._THEIR_PILE == moved["_THEIR_PILE"]
+    finally:
+        tune.set_weights(today)
+    assert knowledge._THEIR_PILE == today["_THEIR_PILE"]

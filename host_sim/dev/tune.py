@@ -5,9 +5,10 @@ weight at once by +-c (a random sign each), plays both perturbed AIs against
 every reference player of the pool on the same fresh mirrored deals, and
 moves the weights along the measured difference. Common deals make the
 difference far less noisy than either score. Under CPython the weights are
-module globals of ``lostcities.evaluation`` (``const`` is the identity there), so a
-worker process sets them before it plays. Prints each step and the final
-weights to paste into evaluation.py; the pool table then judges them
+module globals of ``lostcities.knowledge`` and the tempo table one of
+``lostcities.evaluation`` (``const`` is the identity there), so a worker process
+sets them before it plays. Prints each step and the final weights to paste into
+knowledge.py and evaluation.py; the pool table then judges them
 (``python -m host_sim tournament hard --pool``, and the ladder: ``--ladder``).
 """
 
@@ -18,10 +19,11 @@ import statistics
 
 from host_sim import number_in
 from host_sim.tools import protocol, tournament
-from lostcities import ai, evaluation, rules
+from lostcities import ai, evaluation, knowledge, rules
 from lostcities.rng import Rng
 
-# name: (scale, lowest, highest): a step of c moves a weight by c * scale
+# name in lostcities/knowledge.py: (scale, lowest, highest): a step of c moves a
+# weight by c * scale
 WEIGHTS = {
     "_THEIR_PILE": (150, 0, 1500),
     "_THEIR_DRAWS": (150, 0, 1500),
@@ -41,7 +43,7 @@ BEST = "best"
 
 def start_weights():
     """Today's weights, the tempo table's entries as ``_TEMPO[i]`` in thousandths."""
-    weights = {name: getattr(evaluation, name) for name in WEIGHTS}
+    weights = {name: getattr(knowledge, name) for name in WEIGHTS}
     for i, byte in enumerate(evaluation._TEMPO):
         weights["_TEMPO[%d]" % i] = (byte - evaluation._TEMPO_ZERO) * evaluation._TEMPO_UNIT
     return weights
@@ -63,7 +65,7 @@ def set_weights(weights):
     """Set ``weights`` (named as :func:`start_weights` names them) in the evaluation."""
     for name, value in weights.items():
         if name in WEIGHTS:
-            setattr(evaluation, name, value)
+            setattr(knowledge, name, value)
     evaluation._TEMPO = tempo_bytes(weights)
 
 

@@ -59,6 +59,24 @@ def ai_match(ai, colors, seed, levels, rounds=3):
         colors, seed, levels, match.scores, [list(moves) for moves in match.moves])
 
 
+# The rounds whose review the bench times (issue 31: 3 s on the board for a whole
+# round): (colours, seed) of a typical round of five colours (69 moves) and a long
+# one of six (162 moves, past the turn limit), each normal against itself
+REVIEW_ROUNDS = ((5, 7), (6, 3))
+
+
+def ai_round(ai, colors, seed, levels=("normal", "normal")):
+    """One round of ``levels`` dealt from ``seed``: its deal (as ``Match.deals``
+    keeps it) and its moves."""
+    match = rules.Match(colors, 1, Rng(seed))
+    state = match.start_round()
+    rngs = (Rng(seed + 1000), Rng(seed + 2000))
+    while not state.is_over():
+        player = state.to_move
+        match.play(ai.choose_move(state.view(player), levels[player], rngs[player]))
+    return match.deals[0], list(match.moves[0])
+
+
 def playouts(state, count, rng):
     """Play ``count`` rounds of random legal moves to the end from ``state``.
 

@@ -100,6 +100,46 @@ for seed in range(3):
     timed("worst expert", "expert", worst, seed)
 """
 
+# The evaluation's own speed (Position.load and best on the positions, microseconds
+# a position, the fastest of three passes) and a whole round's review for each
+# player (workloads.REVIEW_ROUNDS, the fastest of three), on the board's
+# interpreter: "evaluation COLOURS LOAD_US LOAD_AND_BEST_US" and "review COLOURS
+# MOVES PLAYER US" lines. ROOT is the checkout whose lostcities is timed
+# (--baseline another's).
+CIRCUITPYTHON_REVIEW = """\
+import gc, sys, time
+sys.path[:0] = [%(root)r, %(host_sim)r]
+import workloads
+from lostcities import ai, review
+from lostcities.evaluation import Position
+def fastest(run):
+    best = None
+    for _ in range(3):
+        gc.collect()
+        start = time.ticks_us()
+        run()
+        elapsed = time.ticks_diff(time.ticks_us(), start)
+        best = elapsed if best is None or elapsed < best else best
+    return best
+for colors in (5, 6):
+    views = workloads.positions(%(count)d, colors)
+    position = Position(colors)
+    def load():
+        for view in views:
+            position.load(view, view.to_move)
+    def load_and_best():
+        for view in views:
+            position.load(view, view.to_move)
+            position.best(None, 0)
+    print("evaluation", colors, fastest(load) / len(views), fastest(load_and_best) / len(views))
+for colors, seed in workloads.REVIEW_ROUNDS:
+    deal, moves = workloads.ai_round(ai, colors, seed)
+    for player in (0, 1):
+        print("review", colors, len(moves), player,
+              fastest(lambda: review.Review(colors, deal, moves, player).run()))
+"""
+REVIEW_BUDGET_S = 3.0  # a whole round's review on the board (issue 31)
+
 # (normal, --quick) repetitions of each measurement.
 PLAYOUTS = {"cpython": (400, 40), "micropython": (50, 5)}
 COPIES = {"cpython": (200000, 20000), "micropython": (20000, 2000)}
@@ -297,7 +337,8 @@ def circuitpython_decisions(count, colors):
 
 def report_circuitpython(quick, colors, factor=None):
     """The AI's decisions on the board's interpreter, and on the board by
-    ``factor`` (measured now when not given)."""
+    ``factor`` (measured now when not given); the factor, or None where the
+    interpreter is missing."""
     count = POSITIONS[quick]
     try:
         where = os.path.relpath(cp.find_interpreter())
@@ -305,7 +346,7 @@ def report_circuitpython(quick, colors, factor=None):
         figures = circuitpython_decisions(count, colors)
     except cp.CircuitPythonUnavailable as err:
         print("\nAI decision on CircuitPython's unix port: skipped: %s" % err)
-        return
+        return None
     print("\nAI decision on CircuitPython's unix port (%s), the same %d positions"
           % (where, count))
     worst = {level: figures.pop("worst " + level) for level in BUDGETS_S}
@@ -327,6 +368,63 @@ def report_circuitpython(quick, colors, factor=None):
                   _budget(slowest, factor, budget_s(level), allocated)))
     print("  (on the board: x%.0f (%s) to x%.0f (%s) of the interpreter's time)"
           % (factor.low, factor.low_anchor, factor.high, factor.high_anchor))
+    return factor
+
+
+def circuitpython_review(root, count):
+    """``(evaluation, reviews)`` on CircuitPython with ``root``'s lostcities:
+    ``{colours: (load us, load and best us)}`` and ``{(colours, moves): slower
+    player's review s}``. Raises cp.CircuitPythonUnavailable without it."""
+    script = CIRCUITPYTHON_REVIEW % {"root": root, "host_sim": os.path.dirname(WORKLOADS),
+                                     "count": count}
+    result = cp.run(["-c", script], 512)
+    if result.returncode:
+        raise RuntimeError("CircuitPython failed: %s" % result.stderr.strip()[-500:])
+    evaluation = {}
+    reviews = {}
+    for line in result.stdout.split("\n"):
+        fields = line.split()
+        if fields and fields[0] == "evaluation":
+            evaluation[int(fields[1])] = (float(fields[2]), float(fields[3]))
+        elif fields and fields[0] == "review":
+            key = (int(fields[1]), int(fields[2]))
+            reviews[key] = max(reviews.get(key, 0), int(fields[4]) / 1e6)
+    return evaluation, reviews
+
+
+def report_review(quick, factor, baseline=None):
+    """The evaluation's speed and a whole round's review on the board's
+    interpreter, and on the board by ``factor``; with ``baseline`` (another
+    checkout's folder) its figures too, and how many times faster ours are."""
+    count = POSITIONS[quick]
+    try:
+        ours = circuitpython_review(ROOT, count)
+        theirs = circuitpython_review(os.path.abspath(baseline), count) if baseline else None
+    except cp.CircuitPythonUnavailable as err:
+        print("\nThe evaluation and the review on CircuitPython's unix port: skipped: %s" % err)
+        return
+    against = " (before: %s)" % baseline if baseline else ""
+    print("\nThe evaluation on CircuitPython's unix port, microseconds a position (%d"
+          " positions)%s" % (count, against))
+    for colors, (load, both) in sorted(ours[0].items()):
+        line = "  %d colours: load %.1f, best %.1f, load and best %.1f" % (
+            colors, load, both - load, both)
+        if theirs:
+            before_load, before_both = theirs[0][colors]
+            line += "; before %.1f, %.1f, %.1f: best x%.2f, load and best x%.2f" % (
+                before_load, before_both - before_load, before_both,
+                (before_both - before_load) / (both - load), before_both / both)
+        print(line)
+    print("\nA whole round's review (the slower player's) on the board, goal %.0f s at x%.0f%s"
+          % (REVIEW_BUDGET_S, factor.high, against))
+    for (colors, moves), seconds in sorted(ours[1].items()):
+        line = "  %d colours, %d moves: %.0f ms here, on the board %s: %s" % (
+            colors, moves, seconds * 1000, factor.range_text(seconds),
+            "met" if factor.board_s(seconds)[1] <= REVIEW_BUDGET_S else "OVER")
+        if theirs:
+            before = theirs[1][(colors, moves)]
+            line += "; before %s, x%.2f" % (factor.range_text(before), before / seconds)
+        print(line)
 
 
 def report_factor():
@@ -358,6 +456,9 @@ def main(argv=None):
                         help="fewer repetitions: rough figures in a few seconds")
     parser.add_argument("--colors", type=int, choices=(5, 6), default=5,
                         help="colours in the AI's positions (default 5)")
+    parser.add_argument("--baseline", metavar="DIR",
+                        help="another checkout (e.g. a worktree of main): its evaluation"
+                             " and review timed beside ours, with the ratios")
     parser.add_argument("--board", action="store_true",
                         help="the board's memory instead: the whole game on CircuitPython's"
                              " interpreter, per scenario (a few minutes)")
@@ -398,7 +499,9 @@ def main(argv=None):
             print("\nAI figures skipped: %s" % no_ai)
         else:
             report_ai(ai, interpreter, quick, args.colors)
-            report_circuitpython(quick, args.colors)
+            factor = report_circuitpython(quick, args.colors)
+            if factor:
+                report_review(quick, factor, args.baseline)
     except MicroPythonError as err:
         print("\nMicroPython failed: %s" % err)
         return 1

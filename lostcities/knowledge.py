@@ -1,0 +1,361 @@
+"""What one player knows of a round, and what each colour is worth by it.
+
+The evaluation's half that reads a round (lostcities/evaluation.py's Position
+weighs the moves on it): ``Knowledge.load`` tallies the cards that may still
+go on each side's expeditions, ``context`` weighs them for the turns
+left, and a move, a deck draw or a pile's top changes only its colour's sums.
+docs/ai.md says what it weighs and why. Integers throughout (thousandths of a
+point); host_sim/dev/tune.py tunes the weights, module globals under CPython.
+"""
+
+from micropython import const
+
+from lostcities.rules.cards import CARDS_PER_COLOR, HAND_SIZE, MAX_COLORS, turn_limit
+from lostcities.rules.offsets import (
+    EXP_AT, EXP_LEN_AT, HAND_AT, KNOWN_AT, PILE_AT, PILE_LEN_AT)
+
+_ONE = const(1000)  # fixed point: 1000 is 1.0 (and one point)
+_COST = const(20000)  # what opening an expedition costs
+_BONUS = const(20000)  # what an expedition of 8 cards or more earns on top
+_WAGERS = const(7)  # bit mask of a colour's three wagers (indices 0-2)
+_ALL = const(4095)  # all twelve cards of a colour
+_NONE = const(-1)  # no card (an empty pile)
+# A colour's numbers (indices 3-11, as bits from 0) in two pieces, indices 3-7 and 8-11:
+# the points each piece's cards add up to (index - 1 each), the first piece's from 0
+# and the second's from _HIGH, then from _COUNT how many cards a 5-bit piece holds
+# (tests/test_evaluation_digest.py checks it against the cards).
+_SUMS = (b"\x00\x02\x03\x05\x04\x06\x07\x09\x05\x07\x08\x0a\x09\x0b\x0c\x0e"  # points, 3-7
+         b"\x06\x08\x09\x0b\x0a\x0c\x0d\x0f\x0b\x0d\x0e\x10\x0f\x11\x12\x14"
+         b"\x00\x07\x08\x0f\x09\x10\x11\x18\x0a\x11\x12\x19\x13\x1a\x1b\x22"  # points, 8-11
+         b"\x00\x01\x01\x02\x01\x02\x02\x03\x01\x02\x02\x03\x02\x03\x03\x04"  # cards
+         b"\x01\x02\x02\x03\x02\x03\x03\x04\x02\x03\x03\x04\x03\x04\x04\x05")
+_HIGH = const(32)
+_COUNT = const(48)
+# What load tallies per expedition (a byte each, _PARTS an expedition, indexed as
+# ``top``): the points and the count of the side's hand cards that may still go on
+# it (the opponent's: those I know of), its wagers in hand that still fit it, and the
+# same of the unseen cards
+_HAND_POINTS = const(0)
+_HAND_CARDS = const(1)
+_HELD = const(2)
+_UNSEEN_POINTS = const(3)
+_UNSEEN_CARDS = const(4)
+_PARTS = const(5)
+# The weights, in thousandths unless said (host_sim/dev/tune.py tunes them)
+_THEIR_PILE = const(700)  # weight of a pile top the opponent may take next
+_THEIR_DRAWS = const(600)  # weight of the opponent's future draws among the unseen
+_MY_DRAWS = const(1000)  # weight of my future draws among the unseen
+_DRAW_WEIGHT = const(1000)  # weight of a deck draw's average gain
+_LONG_BONUS = const(10)  # per thousandth of a card past 6: the way to the 8-card bonus
+_HURDLE = const(0)  # what an unstarted expedition's projection must beat to count
+
+
+def finish(points, cards, wagers, count):
+    """An expedition's projection from the points and cards (thousandths) it
+    expects and its wagers: what a play, a draw or a discard changes in a
+    colour is added to these sums, and only they are finished again."""
+    value = (points - _COST) * (1 + wagers)
+    if cards >= 8 * _ONE:
+        value += _BONUS
+    elif cards > 6 * _ONE:
+        value += (cards - 6 * _ONE) * _LONG_BONUS
+    if count == 0 and value < _HURDLE:
+        return 0  # not opening it is free
+    return value
+
+
+def finish_theirs(points, cards, wagers, count, top, pile):
+    """The opponent's projection from its sums without the pile, ``pile`` (an
+    index, or _NONE) the top they may take from it."""
+    if pile > 2 and pile > top:
+        points += _THEIR_PILE * (pile - 1)
+        cards += _THEIR_PILE
+    return finish(points, cards, wagers, count)
+
+
+def deck_draw(points, cards, wagers, count, step, mask, first, numbers, total):
+    """The projections, summed, of an expedition after each of its ``numbers``
+    cards in ``mask`` from index ``first`` (worth ``total`` points) weighs
+    ``step`` thousandths more. The projection is linear in the card's
+    points, so they are summed at once; of an unstarted expedition, only those
+    whose projection clears the hurdle, on one side of a threshold."""
+    value = finish(points, cards + step, wagers, 1)  # as if started: no hurdle
+    step *= 1 + wagers  # what a point more on the card adds
+    if not count:
+        # (each bound kept within the colour's cards: a longer shift makes a long integer)
+        if step > 0:  # the cards from the first one clearing it
+            first = min(max(first, 1 - (value - _HURDLE) // step), CARDS_PER_COLOR)
+        elif step < 0:  # the cards up to the last one clearing it
+            last = min(1 + (_HURDLE - value) // step, CARDS_PER_COLOR - 1)
+            mask &= (2 << last) - 1 if last >= 0 else 0
+        elif value < _HURDLE:
+            return 0
+        mask = mask >> first << (first - 3)  # as _SUMS looks them up
+        total = _SUMS[mask & 31] + _SUMS[_HIGH + (mask >> 5)]
+        numbers = _SUMS[_COUNT + (mask & 31)] + _SUMS[_COUNT + (mask >> 5)]
+    return numbers * value + step * total
+
+
+class Knowledge:
+    """One player's knowledge of a round as per-colour integers, and what each
+    colour is worth in a context.
+
+    Reads only what ``player`` may see, from a view or (inside the search) a
+    sampled full state. Loading again reuses the same lists.
+    """
+
+    def __init__(self, colors):
+        self.colors = colors
+        self.hand = [0] * colors  # masks of my cards per colour
+        self.known = [0] * colors  # masks of the opponent's known cards
+        self.unseen = [0] * colors  # masks of the cards nobody showed me
+        # expeditions, index player * colors + colour (player 0: me)
+        self.top = [0] * (2 * colors)
+        self.total = [0] * (2 * colors)
+        self.wagers = [0] * (2 * colors)
+        self.count = [0] * (2 * colors)
+        self.pile_top = [0] * colors  # index of each pile's top card, or _NONE
+        self.pile_under = [0] * colors  # the card below it
+        self.tally = bytearray(2 * _PARTS * colors)  # per expedition, what load tallies
+        # each expedition weighed in the current context: the points and cards
+        # (thousandths) its projection expects before finishing (the opponent's
+        # without the pile's top they may take), its wagers with those in hand
+        # that still fit, and the projection
+        self.points = [0] * (2 * colors)
+        self.cards = [0] * (2 * colors)
+        self.wagered = [0] * (2 * colors)
+        self.projected = [0] * (2 * colors)
+        # what drawing from each source adds when the move leaves its colour alone:
+        # the deck (the average of the unseen cards) at 0, then each pile's top
+        self.gain = [0] * (colors + 1)
+        # set by load and context; made here so that the object never grows
+        self.state = None
+        self.player = self.hidden = 0
+        self.unseen_count = 1
+        self.pile_draws = True
+        self.my_hand = self.my_unseen = self.their_hand = self.their_unseen = 0
+
+    def load(self, state, player, sees_all=False):
+        """Read ``state`` as ``player`` sees it (``sees_all``: the opponent's hand too)."""
+        self.state = state
+        self.player = player
+        colors = self.colors
+        other = 1 - player
+        hand = self.hand
+        known = self.known
+        unseen = self.unseen
+        for color in range(colors):
+            hand[color] = known[color] = 0
+            unseen[color] = _ALL
+        buf = state.buf  # read in place (lostcities/rules/offsets.py): a call a card costs more
+        hidden = 0
+        for slot in range(HAND_SIZE):
+            card = buf[HAND_AT + player * HAND_SIZE + slot]
+            color = card // CARDS_PER_COLOR
+            bit = 1 << (card % CARDS_PER_COLOR)
+            hand[color] |= bit
+            unseen[color] &= ~bit
+            if sees_all or buf[KNOWN_AT + other * HAND_SIZE + slot]:
+                card = buf[HAND_AT + other * HAND_SIZE + slot]
+                color = card // CARDS_PER_COLOR
+                bit = 1 << (card % CARDS_PER_COLOR)
+                known[color] |= bit
+                unseen[color] &= ~bit
+            else:
+                hidden += 1
+        self.hidden = hidden
+        totals = self.total
+        wagers_of = self.wagers
+        counts = self.count
+        for at in range(2 * colors):
+            color = at % colors
+            first = (player if at < colors else other) * MAX_COLORS + color
+            size = buf[EXP_LEN_AT + first]
+            first = EXP_AT + first * CARDS_PER_COLOR
+            top = -1
+            seen = 0
+            for i in range(first, first + size):
+                top = buf[i] % CARDS_PER_COLOR
+                seen |= 1 << top
+            unseen[color] &= ~seen
+            self.top[at] = top
+            seen >>= 3  # the numbers, as _SUMS looks them up
+            totals[at] = _SUMS[seen & 31] + _SUMS[_HIGH + (seen >> 5)]
+            wagers_of[at] = size - _SUMS[_COUNT + (seen & 31)] - _SUMS[_COUNT + (seen >> 5)]
+            counts[at] = size
+        count = 0
+        tally = self.tally
+        piles = self.pile_top
+        for color in range(colors):
+            size = buf[PILE_LEN_AT + color]
+            index = _NONE
+            seen = 0
+            first = PILE_AT + color * CARDS_PER_COLOR
+            for i in range(first, first + size):
+                self.pile_under[color] = index
+                index = buf[i] % CARDS_PER_COLOR
+                seen |= 1 << index
+            piles[color] = index
+            if size < 2:
+                self.pile_under[color] = _NONE
+            mask = unseen[color] & ~seen
+            unseen[color] = mask
+            count += (_SUMS[_COUNT + (mask & 31)] + _SUMS[_COUNT + (mask >> 5 & 31)]
+                      + _SUMS[_COUNT + (mask >> 10)])
+        for at in range(2 * colors):  # the cards that may still go on each expedition
+            color = at % colors
+            top = self.top[at]
+            sure = hand[color] if at < colors else known[color]
+            at *= _PARTS
+            tally[at + _HELD] = 0
+            if top < 3:  # no numbers yet: wagers in hand still fit
+                tally[at + _HELD] = _SUMS[_COUNT + (sure & _WAGERS)]
+                top = 2
+            sure >>= top + 1
+            mask = sure << top - 2  # the numbers above the top as _SUMS looks them up
+            tally[at + _HAND_POINTS] = _SUMS[mask & 31] + _SUMS[_HIGH + (mask >> 5)]
+            tally[at + _HAND_CARDS] = _SUMS[_COUNT + (mask & 31)] + _SUMS[_COUNT + (mask >> 5)]
+            mask = (unseen[color] >> top + 1 & ~sure) << top - 2
+            tally[at + _UNSEEN_POINTS] = _SUMS[mask & 31] + _SUMS[_HIGH + (mask >> 5)]
+            tally[at + _UNSEEN_CARDS] = _SUMS[_COUNT + (mask & 31)] + _SUMS[_COUNT + (mask >> 5)]
+        self.unseen_count = count or 1
+        self.pile_draws = state.turns < turn_limit(state.colors)
+
+    def context(self, deck_after):
+        """Set the weights of hand, pile and unseen cards for ``deck_after`` cards.
+
+        My hand and unseen cards share my turns left: when the expeditions
+        worth playing need more turns than remain, all their weights shrink.
+        Also weighs every expedition (``points`` to ``projected``), and returns
+        the sum of each colour's value, mine less theirs.
+        """
+        mine = deck_after // 2  # my turns after this one
+        count = self.unseen_count
+        my_unseen = min(_ONE, _MY_DRAWS * max(0, mine - 1) // count)
+        if deck_after == 3 and self.pile_draws:
+            # they draw, and with 2 left my pile draw buys my last turn (for my hand:
+            # a card I draw from the deck then comes too late to play)
+            mine = 2
+        theirs = (deck_after + 1) // 2
+        their_unseen = min(_ONE, (_ONE * self.hidden + _THEIR_DRAWS * max(0, theirs - 1)) // count)
+        colors = self.colors
+        counts = self.count
+        tally = self.tally
+        # the cards each side may still play on the expeditions worth it, in thousandths
+        need = expected = 0  # mine, theirs
+        for at in range(2 * colors):
+            unseen_f = my_unseen if at < colors else their_unseen
+            row = at * _PARTS
+            held = tally[row + _HELD]
+            cards = _ONE * (held + tally[row + _HAND_CARDS]) + unseen_f * tally[row + _UNSEEN_CARDS]
+            if counts[at] or finish(
+                    _ONE * tally[row + _HAND_POINTS] + unseen_f * tally[row + _UNSEEN_POINTS],
+                    cards, held, 0) > 0:
+                if at < colors:
+                    need += cards
+                else:
+                    expected += cards
+        my_hand = _ONE
+        if need > mine * _ONE:
+            my_hand = my_hand * mine * _ONE // need
+            my_unseen = my_unseen * mine * _ONE // need
+        self.my_hand = my_hand
+        self.my_unseen = my_unseen
+        their_hand = _ONE
+        if expected > theirs * _ONE:
+            their_hand = their_hand * theirs * _ONE // expected
+            their_unseen = their_unseen * theirs * _ONE // expected
+        self.their_hand = their_hand
+        self.their_unseen = their_unseen
+        totals = self.total
+        wagers = self.wagers
+        points_of = self.points
+        cards_of = self.cards
+        wagered = self.wagered
+        projected = self.projected
+        for at in range(2 * colors):
+            sure_f = my_hand if at < colors else their_hand
+            unseen_f = my_unseen if at < colors else their_unseen
+            row = at * _PARTS
+            held = tally[row + _HELD]
+            points = (totals[at] * _ONE + sure_f * tally[row + _HAND_POINTS]
+                      + unseen_f * tally[row + _UNSEEN_POINTS])
+            cards = ((counts[at] + held) * _ONE + sure_f * tally[row + _HAND_CARDS]
+                     + unseen_f * tally[row + _UNSEEN_CARDS])
+            points_of[at] = points
+            cards_of[at] = cards
+            held += wagers[at]
+            wagered[at] = held
+            projected[at] = (
+                finish(points, cards, held, counts[at]) if at < colors else
+                finish_theirs(points, cards, held, counts[at], self.top[at],
+                              self.pile_top[at - colors]))
+        total = 0
+        for at in range(colors):
+            total += projected[at] - projected[colors + at]
+        return total
+
+    def draw_sources(self, deck):
+        """Fill ``gain`` for the current context: from the deck (``deck``) the
+        average gain of drawing one unseen card, else what taking each pile's top adds."""
+        colors = self.colors
+        counts = self.count
+        piles = self.pile_top
+        tally = self.tally
+        points_of = self.points
+        cards_of = self.cards
+        wagered = self.wagered
+        projected = self.projected
+        gain = self.gain
+        my_hand = self.my_hand
+        my_unseen = self.my_unseen
+        their_unseen = self.their_unseen
+        unseen = self.unseen
+        draw = 0
+        for color in range(colors):
+            other = colors + color
+            top = self.top[color]
+            points = points_of[color]
+            cards = cards_of[color]
+            wagers = wagered[color]
+            count = counts[color]
+            value = projected[color]
+            taken = piles[color]
+            if not deck:
+                if taken < 0:
+                    continue
+                if taken < 3:
+                    if top < 3:
+                        wagers += 1
+                        cards += _ONE
+                elif taken > top:
+                    points += my_hand * (taken - 1)
+                    cards += my_hand
+                gain[color + 1] = (
+                    finish(points, cards, wagers, count) - value + projected[other]
+                    - finish_theirs(points_of[other], cards_of[other], wagered[other],
+                                    counts[other], self.top[other], self.pile_under[color]))
+                continue
+            # each unseen card moves from the unseen cards to my hand, for me, and is
+            # gone, for them
+            mask = unseen[color]
+            if top < 3:  # an unseen wager fits my expedition, each the same
+                draw += _SUMS[_COUNT + (mask & _WAGERS)] * (
+                    finish(points, cards + _ONE, wagers + 1, count) - value)
+            row = color * _PARTS
+            number = tally[row + _UNSEEN_CARDS]
+            draw += deck_draw(points, cards, wagers, count, my_hand - my_unseen, mask,
+                              max(3, top + 1), number, tally[row + _UNSEEN_POINTS]) - number * value
+            row = other * _PARTS
+            points = points_of[other]
+            cards = cards_of[other]
+            top = self.top[other]
+            if taken > 2 and taken > top:  # the pile's top they may take, as finish_theirs has it
+                points += _THEIR_PILE * (taken - 1)
+                cards += _THEIR_PILE
+            number = tally[row + _UNSEEN_CARDS]
+            draw -= deck_draw(points, cards, wagered[other], counts[other], -their_unseen, mask,
+                              max(3, top + 1), number,
+                              tally[row + _UNSEEN_POINTS]) - number * projected[other]
+        if deck:
+            gain[0] = draw * _DRAW_WEIGHT // (_ONE * self.unseen_count)

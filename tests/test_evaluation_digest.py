@@ -1,0 +1,94 @@
+"""Everything the evaluation decides, hashed over thousands of positions.
+
+The positions are every turn of seeded rounds played by the AI levels (and by
+random moves, which reach the round's turn limit, past which no pile is
+drawn), each seen by both players, and the sampled deals a searching level
+loads seeing all. For each: the best move and its value, every move's value
+by key (what ``hard`` and the review add up), ``normal``'s noisy choice with
+a seeded Rng, and ``context()``. A change that keeps every decision keeps the
+digest; one that moves any weight by one step changes it. The digests were
+recorded from the evaluation as it was before it was made faster.
+"""
+
+import hashlib
+from array import array
+
+from lostcities import ai, rules
+from lostcities.evaluation import MOVE_KEYS, Position
+from lostcities.rng import Rng
+
+# by colour count: the digest of its positions (seed 1)
+DIGESTS = {
+    5: "58dbad6c4b754ee6d9957f31cd5a696428611439855905f1371f546e91a8da0c",
+    6: "122d2c0fc23d63abc7204f07b9bd4f17db890e803235ebe5917c3ed0e07c7c38",
+}
+ROUNDS = (("normal", "medium"), ("easy", "normal"), ("medium", "easy"), (None, None))
+NOISE = 14000  # normal's
+
+
+def rounds(colors, seed):
+    """The states before every move of seeded rounds, one round per pair of
+    ``ROUNDS`` (None: random legal moves)."""
+    states = []
+    for number, levels in enumerate(ROUNDS * 4):
+        rng = Rng(seed * 100 + number)
+        state = rules.deal(rng, colors, number % 2)
+        players = (Rng(seed + number + 1000), Rng(seed + number + 2000))
+        while not state.is_over():
+            states.append(state.copy())
+            level = levels[state.to_move]
+            view = state.view(state.to_move)
+            if level is None:
+                moves = state.legal_moves()
+                move = moves[rng.randbelow(len(moves))]
+            else:
+                move = ai.choose_move(view, level, players[state.to_move])
+            state.apply(move)
+    return states
+
+
+def digest(colors, seed=1):
+    """The sha256 of every decision of the evaluation on ``rounds(colors, seed)``."""
+    sha = hashlib.sha256()
+    position = Position(colors)
+    sums = [0] * MOVE_KEYS
+    moves = array("h", [-1] * MOVE_KEYS)
+    count = 0
+    for index, state in enumerate(rounds(colors, seed)):
+        for player in (0, 1):
+            loads = [(state.view(player), False)]
+            if index % 5 == 0:  # a searching level's sampled deal: the whole state seen
+                loads.append((state, True))
+            for seen, sees_all in loads:
+                for key in range(MOVE_KEYS):
+                    sums[key] = 0
+                    moves[key] = -1
+                position.load(seen, player, sees_all)
+                position.sums = sums
+                position.sum_moves = moves
+                best = position.best(None, 0)
+                position.sums = position.sum_moves = None
+                noisy = position.best(Rng(index), NOISE)
+                sha.update(repr((best, position.best_value, noisy, list(sums), list(moves),
+                                 position.context(state.deck_len),
+                                 position.context(max(0, state.deck_len - 1)))).encode())
+                count += 1
+    return count, sha.hexdigest()
+
+
+def test_the_evaluation_decides_as_recorded():
+    for colors in (5, 6):
+        count, found = digest(colors)
+        assert count > 3000
+        assert found == DIGESTS[colors], "%d colours: %s" % (colors, found)
+
+
+def test_the_tally_table_holds_the_points_and_counts_of_its_pieces():
+    from lostcities import knowledge
+    for piece in range(32):
+        indices = [index for index in range(3, 8) if piece >> index - 3 & 1]
+        assert knowledge._SUMS[piece] == sum(index - 1 for index in indices)
+        assert knowledge._SUMS[knowledge._COUNT + piece] == len(indices)
+    for piece in range(16):
+        indices = [index for index in range(8, 12) if piece >> index - 8 & 1]
+        assert knowledge._SUMS[knowledge._HIGH + piece] == sum(index - 1 for index in indices)
