@@ -39,7 +39,8 @@ BOUNDS = {  # set at 88.3 / 102.2 / 82.2 / 31.3 KB measured; now 88.4 / 109.7 / 
     "py": 140 * KB,
     # the bundle on CircuitPython 9 without terminalio and vectorio held 90.6 KB
     "live": 92 * KB,
-    "live py": 96 * KB,
+    # from .py sources the fuzzes' names cross the qstr table's doubling (docs/memory.md)
+    "live py": 106 * KB,
     "compile": 36 * KB,
 }
 DRIVES = (("mpy", "the bundle (.mpy)"), ("py", ".py sources"))
