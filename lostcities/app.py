@@ -46,6 +46,7 @@ class App(Shell):
         self.move = None
         self.hint = None
         self.learning = False
+        self.opening = "title"  # the menu's screen to open: see open()
         self.reviewed = 1  # the player whose review was shown last
         self.apply_settings()
         self._title(self.session.notice)
@@ -67,11 +68,13 @@ class App(Shell):
     def make_room(self, name):
         """Before screen ``name`` is built: the screen shown let go, and what
         memory.ROOM says goes with it (applied here only)."""
-        modules, sheets = ROOM.get(name, ((), False))
+        modules, sheets, profile = ROOM.get(name, ((), False, False))
         if sheets and FROM_SOURCES:
             self.sheets = None
         self.let_go()
         forget(*modules)
+        if profile and self.session.let_go_of_profile():
+            forget(*PROFILE)
 
     # Feedback ----------------------------------------------------------------
 
@@ -159,7 +162,8 @@ class App(Shell):
     def open(self, name):
         """A menu's screen: "title", "settings", "stats" or "rules" (back to the
         match from the pause menu, else to the title)."""
-        self.later(getattr(self, "_" + name))
+        self.opening = name
+        self.later(self._open)
 
     # The phase on the screen -----------------------------------------------
 
@@ -202,8 +206,6 @@ class App(Shell):
             self.make_room("table")
             if self.sheets is None:
                 self.sheets = Sheets()
-            if self.session.let_go_of_profile():
-                forget(*PROFILE)  # read again at the match's end
             self.session.prepare()
             from lostcities.screens.table import TableScreen
             self.table = TableScreen(self)
@@ -275,14 +277,17 @@ class App(Shell):
         hint, self.hint = self.hint, None
         self.show_phase(hint)
 
+    # Both make the table's room once the session's work has returned, so that
+    # nothing it held (the profile) stays within reach of the table's making.
     def _new_match(self):
         self.let_go()
         self.session.new_match(self.learning)
+        self.make_room("table")
         self.show_phase()
 
     def _continue(self):
         self.session.resume()
-        self.let_go()
+        self.make_room("table")
         self.show_phase()
 
     # The menus ---------------------------------------------------------------
@@ -300,20 +305,9 @@ class App(Shell):
         from lostcities.screens.title import TitleScreen
         self.show(TitleScreen(self, notice))
 
-    # Each menu screen is made anew to go back to: two never share the heap.
-
-    def _settings(self):
-        self.make_room("settings")
-        from lostcities.screens.title import SettingsScreen
-        self.show(SettingsScreen(self))
-
-    def _rules(self):
-        in_match = self.screen is not None and self.screen.name == "pause"
-        self.make_room("rules")
-        from lostcities.screens.help import RulesScreen
-        self.show(RulesScreen(self, in_match))
-
-    def _stats(self):
-        self.make_room("stats")
-        from lostcities.screens.help import StatsScreen
-        self.show(StatsScreen(self))
+    def _open(self):
+        if self.opening == "title":
+            self._title()
+        else:  # the menus' screens, made where the table is not
+            from lostcities import menus
+            getattr(menus, self.opening)(self)

@@ -35,8 +35,8 @@ _QUEUE_SIZE = const(16)
 _TICKS_PERIOD = const(1 << 29)  # supervisor.ticks_ms wraps around here
 _TICKS_HALF = const(1 << 28)
 
-JOY_LOW = const(15000)
-JOY_HIGH = const(50000)
+_JOY_LOW = const(15000)
+_JOY_HIGH = const(50000)
 
 
 def ticks_diff(later, earlier):
@@ -78,7 +78,7 @@ class KeypadSource:
 class JoystickSource:
     """An analog joystick (two ``AnalogIn``-like objects, ``.value`` 0-65535) as arrows."""
 
-    def __init__(self, x_analog, y_analog, low=JOY_LOW, high=JOY_HIGH):
+    def __init__(self, x_analog, y_analog, low=_JOY_LOW, high=_JOY_HIGH):
         self.x_analog = x_analog
         self.y_analog = y_analog
         self.low = low

@@ -53,11 +53,12 @@ def forget(*names):
 
 # The saves' reading: at start-up, and the profile's again at a match's end.
 READ_AT_START = ("lostcities.saves.restore", "lostcities.saves.resume", "lostcities.saves.version1")
-PROFILE = ("lostcities.saves.profile",)  # let go at the table, read again at the match's end
+PROFILE = ("lostcities.saves.profile",)  # let go at the table (ROOM), read again at the match's end
 REVIEW = ("lostcities.review", "lostcities.reasons", "lostcities.screens.review")  # after a round
 NOT_AT_THE_TABLE = ("lostcities.screens.title", "lostcities.screens.help",
                     "lostcities.screens.pause", "lostcities.screens.menu",
-                    "lostcities.screens.summary") + READ_AT_START + REVIEW
+                    "lostcities.screens.summary",
+                    "lostcities.menus") + READ_AT_START + REVIEW
 # The lesson's coach: loaded with the lesson's table, let go at its round's end
 COACH = ("lostcities.coach",)
 TABLE = ("lostcities.screens.table", "lostcities.screens.layout", "lostcities.screens.words")
@@ -66,17 +67,20 @@ OF_THE_MATCH = TABLE + ("lostcities.screens.pause", "lostcities.screens.passing"
 NOT_AT_THE_TITLE = OF_THE_MATCH + ("lostcities.screens.summary",) + READ_AT_START
 
 # What goes before each screen is built, besides the screen shown (which
-# always does): the modules forgotten, and whether the table's sprite sheets go
-# too (from .py sources only, where the next modules are compiled in their place).
-# App.make_room applies it, and is the only place that does; a screen not named
-# here needs only the screen before it let go. Before the session counts a
-# finished match in the statistics, the room of its result is made.
+# always does): the modules forgotten, whether the table's sprite sheets go
+# too (from .py sources only, where the next modules are compiled in their place),
+# and whether the profile goes with its module (when the NVM holds it as it is:
+# a match reads it again only at its end). App.make_room applies it, and is the
+# only place that does; a screen not named here needs only the screen before it
+# let go. Before the session counts a finished match in the statistics, the room
+# of its result is made.
 ROOM = {
-    "title": (NOT_AT_THE_TITLE, True),
-    "table": (NOT_AT_THE_TABLE, False),
-    "round": (COACH + REVIEW, False),  # the coach has said its last, a review is read
+    "title": (NOT_AT_THE_TITLE, True, False),
+    # made as soon as a match starts or continues, before anything of it is shown
+    "table": (NOT_AT_THE_TABLE, False, True),
+    "round": (COACH + REVIEW, False, False),  # the coach has said its last, a review is read
     # a review holds the evaluation and its own two modules: the table's and the
     # scores' go (the next round's table, or the scores seen again, load them again)
-    "review": (TABLE + ("lostcities.screens.summary",) + COACH, True),
-    "match": (OF_THE_MATCH, True),  # the profile is read next, for the statistics
+    "review": (TABLE + ("lostcities.screens.summary",) + COACH, True, False),
+    "match": (OF_THE_MATCH, True, False),  # the profile is read next, for the statistics
 }

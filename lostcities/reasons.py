@@ -16,18 +16,18 @@ _LATE = const(5)  # deck cards left from which the last turn is worth a pile dra
 FEEDS = const(0)  # a discard the opponent's expedition can take
 UNCARRIED = const(1)  # a wager where the numbers to carry it are gone
 ALONE = const(2)  # an expedition opened with nothing to follow
-SHORT = const(3)  # an expedition opened with too little to follow
-SKIPS = const(4)  # a play over a lower card held for that expedition
-STILL_FITS = const(5)  # a discard of a card that still fits its expedition
+_SHORT = const(3)  # an expedition opened with too little to follow
+_SKIPS = const(4)  # a play over a lower card held for that expedition
+_STILL_FITS = const(5)  # a discard of a card that still fits its expedition
 LAST_TURN = const(6)  # a pile draw that hands the opponent the round's last turn
 DECK = const(7)  # a pile draw of a card worth less than the deck's
-TAKES = const(8)  # the better draw takes a pile's card that fits
-DENIES = const(9)  # the better draw takes a card the opponent could use
-SLOWS = const(10)  # the better draw leaves the deck, and its turns, for later
-CLIMBS = const(11)  # the better move plays on a started expedition
-OPENS = const(12)  # the better move opens a colour
-SPARE = const(13)  # the better move discards a card nobody needs
-WEIGHED = const(14)  # nothing simpler: the evaluation weighs the whole table
+_TAKES = const(8)  # the better draw takes a pile's card that fits
+_DENIES = const(9)  # the better draw takes a card the opponent could use
+_SLOWS = const(10)  # the better draw leaves the deck, and its turns, for later
+_CLIMBS = const(11)  # the better move plays on a started expedition
+_OPENS = const(12)  # the better move opens a colour
+_SPARE = const(13)  # the better move discards a card nobody needs
+_WEIGHED = const(14)  # nothing simpler: the evaluation weighs the whole table
 
 
 def pile_card(view, move):
@@ -77,7 +77,7 @@ def reason(view, player, move, better):
         if view.expedition_top(other, color) != NO_CARD and view.can_play(other, card):
             return FEEDS, card, 0
         if top != NO_CARD and view.can_play(player, card) and not is_wager(card):
-            return STILL_FITS, card, 0
+            return _STILL_FITS, card, 0
     elif is_wager(card):
         carry = _numbers(view, player, color, 2, False)
         if carry < EXPEDITION_COST:
@@ -92,24 +92,24 @@ def reason(view, player, move, better):
                     and (lowest == NO_CARD or held < lowest)):
                 lowest = held
         if lowest != NO_CARD:
-            return SKIPS, lowest, 0
+            return _SKIPS, lowest, 0
     if not move_discards(move) and top == NO_CARD:
         after = _numbers(view, player, color, card % CARDS_PER_COLOR, True)
         if after == 0:
             return ALONE, card, 0
         if after + card_value(card) < EXPEDITION_COST:
-            return SHORT, card, after + card_value(card)
+            return _SHORT, card, after + card_value(card)
     card = move_card(better)
     color = card_color(card)
     if not move_discards(better):
         cards = view.expedition(player, color)
         if cards:
-            return CLIMBS, card, score_cards(cards + bytes((card,)))[0] - score_cards(cards)[0]
-        return OPENS, card, _numbers(view, player, color, 2, True)
+            return _CLIMBS, card, score_cards(cards + bytes((card,)))[0] - score_cards(cards)[0]
+        return _OPENS, card, _numbers(view, player, color, 2, True)
     if not view.can_play(other, card) and not (
             view.expedition_len(player, color) and view.can_play(player, card)):
-        return SPARE, card, 0
-    return WEIGHED, card, 0
+        return _SPARE, card, 0
+    return _WEIGHED, card, 0
 
 
 def _draw_why(view, player, move, better):
@@ -122,10 +122,10 @@ def _draw_why(view, player, move, better):
         return DECK, taken, 0
     taken = view.pile_top(source - 1)
     if view.can_play(player, taken):
-        return TAKES, taken, 0
+        return _TAKES, taken, 0
     if view.expedition_len(1 - player, card_color(taken)) and view.can_play(1 - player, taken):
-        return DENIES, taken, 0
-    return SLOWS, taken, view.deck_len
+        return _DENIES, taken, 0
+    return _SLOWS, taken, view.deck_len
 
 
 def why(mistake, them):
@@ -142,26 +142,26 @@ def why(mistake, them):
         return "a wager with too few %s numbers left to carry it: %d at most" % (name, number)
     if reason == ALONE:
         return "opens %s with nothing to follow" % name
-    if reason == SHORT:
+    if reason == _SHORT:
         return "opens %s with too little to follow: %d in all" % (name, number)
-    if reason == SKIPS:
+    if reason == _SKIPS:
         return "it jumps over your %s, which can't follow it" % text
-    if reason == STILL_FITS:
+    if reason == _STILL_FITS:
         return "%s still fits your %s" % (text, name)
     if reason == LAST_TURN:
         return "with %d in the deck, taking %s hands %s the last turn" % (number, text, them)
     if reason == DECK:
         return "a card from the deck is worth more than %s" % text
-    if reason == TAKES:
+    if reason == _TAKES:
         return "%s on the pile fits your %s" % (text, name)
-    if reason == DENIES:
+    if reason == _DENIES:
         return "taking %s keeps it from %s's %s" % (text, them, name)
-    if reason == SLOWS:
+    if reason == _SLOWS:
         return "taking %s slows the clock: the deck stays at %d" % (text, number)
-    if reason == CLIMBS:
+    if reason == _CLIMBS:
         return "%s climbs your %s, %+d" % (text, name, number)
-    if reason == OPENS:
+    if reason == _OPENS:
         return "%s opens %s: your %s cards add up to %d" % (text, name, name, number)
-    if reason == SPARE:
+    if reason == _SPARE:
         return "%s is a card nobody needs" % text
     return "by the evaluation of the whole table"

@@ -12,7 +12,7 @@ import gc
 
 from micropython import const
 
-IDLE_MS = const(60000)  # a minute without a press: the backlight dims, the lights go out
+_IDLE_MS = const(60000)  # a minute without a press: the backlight dims, the lights go out
 
 
 class Shell:
@@ -43,7 +43,7 @@ class Shell:
                 self.doze(False)
                 action = None
         elif self.feedback and not self.dozing and not self.busy() and (
-                self.clock_ms() - self.pressed_at >= IDLE_MS):
+                self.clock_ms() - self.pressed_at >= _IDLE_MS):
             self.doze(True)
         while action is not None:
             changed = True

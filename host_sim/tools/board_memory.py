@@ -30,16 +30,20 @@ BUDGETS = {
 # to split moves it by up to 5 KB from one heap size to the next, or with the
 # length of a file's path in the rig. Where a figure is over its goal above,
 # the bench says so.
-BOUNDS = {  # set at 88.3 / 102.2 / 82.2 / 31.3 KB measured; now 88.4 / 109.7 / 82.5 / 32.0
-    "mpy": 96 * KB,
+BOUNDS = {  # set at 88.3 / 102.2 / 82.2 / 31.3 KB measured; now 94.0 / 129.1 / 88.5 / 35.8 (live .py 100.8)
+    # the bundle: the match without terminalio and vectorio needed 94.0 KB (95.0
+    # before the memory work, with the evaluation made faster); a scenario may fail
+    # a KB or two above its need, where one big allocation finds no piece
+    "mpy": 98 * KB,
     # .py sources: over their goals since the round's review and expert came (the
-    # fuzzes and the reviewed match need up to 121 KB, the live heap 95 KB; the
-    # lesson compiles its review at the round's end and needed 125 to 137 KB as the
-    # heap's layout moved: docs/memory.md); the goals above stay, the bench says OVER
+    # fuzzes need up to 128 KB, the live heap 99.5 KB; the lesson compiles its
+    # review at the round's end and needed 123 to 137 KB as the heap's layout
+    # moved: docs/memory.md); the goals above stay, the bench says OVER
     "py": 140 * KB,
     # the bundle on CircuitPython 9 without terminalio and vectorio held 90.6 KB
     "live": 92 * KB,
-    "live py": 96 * KB,
+    # from .py sources the fuzzes' names cross the qstr table's doubling (docs/memory.md)
+    "live py": 106 * KB,
     "compile": 36 * KB,
 }
 DRIVES = (("mpy", "the bundle (.mpy)"), ("py", ".py sources"))

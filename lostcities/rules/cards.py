@@ -28,8 +28,8 @@ NO_CARD = const(-1)  # no card: an empty pile or expedition, a deck draw's take
 
 # Scoring (docs/rules.md, Scoring).
 EXPEDITION_COST = const(20)  # what starting an expedition costs
-BONUS_CARDS = const(8)  # an expedition of this many cards or more earns...
-BONUS_POINTS = const(20)  # ...this, not multiplied by the wagers
+_BONUS_CARDS = const(8)  # an expedition of this many cards or more earns...
+_BONUS_POINTS = const(20)  # ...this, not multiplied by the wagers
 
 DISCARD = const(8)
 SOURCE_DECK = const(0)
@@ -158,7 +158,7 @@ def score_cards(cards):
             total += value
         else:
             wagers += 1
-    bonus = BONUS_POINTS if count >= BONUS_CARDS else 0
+    bonus = _BONUS_POINTS if count >= _BONUS_CARDS else 0
     return (expedition_points(total, wagers, count), total, wagers, count,
             bonus)
 
@@ -166,7 +166,7 @@ def score_cards(cards):
 def expedition_points(number_sum, wagers, count):
     """The score of a started expedition from its sum, wagers and size."""
     return ((number_sum - EXPEDITION_COST) * (1 + wagers)
-            + (BONUS_POINTS if count >= BONUS_CARDS else 0))
+            + (_BONUS_POINTS if count >= _BONUS_CARDS else 0))
 
 
 def move_words(move, taken=NO_CARD, done=True, last=False):

@@ -16,7 +16,7 @@ from lostcities.saves.layout import (
 
 from micropython import const
 
-NO_BEST = const(-32768)
+_NO_BEST = const(-32768)
 _ROW = "%-6s%6s%5s%5s%4s"  # a statistics row: 26 characters, the screen's width
 
 
@@ -102,7 +102,7 @@ def encode_profile(profile):
     record[HEADER + 3] = profile.brightness
     at = put_text(record, HEADER + 4, profile.mode)
     at = put_text(record, at, profile.level)
-    best = NO_BEST if profile.best_round is None else profile.best_round
+    best = _NO_BEST if profile.best_round is None else profile.best_round
     at = put_u16(record, at, best & 0xFFFF)
     record[at] = len(names)
     at += 1
@@ -163,7 +163,7 @@ def decode_profile(read):
     profile.level = read.text()
     best = read.u16()
     best = best - 0x10000 if best & 0x8000 else best
-    profile.best_round = None if best == NO_BEST else best
+    profile.best_round = None if best == _NO_BEST else best
     for _ in range(read.byte()):
         name = read.text()
         profile.stats[name] = [read.u16(), read.u16(), read.u16()]

@@ -112,8 +112,9 @@ class Storage:
                 buffer[at] = 0xFF
             if end is None:
                 end = PROFILE_AT + len(record)
-        else:
-            buffer[PROFILE_AT:MATCH_AT] = nvm[PROFILE_AT:MATCH_AT]
+        else:  # a byte at a time: a slice of the NVM would be a copy in the heap
+            for at in range(PROFILE_AT, MATCH_AT):
+                buffer[at] = nvm[at]
         if has_match == self.has_match and self._unchanged(end):
             return None
         wear = memoryview(buffer)[WEAR_AT:WEAR_AT + HEADER + WEAR_BODY + CRC]

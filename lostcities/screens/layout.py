@@ -18,6 +18,8 @@ yours line up under the same letter. Every part is its own TileGrid, so a
 cursor move redraws a small bar's old and new place and nothing else.
 """
 
+import displayio
+
 from lostcities import sprites as S
 from lostcities.rules.cards import (
     HAND_SIZE, HIDDEN, NO_CARD, SOURCE_DECK, card_color, move_card, move_discards, score_cards)
@@ -26,20 +28,20 @@ from lostcities.screens.words import signed
 
 from micropython import const
 
-TOP_Y = const(12)
+_TOP_Y = const(12)
 PILE_Y = const(46)
 DRAW_BAR_Y = const(60)
-MINE_Y = const(63)
+_MINE_Y = const(63)
 HAND_Y = const(97)
-HAND_BAR_Y = const(125)
+_HAND_BAR_Y = const(125)
 LIFT = const(3)  # the picked card stands this much higher
 PANEL_X = const(135)
-DECK_X = const(137)
-CARDS_DOWN = const(4)  # mini tile rows of an expedition: 3 across, 12 cards
-SCORE_CHARS = const(4)  # "+124"
-PANEL_CHARS = const(6)
-_PANEL_LINE = const(2 * PANEL_CHARS)  # a panel line's tiles: two a character
-POPUP_CHARS = const(20)  # messages keep clear of the side panel
+_DECK_X = const(137)
+_CARDS_DOWN = const(4)  # mini tile rows of an expedition: 3 across, 12 cards
+_SCORE_CHARS = const(4)  # "+124"
+_PANEL_CHARS = const(6)
+_PANEL_LINE = const(2 * _PANEL_CHARS)  # a panel line's tiles: two a character
+_POPUP_CHARS = const(20)  # messages keep clear of the side panel
 INFO_Y = const(8)  # SELECT's pages cover the table, a margin all round
 INFO_CHARS = const(25)
 
@@ -86,14 +88,14 @@ class TableLayout(Screen):
         group.append(self.status)
         # each colour's score over its column, the columns ``pitch`` (an even
         # number of px) apart: one text grid a side
-        score_chars = ((colors - 1) * self.pitch + S.TEXT_W - 1) // S.TEXT_W + SCORE_CHARS
-        for y in (TOP_Y, MINE_Y):
+        score_chars = ((colors - 1) * self.pitch + S.TEXT_W - 1) // S.TEXT_W + _SCORE_CHARS
+        for y in (_TOP_Y, _MINE_Y):
             grid = sheets.text_grid(score_chars, 1, self.column_x(0) + 2, y)
             group.append(grid)
             self.scores.append(grid)
             cells = []
             for color in range(colors):
-                grid = sheets.mini_grid(3, CARDS_DOWN, self.column_x(color) + 1,
+                grid = sheets.mini_grid(3, _CARDS_DOWN, self.column_x(color) + 1,
                                         y + S.TEXT_H, sheets.palettes[color])
                 group.append(grid)
                 cells.append(grid)
@@ -103,19 +105,23 @@ class TableLayout(Screen):
             grid.pixel_shader = sheets.palettes[color]
             group.append(grid)
             self.piles.append(grid)
-        self.deck = sheets.pile_grid(DECK_X, PILE_Y)
+        self.deck = sheets.pile_grid(_DECK_X, PILE_Y)
         group.append(self.deck)
-        self.panels = (sheets.text_grid(PANEL_CHARS, 5, PANEL_X, TOP_Y),
-                       sheets.text_grid(PANEL_CHARS, 5, PANEL_X, MINE_Y))
+        self.panels = (sheets.text_grid(_PANEL_CHARS, 5, PANEL_X, _TOP_Y),
+                       sheets.text_grid(_PANEL_CHARS, 5, PANEL_X, _MINE_Y))
         group.append(self.panels[0])
         group.append(self.panels[1])
+        # the hand in a group of its own: the table's group then stays within
+        # the step of its list of layers that would double it
+        hand = displayio.Group()
+        group.append(hand)
         for slot in range(HAND_SIZE):
             grid = sheets.hand_grid(slot * S.CARD_W, HAND_Y)
-            group.append(grid)
+            hand.append(grid)
             self.hand_grids.append(grid)
-        self.bar = sheets.bar_grid(1, HAND_BAR_Y)  # the cursor: one bar, moved
+        self.bar = sheets.bar_grid(1, _HAND_BAR_Y)  # the cursor: one bar, moved
         group.append(self.bar)
-        self.popup = Popup(group, width=POPUP_CHARS, columns=INFO_CHARS)
+        self.popup = Popup(group, width=_POPUP_CHARS, columns=INFO_CHARS)
 
     def column_x(self, color):
         return 1 + color * self.pitch
@@ -170,9 +176,9 @@ class TableLayout(Screen):
                 and not move_discards(move) and card_color(move_card(move)) == color):
             marked = count
         S.write_text(self.scores[side], color * self.pitch // S.TEXT_TILE_W,
-                     signed(score_cards(cards)[0]) if count else "", SCORE_CHARS)
+                     signed(score_cards(cards)[0]) if count else "", _SCORE_CHARS)
         grid = self.cells[side][color]
-        for i in range(3 * CARDS_DOWN):
+        for i in range(3 * _CARDS_DOWN):
             if i < count:
                 tile = S.mini_card(cards[i], i + 1 == marked)
             else:
@@ -227,10 +233,10 @@ class TableLayout(Screen):
         bar = self.bar
         if self.step == DRAW:
             source = self.sources[self.source_at]
-            x = DECK_X if source == SOURCE_DECK else self.column_x(source - 1)
+            x = _DECK_X if source == SOURCE_DECK else self.column_x(source - 1)
             S.move_to(bar, x + 1, DRAW_BAR_Y)
         else:
-            S.move_to(bar, self.cursor[self.viewer] * S.CARD_W + 1, HAND_BAR_Y)
+            S.move_to(bar, self.cursor[self.viewer] * S.CARD_W + 1, _HAND_BAR_Y)
         if bar.hidden != (self.step == SHOWN):
             bar.hidden = self.step == SHOWN
 
@@ -243,17 +249,17 @@ class TableLayout(Screen):
             player = 1 - self.viewer if side == 0 else self.viewer
             grid = self.panels[side]
             turn = ">" if state.to_move == player and not state.is_over() else ""
-            S.write_text(grid, 0, turn + self.short_name(player), PANEL_CHARS)
+            S.write_text(grid, 0, turn + self.short_name(player), _PANEL_CHARS)
             score = state.score(player)
             color = self.pending_play(player)
             if color >= 0:  # as the expedition shows it, the card counted in
                 cards = state.expedition(player, color)
                 score += score_cards(cards + bytes((self.chosen,)))[0] - score_cards(cards)[0]
-            S.write_text(grid, _PANEL_LINE, signed(score), PANEL_CHARS)
+            S.write_text(grid, _PANEL_LINE, signed(score), _PANEL_CHARS)
         S.set_tile(self.deck, 0, S.BACK if state.deck_len else S.EMPTY_DECK)
         top, bottom = self.panels
-        S.write_text(top, 3 * _PANEL_LINE, "DECK", PANEL_CHARS)
-        S.write_text(top, 4 * _PANEL_LINE, "%d" % state.deck_len, PANEL_CHARS)
-        S.write_text(bottom, 3 * _PANEL_LINE, "ROUND", PANEL_CHARS)
+        S.write_text(top, 3 * _PANEL_LINE, "DECK", _PANEL_CHARS)
+        S.write_text(top, 4 * _PANEL_LINE, "%d" % state.deck_len, _PANEL_CHARS)
+        S.write_text(bottom, 3 * _PANEL_LINE, "ROUND", _PANEL_CHARS)
         S.write_text(bottom, 4 * _PANEL_LINE, "%d/%d" % (
-            match.round_number(), match.rounds), PANEL_CHARS)
+            match.round_number(), match.rounds), _PANEL_CHARS)
