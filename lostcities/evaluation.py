@@ -85,12 +85,13 @@ class Position(Knowledge):
         self.best_value = _UNSET
         self.sums = None  # hard and the review: a list that sums every move's value, by move_key
         self.sum_moves = None  # and the moves of those keys
+        self.watch = -1  # the review's: only the move of this key (source 0) is summed
 
     def best(self, rng, noise):
         """The best move by the evaluation (each value blurred by ``noise``).
 
         Every move's value is also added to ``sums`` when it is set (hard and
-        the review), its move to ``sum_moves``. A move changes only the colour
+        the review: only the move of ``watch``, if set), its move to ``sum_moves``. A move changes only the colour
         it touches and its draw's: the other colours' values are summed once,
         and its own is weighed from the context's sums for it (a discard) or
         projected again (a play).
@@ -112,6 +113,7 @@ class Position(Knowledge):
         start = HAND_AT + self.player * HAND_SIZE
         sums = self.sums
         moves = self.sum_moves
+        watch = self.watch if sums is not None and moves is not None else -2  # -1: every move
         best_value = _UNSET
         best_move = self.best_move
         tempo_row = min(state.deck_len // _TEMPO_STEP, _TEMPO_ROWS - 1) * _TEMPO_KINDS
@@ -122,6 +124,18 @@ class Position(Knowledge):
             self.draw_sources(deck)
             my_hand = self.my_hand
             my_unseen = self.my_unseen
+            sources = 1 if deck else colors + 1  # the deck, or the piles (1 to colors)
+            # the piles of the highest gain (the first among equals) and of the others' highest
+            first = second = 0
+            for source in range(1, sources):  # (none from the deck)
+                value = gain[source]
+                if value is None:
+                    continue
+                if not first or value > gain[first]:
+                    second = first
+                    first = source
+                elif not second or value > gain[second]:
+                    second = source
             for slot in range(HAND_SIZE):
                 card = buf[start + slot]
                 color = card // CARDS_PER_COLOR
@@ -132,19 +146,21 @@ class Position(Knowledge):
                 for discard in _PLAY_THEN_DISCARD:
                     if discard:  # my side loses the card, theirs may take it
                         kind = 2  # its place in a row of _TEMPO (from the deck it earns 0)
-                        points = points_of[color]
-                        cards = cards_of[color]
-                        wagers = wagered[color]
+                        after = rest + projected[color] - projected[other]  # where neither changes
                         if index < 3:
                             if top < 3:
-                                wagers -= 1
-                                cards -= _ONE
+                                after += finish(points_of[color], cards_of[color] - _ONE,
+                                                wagered[color] - 1, counts[color]) - projected[color]
                         elif index > top:
-                            points -= my_hand * (index - 1)
-                            cards -= my_hand
-                        after = rest + finish(points, cards, wagers, counts[color]) - finish_theirs(
-                            points_of[other], cards_of[other], wagered[other], counts[other],
-                            self.top[other], index)
+                            after += finish(points_of[color] - my_hand * (index - 1),
+                                            cards_of[color] - my_hand, wagered[color],
+                                            counts[color]) - projected[color]
+                        theirs = self.top[other]
+                        taken = piles[color]
+                        if (index > 2 and index > theirs) or (taken > 2 and taken > theirs):
+                            after += projected[other] - finish_theirs(  # the pile's top they may take
+                                points_of[other], cards_of[other], wagered[other], counts[other],
+                                theirs, index)
                         bonus = 0
                     elif index > top if index > 2 else top < 3:  # it can be played
                         kind = 1 if top < 0 else 0  # an opening, a play (+2: from a pile)
@@ -165,28 +181,45 @@ class Position(Knowledge):
                         bonus = (_TEMPO[tempo_row + kind + 2] - _TEMPO_ZERO) * _TEMPO_UNIT
                     move = card << 4 | discard
                     key = slot * 14 + (7 if discard else 0)  # move_key's
-                    for source in range(0 if deck else 1, 1 if deck else colors + 1):
-                        if source and piles[source - 1] < 0:
-                            continue  # an empty pile
+                    noted = watch == key or watch == -1  # in sums
+                    after += bonus
+                    pile = color + 1  # the source of its colour's pile
+                    mine = None  # a play's value drawing its own pile's top
+                    if not (deck or discard or gain[pile] is None):
+                        mine = rest + _projection(
+                            index, points, wagers, count, hand | 1 << piles[color],
+                            my_hand, unseen[color], my_unseen) - finish_theirs(
+                            points_of[other], cards_of[other], wagered[other], counts[other],
+                            self.top[other], self.pile_under[color]) + bonus
+                    if not (deck or noise or noted):  # the best pile at once, as the loop finds it
+                        source = second if first == pile else first
+                        value = gain[source] + after if source else _UNSET
+                        if mine is not None and (mine > value or mine == value and pile < source):
+                            value = mine
+                            source = pile
+                        if value > best_value:
+                            best_value = value
+                            best_move = move | source
+                        continue
+                    for source in range(1 - deck, sources):
                         value = gain[source]
-                        if source != color + 1:
-                            value += after + bonus
+                        if value is None:
+                            continue  # an empty pile
+                        if source != pile:
+                            value += after
                         elif discard:
                             continue
                         else:  # a play, and its colour's pile top taken
-                            value = rest + _projection(
-                                index, points, wagers, count, hand | 1 << piles[color],
-                                my_hand, unseen[color], my_unseen) - finish_theirs(
-                                points_of[other], cards_of[other], wagered[other], counts[other],
-                                self.top[other], self.pile_under[color]) + bonus
+                            value = mine
                         if noise:  # up to +-noise/2 thousandths, in steps of 10
                             value += 10 * rng.randbelow(noise // 10 + 1) - noise // 2
                         if value > best_value:
                             best_value = value
                             best_move = move | source
-                        if sums is not None and moves is not None:
-                            sums[key + source] += value
-                            moves[key + source] = move | source
+                        if noted:
+                            at = key + source
+                            sums[at] += value
+                            moves[at] = move | source
         self.best_value = best_value
         self.best_move = best_move
         return best_move

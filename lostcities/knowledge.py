@@ -106,8 +106,9 @@ class Knowledge:
 
     def __init__(self, colors):
         self.colors = colors
-        self.hand = [0] * colors  # masks of my cards per colour
-        self.known = [0] * colors  # masks of the opponent's known cards
+        # masks of the cards each side holds that I know of, indexed as the expeditions
+        # below (mine, then the opponent's taken from the piles)
+        self.hand = [0] * (2 * colors)
         self.unseen = [0] * colors  # masks of the cards nobody showed me
         # expeditions, index player * colors + colour (player 0: me)
         self.top = [0] * (2 * colors)
@@ -117,13 +118,12 @@ class Knowledge:
         self.pile_top = [0] * colors  # index of each pile's top card, or _NONE
         self.pile_under = [0] * colors  # the card below it
         self.tally = bytearray(2 * _PARTS * colors)  # per expedition, what load tallies
+        self.wagered = [0] * (2 * colors)  # its wagers with those in hand that still fit
         # each expedition weighed in the current context: the points and cards
         # (thousandths) its projection expects before finishing (the opponent's
-        # without the pile's top they may take), its wagers with those in hand
-        # that still fit, and the projection
+        # without the pile's top they may take), and the projection
         self.points = [0] * (2 * colors)
         self.cards = [0] * (2 * colors)
-        self.wagered = [0] * (2 * colors)
         self.projected = [0] * (2 * colors)
         # what drawing from each source adds when the move leaves its colour alone:
         # the deck (the average of the unseen cards) at 0, then each pile's top
@@ -133,33 +133,36 @@ class Knowledge:
         self.player = self.hidden = 0
         self.unseen_count = 1
         self.pile_draws = True
-        self.my_hand = self.my_unseen = self.their_hand = self.their_unseen = 0
+        self.turns = -1  # the turns the last context weighed (context): none
+        self.my_hand = self.my_unseen = self.their_unseen = 0
 
     def load(self, state, player, sees_all=False):
         """Read ``state`` as ``player`` sees it (``sees_all``: the opponent's hand too)."""
         self.state = state
         self.player = player
+        self.turns = -1
         colors = self.colors
         other = 1 - player
         hand = self.hand
-        known = self.known
         unseen = self.unseen
         for color in range(colors):
-            hand[color] = known[color] = 0
+            hand[color] = hand[colors + color] = 0
             unseen[color] = _ALL
         buf = state.buf  # read in place (lostcities/rules/offsets.py): a call a card costs more
         hidden = 0
+        mine = HAND_AT + player * HAND_SIZE
+        theirs = HAND_AT + other * HAND_SIZE
         for slot in range(HAND_SIZE):
-            card = buf[HAND_AT + player * HAND_SIZE + slot]
+            card = buf[mine + slot]
             color = card // CARDS_PER_COLOR
-            bit = 1 << (card % CARDS_PER_COLOR)
+            bit = 1 << card % CARDS_PER_COLOR
             hand[color] |= bit
             unseen[color] &= ~bit
-            if sees_all or buf[KNOWN_AT + other * HAND_SIZE + slot]:
-                card = buf[HAND_AT + other * HAND_SIZE + slot]
+            if sees_all or buf[KNOWN_AT - HAND_AT + theirs + slot]:
+                card = buf[theirs + slot]
                 color = card // CARDS_PER_COLOR
-                bit = 1 << (card % CARDS_PER_COLOR)
-                known[color] |= bit
+                bit = 1 << card % CARDS_PER_COLOR
+                hand[colors + color] |= bit
                 unseen[color] &= ~bit
             else:
                 hidden += 1
@@ -172,13 +175,11 @@ class Knowledge:
             first = (player if at < colors else other) * MAX_COLORS + color
             size = buf[EXP_LEN_AT + first]
             first = EXP_AT + first * CARDS_PER_COLOR
-            top = -1
             seen = 0
             for i in range(first, first + size):
-                top = buf[i] % CARDS_PER_COLOR
-                seen |= 1 << top
+                seen |= 1 << buf[i] % CARDS_PER_COLOR
             unseen[color] &= ~seen
-            self.top[at] = top
+            self.top[at] = buf[first + size - 1] % CARDS_PER_COLOR if size else -1  # in rising order
             seen >>= 3  # the numbers, as _SUMS looks them up
             totals[at] = _SUMS[seen & 31] + _SUMS[_HIGH + (seen >> 5)]
             wagers_of[at] = size - _SUMS[_COUNT + (seen & 31)] - _SUMS[_COUNT + (seen >> 5)]
@@ -188,36 +189,41 @@ class Knowledge:
         piles = self.pile_top
         for color in range(colors):
             size = buf[PILE_LEN_AT + color]
-            index = _NONE
             seen = 0
             first = PILE_AT + color * CARDS_PER_COLOR
             for i in range(first, first + size):
-                self.pile_under[color] = index
-                index = buf[i] % CARDS_PER_COLOR
-                seen |= 1 << index
-            piles[color] = index
-            if size < 2:
-                self.pile_under[color] = _NONE
+                seen |= 1 << buf[i] % CARDS_PER_COLOR
+            first += size  # past the top
+            piles[color] = buf[first - 1] % CARDS_PER_COLOR if size else _NONE
+            self.pile_under[color] = buf[first - 2] % CARDS_PER_COLOR if size > 1 else _NONE
             mask = unseen[color] & ~seen
             unseen[color] = mask
             count += (_SUMS[_COUNT + (mask & 31)] + _SUMS[_COUNT + (mask >> 5 & 31)]
                       + _SUMS[_COUNT + (mask >> 10)])
+        wagered = self.wagered
+        row = 0
         for at in range(2 * colors):  # the cards that may still go on each expedition
             color = at % colors
             top = self.top[at]
-            sure = hand[color] if at < colors else known[color]
-            at *= _PARTS
-            tally[at + _HELD] = 0
+            sure = hand[at]
+            held = 0
             if top < 3:  # no numbers yet: wagers in hand still fit
-                tally[at + _HELD] = _SUMS[_COUNT + (sure & _WAGERS)]
+                held = _SUMS[_COUNT + (sure & _WAGERS)]
                 top = 2
+            tally[row + _HELD] = held
+            wagered[at] = wagers_of[at] + held
             sure >>= top + 1
             mask = sure << top - 2  # the numbers above the top as _SUMS looks them up
-            tally[at + _HAND_POINTS] = _SUMS[mask & 31] + _SUMS[_HIGH + (mask >> 5)]
-            tally[at + _HAND_CARDS] = _SUMS[_COUNT + (mask & 31)] + _SUMS[_COUNT + (mask >> 5)]
+            low = mask & 31
+            mask >>= 5
+            tally[row + _HAND_POINTS] = _SUMS[low] + _SUMS[_HIGH + mask]
+            tally[row + _HAND_CARDS] = _SUMS[_COUNT + low] + _SUMS[_COUNT + mask]
             mask = (unseen[color] >> top + 1 & ~sure) << top - 2
-            tally[at + _UNSEEN_POINTS] = _SUMS[mask & 31] + _SUMS[_HIGH + (mask >> 5)]
-            tally[at + _UNSEEN_CARDS] = _SUMS[_COUNT + (mask & 31)] + _SUMS[_COUNT + (mask >> 5)]
+            low = mask & 31
+            mask >>= 5
+            tally[row + _UNSEEN_POINTS] = _SUMS[low] + _SUMS[_HIGH + mask]
+            tally[row + _UNSEEN_CARDS] = _SUMS[_COUNT + low] + _SUMS[_COUNT + mask]
+            row += _PARTS
         self.unseen_count = count or 1
         self.pile_draws = state.turns < turn_limit(state.colors)
 
@@ -227,77 +233,93 @@ class Knowledge:
         My hand and unseen cards share my turns left: when the expeditions
         worth playing need more turns than remain, all their weights shrink.
         Also weighs every expedition (``points`` to ``projected``), and returns
-        the sum of each colour's value, mine less theirs.
+        the sum of each colour's value, mine less theirs. A side whose turns
+        are the last context's since ``load`` keeps its weights (``best``'s
+        two contexts are a turn apart, so one side's turns stay).
         """
         mine = deck_after // 2  # my turns after this one
         count = self.unseen_count
         my_unseen = min(_ONE, _MY_DRAWS * max(0, mine - 1) // count)
-        if deck_after == 3 and self.pile_draws:
+        turns = mine << 6  # what each side's weights hang on: my draws' turns, my
+        if deck_after == 3 and self.pile_draws:  # turns, their turns (6 bits each)
             # they draw, and with 2 left my pile draw buys my last turn (for my hand:
             # a card I draw from the deck then comes too late to play)
             mine = 2
         theirs = (deck_after + 1) // 2
         their_unseen = min(_ONE, (_ONE * self.hidden + _THEIR_DRAWS * max(0, theirs - 1)) // count)
+        turns = (turns | mine) << 6 | theirs
+        last = self.turns
+        self.turns = turns
         colors = self.colors
         counts = self.count
         tally = self.tally
-        # the cards each side may still play on the expeditions worth it, in thousandths
-        need = expected = 0  # mine, theirs
-        for at in range(2 * colors):
-            unseen_f = my_unseen if at < colors else their_unseen
-            row = at * _PARTS
-            held = tally[row + _HELD]
-            cards = _ONE * (held + tally[row + _HAND_CARDS]) + unseen_f * tally[row + _UNSEEN_CARDS]
-            if counts[at] or finish(
-                    _ONE * tally[row + _HAND_POINTS] + unseen_f * tally[row + _UNSEEN_POINTS],
-                    cards, held, 0) > 0:
-                if at < colors:
-                    need += cards
-                else:
-                    expected += cards
-        my_hand = _ONE
-        if need > mine * _ONE:
-            my_hand = my_hand * mine * _ONE // need
-            my_unseen = my_unseen * mine * _ONE // need
-        self.my_hand = my_hand
-        self.my_unseen = my_unseen
-        their_hand = _ONE
-        if expected > theirs * _ONE:
-            their_hand = their_hand * theirs * _ONE // expected
-            their_unseen = their_unseen * theirs * _ONE // expected
-        self.their_hand = their_hand
-        self.their_unseen = their_unseen
+        piles = self.pile_top
         totals = self.total
-        wagers = self.wagers
         points_of = self.points
         cards_of = self.cards
         wagered = self.wagered
         projected = self.projected
-        for at in range(2 * colors):
-            sure_f = my_hand if at < colors else their_hand
-            unseen_f = my_unseen if at < colors else their_unseen
-            row = at * _PARTS
-            held = tally[row + _HELD]
-            points = (totals[at] * _ONE + sure_f * tally[row + _HAND_POINTS]
-                      + unseen_f * tally[row + _UNSEEN_POINTS])
-            cards = ((counts[at] + held) * _ONE + sure_f * tally[row + _HAND_CARDS]
-                     + unseen_f * tally[row + _UNSEEN_CARDS])
-            points_of[at] = points
-            cards_of[at] = cards
-            held += wagers[at]
-            wagered[at] = held
-            projected[at] = (
-                finish(points, cards, held, counts[at]) if at < colors else
-                finish_theirs(points, cards, held, counts[at], self.top[at],
-                              self.pile_top[at - colors]))
         total = 0
-        for at in range(colors):
-            total += projected[at] - projected[colors + at]
+        for first in range(2):  # mine, then theirs
+            first *= colors
+            if first:
+                left = theirs
+                unseen_f = their_unseen
+                kept = last & 63 == theirs
+            else:
+                left = mine
+                unseen_f = my_unseen
+                kept = last >> 6 == turns >> 6
+            side = 0
+            if kept:  # weighed as the last context left it
+                for at in range(first, first + colors):
+                    side += projected[at]
+                total += -side if first else side
+                continue
+            # the cards the side may still play on the expeditions worth it, in thousandths
+            need = 0
+            for at in range(first, first + colors):
+                row = at * _PARTS
+                held = tally[row + _HELD]
+                cards = (_ONE * (held + tally[row + _HAND_CARDS])
+                         + unseen_f * tally[row + _UNSEEN_CARDS])
+                if counts[at] or finish(
+                        _ONE * tally[row + _HAND_POINTS] + unseen_f * tally[row + _UNSEEN_POINTS],
+                        cards, held, 0) > 0:
+                    need += cards
+            sure_f = _ONE
+            if need > left * _ONE:
+                sure_f = sure_f * left * _ONE // need
+                unseen_f = unseen_f * left * _ONE // need
+            if first:
+                self.their_unseen = unseen_f
+            else:
+                self.my_hand = sure_f
+                self.my_unseen = unseen_f
+            for at in range(first, first + colors):
+                row = at * _PARTS
+                held = tally[row + _HELD]
+                count = counts[at]
+                points = (totals[at] * _ONE + sure_f * tally[row + _HAND_POINTS]
+                          + unseen_f * tally[row + _UNSEEN_POINTS])
+                cards = ((count + held) * _ONE + sure_f * tally[row + _HAND_CARDS]
+                         + unseen_f * tally[row + _UNSEEN_CARDS])
+                points_of[at] = points
+                cards_of[at] = cards
+                if first:
+                    value = finish_theirs(points, cards, wagered[at], count, self.top[at],
+                                          piles[at - colors])
+                else:
+                    value = finish(points, cards, wagered[at], count)
+                projected[at] = value
+                side += value
+            total += -side if first else side
         return total
 
     def draw_sources(self, deck):
         """Fill ``gain`` for the current context: from the deck (``deck``) the
-        average gain of drawing one unseen card, else what taking each pile's top adds."""
+        average gain of drawing one unseen card, else what taking each pile's top adds
+        (None: an empty pile)."""
         colors = self.colors
         counts = self.count
         piles = self.pile_top
@@ -323,18 +345,22 @@ class Knowledge:
             taken = piles[color]
             if not deck:
                 if taken < 0:
+                    gain[color + 1] = None  # an empty pile: no source
                     continue
+                take = 0  # what it adds, where neither side's sums change
                 if taken < 3:
                     if top < 3:
-                        wagers += 1
-                        cards += _ONE
+                        take = finish(points, cards + _ONE, wagers + 1, count) - value
                 elif taken > top:
-                    points += my_hand * (taken - 1)
-                    cards += my_hand
-                gain[color + 1] = (
-                    finish(points, cards, wagers, count) - value + projected[other]
-                    - finish_theirs(points_of[other], cards_of[other], wagered[other],
-                                    counts[other], self.top[other], self.pile_under[color]))
+                    take = finish(points + my_hand * (taken - 1), cards + my_hand, wagers,
+                                    count) - value
+                theirs = self.top[other]
+                lower = self.pile_under[color]
+                if (taken > 2 and taken > theirs) or (lower > 2 and lower > theirs):
+                    take += projected[other] - finish_theirs(  # the top they may take
+                        points_of[other], cards_of[other], wagered[other], counts[other],
+                        theirs, lower)
+                gain[color + 1] = take
                 continue
             # each unseen card moves from the unseen cards to my hand, for me, and is
             # gone, for them

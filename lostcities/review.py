@@ -110,9 +110,11 @@ class Review:
         weighed[key] = -1
         position.sums = values
         position.sum_moves = weighed
+        position.watch = key - key % 7  # the played card's move, from each source
         position.load(view, player)
         better = position.best(None, 0)
         position.sums = position.sum_moves = None
+        position.watch = -1
         if weighed[key] < 0:  # a pile draw past the round's turn limit: not weighed
             return
         cost = position.best_value - (values[key] - before)

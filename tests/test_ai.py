@@ -286,7 +286,7 @@ def test_a_sampled_hand_is_seen_whole():
     assert seen.hidden == 0
     for slot in range(8):
         card = state.hand_card(1 - player, slot)
-        assert seen.known[card // 12] & 1 << card % 12
+        assert seen.hand[state.colors + card // 12] & 1 << card % 12  # the opponent's
         assert not seen.unseen[card // 12] & 1 << card % 12
 
 

@@ -68,6 +68,9 @@ def digest(colors, seed=1):
                 position.sum_moves = moves
                 best = position.best(None, 0)
                 position.sums = position.sum_moves = None
+                value = position.best_value
+                # unsummed and unblurred, best weighs the piles at once: the same choice
+                assert position.best(None, 0) == best and position.best_value == value
                 noisy = position.best(Rng(index), NOISE)
                 sha.update(repr((best, position.best_value, noisy, list(sums), list(moves),
                                  position.context(state.deck_len),
