@@ -216,7 +216,7 @@ class Position(Knowledge):
                         if value > best_value:
                             best_value = value
                             best_move = move | source
-                        if noted:
+                        if noted and sums is not None and moves is not None:
                             at = key + source
                             sums[at] += value
                             moves[at] = move | source

@@ -345,7 +345,8 @@ class Knowledge:
             taken = piles[color]
             if not deck:
                 if taken < 0:
-                    gain[color + 1] = None  # an empty pile: no source
+                    # an empty pile: no source (None, which only this line's types allow)
+                    gain[color + 1] = None  # type: ignore[call-overload]
                     continue
                 take = 0  # what it adds, where neither side's sums change
                 if taken < 3:
