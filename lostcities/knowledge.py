@@ -167,6 +167,7 @@ class Knowledge:
             else:
                 hidden += 1
         self.hidden = hidden
+        sums = _SUMS  # a local: the loops below look it up often
         totals = self.total
         wagers_of = self.wagers
         counts = self.count
@@ -181,8 +182,8 @@ class Knowledge:
             unseen[color] &= ~seen
             self.top[at] = buf[first + size - 1] % CARDS_PER_COLOR if size else -1  # in rising order
             seen >>= 3  # the numbers, as _SUMS looks them up
-            totals[at] = _SUMS[seen & 31] + _SUMS[_HIGH + (seen >> 5)]
-            wagers_of[at] = size - _SUMS[_COUNT + (seen & 31)] - _SUMS[_COUNT + (seen >> 5)]
+            totals[at] = sums[seen & 31] + sums[_HIGH + (seen >> 5)]
+            wagers_of[at] = size - sums[_COUNT + (seen & 31)] - sums[_COUNT + (seen >> 5)]
             counts[at] = size
         count = 0
         tally = self.tally
@@ -198,8 +199,8 @@ class Knowledge:
             self.pile_under[color] = buf[first - 2] % CARDS_PER_COLOR if size > 1 else _NONE
             mask = unseen[color] & ~seen
             unseen[color] = mask
-            count += (_SUMS[_COUNT + (mask & 31)] + _SUMS[_COUNT + (mask >> 5 & 31)]
-                      + _SUMS[_COUNT + (mask >> 10)])
+            count += (sums[_COUNT + (mask & 31)] + sums[_COUNT + (mask >> 5 & 31)]
+                      + sums[_COUNT + (mask >> 10)])
         wagered = self.wagered
         row = 0
         for at in range(2 * colors):  # the cards that may still go on each expedition
@@ -208,7 +209,7 @@ class Knowledge:
             sure = hand[at]
             held = 0
             if top < 3:  # no numbers yet: wagers in hand still fit
-                held = _SUMS[_COUNT + (sure & _WAGERS)]
+                held = sums[_COUNT + (sure & _WAGERS)]
                 top = 2
             tally[row + _HELD] = held
             wagered[at] = wagers_of[at] + held
@@ -216,13 +217,13 @@ class Knowledge:
             mask = sure << top - 2  # the numbers above the top as _SUMS looks them up
             low = mask & 31
             mask >>= 5
-            tally[row + _HAND_POINTS] = _SUMS[low] + _SUMS[_HIGH + mask]
-            tally[row + _HAND_CARDS] = _SUMS[_COUNT + low] + _SUMS[_COUNT + mask]
+            tally[row + _HAND_POINTS] = sums[low] + sums[_HIGH + mask]
+            tally[row + _HAND_CARDS] = sums[_COUNT + low] + sums[_COUNT + mask]
             mask = (unseen[color] >> top + 1 & ~sure) << top - 2
             low = mask & 31
             mask >>= 5
-            tally[row + _UNSEEN_POINTS] = _SUMS[low] + _SUMS[_HIGH + mask]
-            tally[row + _UNSEEN_CARDS] = _SUMS[_COUNT + low] + _SUMS[_COUNT + mask]
+            tally[row + _UNSEEN_POINTS] = sums[low] + sums[_HIGH + mask]
+            tally[row + _UNSEEN_CARDS] = sums[_COUNT + low] + sums[_COUNT + mask]
             row += _PARTS
         self.unseen_count = count or 1
         self.pile_draws = state.turns < turn_limit(state.colors)
