@@ -307,11 +307,12 @@ class Knowledge:
                          + unseen_f * tally[row + _UNSEEN_CARDS])
                 points_of[at] = points
                 cards_of[at] = cards
-                if first:
-                    value = finish_theirs(points, cards, wagered[at], count, self.top[at],
-                                          piles[at - colors])
-                else:
-                    value = finish(points, cards, wagered[at], count)
+                if first:  # the pile's top they may take, as finish_theirs has it
+                    taken = piles[at - colors]
+                    if taken > 2 and taken > self.top[at]:
+                        points += _THEIR_PILE * (taken - 1)
+                        cards += _THEIR_PILE
+                value = finish(points, cards, wagered[at], count)
                 projected[at] = value
                 side += value
             total += -side if first else side
@@ -366,23 +367,26 @@ class Knowledge:
             # each unseen card moves from the unseen cards to my hand, for me, and is
             # gone, for them
             mask = unseen[color]
-            if top < 3:  # an unseen wager fits my expedition, each the same
+            if top < 3 and mask & _WAGERS:  # an unseen wager fits my expedition, each the same
                 draw += _SUMS[_COUNT + (mask & _WAGERS)] * (
                     finish(points, cards + _ONE, wagers + 1, count) - value)
             row = color * _PARTS
             number = tally[row + _UNSEEN_CARDS]
-            draw += deck_draw(points, cards, wagers, count, my_hand - my_unseen, mask,
-                              max(3, top + 1), number, tally[row + _UNSEEN_POINTS]) - number * value
+            if number:  # (none above the top: no deck card changes the expedition)
+                draw += deck_draw(points, cards, wagers, count, my_hand - my_unseen, mask,
+                                  max(3, top + 1), number,
+                                  tally[row + _UNSEEN_POINTS]) - number * value
             row = other * _PARTS
-            points = points_of[other]
-            cards = cards_of[other]
-            top = self.top[other]
-            if taken > 2 and taken > top:  # the pile's top they may take, as finish_theirs has it
-                points += _THEIR_PILE * (taken - 1)
-                cards += _THEIR_PILE
             number = tally[row + _UNSEEN_CARDS]
-            draw -= deck_draw(points, cards, wagered[other], counts[other], -their_unseen, mask,
-                              max(3, top + 1), number,
-                              tally[row + _UNSEEN_POINTS]) - number * projected[other]
+            if number:
+                points = points_of[other]
+                cards = cards_of[other]
+                top = self.top[other]
+                if taken > 2 and taken > top:  # the pile's top they may take, as finish_theirs has it
+                    points += _THEIR_PILE * (taken - 1)
+                    cards += _THEIR_PILE
+                draw -= deck_draw(points, cards, wagered[other], counts[other], -their_unseen,
+                                  mask, max(3, top + 1), number,
+                                  tally[row + _UNSEEN_POINTS]) - number * projected[other]
         if deck:
             gain[0] = draw * _DRAW_WEIGHT // (_ONE * self.unseen_count)
