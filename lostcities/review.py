@@ -2,7 +2,7 @@
 
 A :class:`Review` replays a round from its deal and moves and judges each
 move of one player by the evaluation every AI level and the hint play by,
-from that player's view at that moment (``State.view``): the move's cost is
+from what that player saw at that moment: the move's cost is
 the value of the evaluation's best move less that of the move played. It
 keeps the costliest moves (:class:`Mistake`), up to ``KEPT``, worst first;
 a move costing ``WELL_PLAYED`` or less is no mistake. It works a move at a
