@@ -171,6 +171,7 @@ class Knowledge:
         totals = self.total
         wagers_of = self.wagers
         counts = self.count
+        top = self.top
         for at in range(2 * colors):
             color = at % colors
             first = (player if at < colors else other) * MAX_COLORS + color
@@ -180,7 +181,7 @@ class Knowledge:
             for i in range(first, first + size):
                 seen |= 1 << buf[i] % CARDS_PER_COLOR
             unseen[color] &= ~seen
-            self.top[at] = buf[first + size - 1] % CARDS_PER_COLOR if size else -1  # in rising order
+            top[at] = buf[first + size - 1] % CARDS_PER_COLOR if size else -1  # in rising order
             seen >>= 3  # the numbers, as _SUMS looks them up
             totals[at] = sums[seen & 31] + sums[_HIGH + (seen >> 5)]
             wagers_of[at] = size - sums[_COUNT + (seen & 31)] - sums[_COUNT + (seen >> 5)]
@@ -188,6 +189,7 @@ class Knowledge:
         count = 0
         tally = self.tally
         piles = self.pile_top
+        lower = self.pile_under
         for color in range(colors):
             size = buf[PILE_LEN_AT + color]
             seen = 0
@@ -196,7 +198,7 @@ class Knowledge:
                 seen |= 1 << buf[i] % CARDS_PER_COLOR
             first += size  # past the top
             piles[color] = buf[first - 1] % CARDS_PER_COLOR if size else _NONE
-            self.pile_under[color] = buf[first - 2] % CARDS_PER_COLOR if size > 1 else _NONE
+            lower[color] = buf[first - 2] % CARDS_PER_COLOR if size > 1 else _NONE
             mask = unseen[color] & ~seen
             unseen[color] = mask
             count += (sums[_COUNT + (mask & 31)] + sums[_COUNT + (mask >> 5 & 31)]
@@ -205,21 +207,21 @@ class Knowledge:
         row = 0
         for at in range(2 * colors):  # the cards that may still go on each expedition
             color = at % colors
-            top = self.top[at]
+            index = top[at]
             sure = hand[at]
             held = 0
-            if top < 3:  # no numbers yet: wagers in hand still fit
+            if index < 3:  # no numbers yet: wagers in hand still fit
                 held = sums[_COUNT + (sure & _WAGERS)]
-                top = 2
+                index = 2
             tally[row + _HELD] = held
             wagered[at] = wagers_of[at] + held
-            sure >>= top + 1
-            mask = sure << top - 2  # the numbers above the top as _SUMS looks them up
+            sure >>= index + 1
+            mask = sure << index - 2  # the numbers above the top as _SUMS looks them up
             low = mask & 31
             mask >>= 5
             tally[row + _HAND_POINTS] = sums[low] + sums[_HIGH + mask]
             tally[row + _HAND_CARDS] = sums[_COUNT + low] + sums[_COUNT + mask]
-            mask = (unseen[color] >> top + 1 & ~sure) << top - 2
+            mask = (unseen[color] >> index + 1 & ~sure) << index - 2
             low = mask & 31
             mask >>= 5
             tally[row + _UNSEEN_POINTS] = sums[low] + sums[_HIGH + mask]
