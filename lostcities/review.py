@@ -60,7 +60,7 @@ class Review:
     def __init__(self, colors, deal, moves, player, position=None):
         hand1, hand2, deck, start = deal
         self.state = State.from_deal(hand1, hand2, deck, start, colors)
-        self.seen = State(colors)  # the player's view, written over each turn
+        self.seen = State(colors)  # the player's view, written over for each kept mistake
         self.moves = moves
         self.player = player
         self.position = position or Position(colors)
