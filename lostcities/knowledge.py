@@ -384,7 +384,7 @@ class Knowledge:
                 points = points_of[other]
                 cards = cards_of[other]
                 top = self.top[other]
-                if taken > 2 and taken > top:  # the pile's top they may take, as finish_theirs has it
+                if taken > 2 and taken > top:  # the top they may take, as finish_theirs has it
                     points += _THEIR_PILE * (taken - 1)
                     cards += _THEIR_PILE
                 draw -= deck_draw(points, cards, wagered[other], counts[other], -their_unseen,
