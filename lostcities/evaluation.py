@@ -141,12 +141,12 @@ class Position(Knowledge):
                 color = card // CARDS_PER_COLOR
                 index = card % CARDS_PER_COLOR
                 other = colors + color
-                rest = total - projected[color] + projected[other]  # the other colours
+                rest = total - projected[color]  # all but my side of its colour
                 top = self.top[color]
                 for discard in _PLAY_THEN_DISCARD:
                     if discard:  # my side loses the card, theirs may take it
                         kind = 2  # its place in a row of _TEMPO (from the deck it earns 0)
-                        after = rest + projected[color] - projected[other]  # where neither changes
+                        after = total  # where neither side's sums change
                         if index < 3:
                             if top < 3:
                                 after += finish(points_of[color], cards_of[color] - _ONE,
@@ -173,7 +173,7 @@ class Position(Knowledge):
                             points += index - 1
                         hand = hands[color] & ~(1 << index)
                         after = rest + _projection(index, points, wagers, count, hand, my_hand,
-                                                   unseen[color], my_unseen) - projected[other]
+                                                   unseen[color], my_unseen)
                         bonus = (_TEMPO[tempo_row + kind] - _TEMPO_ZERO) * _TEMPO_UNIT
                     else:
                         continue
@@ -186,7 +186,7 @@ class Position(Knowledge):
                     pile = color + 1  # the source of its colour's pile
                     mine = None  # a play's value drawing its own pile's top
                     if not (deck or discard or gain[pile] is None):
-                        mine = rest + _projection(
+                        mine = rest + projected[other] + _projection(
                             index, points, wagers, count, hand | 1 << piles[color],
                             my_hand, unseen[color], my_unseen) - finish_theirs(
                             points_of[other], cards_of[other], wagered[other], counts[other],

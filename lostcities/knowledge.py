@@ -167,9 +167,11 @@ class Knowledge:
             else:
                 hidden += 1
         self.hidden = hidden
+        sums = _SUMS  # a local: the loops below look it up often
         totals = self.total
         wagers_of = self.wagers
         counts = self.count
+        top = self.top
         for at in range(2 * colors):
             color = at % colors
             first = (player if at < colors else other) * MAX_COLORS + color
@@ -179,14 +181,15 @@ class Knowledge:
             for i in range(first, first + size):
                 seen |= 1 << buf[i] % CARDS_PER_COLOR
             unseen[color] &= ~seen
-            self.top[at] = buf[first + size - 1] % CARDS_PER_COLOR if size else -1  # in rising order
+            top[at] = buf[first + size - 1] % CARDS_PER_COLOR if size else -1  # in rising order
             seen >>= 3  # the numbers, as _SUMS looks them up
-            totals[at] = _SUMS[seen & 31] + _SUMS[_HIGH + (seen >> 5)]
-            wagers_of[at] = size - _SUMS[_COUNT + (seen & 31)] - _SUMS[_COUNT + (seen >> 5)]
+            totals[at] = sums[seen & 31] + sums[_HIGH + (seen >> 5)]
+            wagers_of[at] = size - sums[_COUNT + (seen & 31)] - sums[_COUNT + (seen >> 5)]
             counts[at] = size
         count = 0
         tally = self.tally
         piles = self.pile_top
+        lower = self.pile_under
         for color in range(colors):
             size = buf[PILE_LEN_AT + color]
             seen = 0
@@ -195,34 +198,34 @@ class Knowledge:
                 seen |= 1 << buf[i] % CARDS_PER_COLOR
             first += size  # past the top
             piles[color] = buf[first - 1] % CARDS_PER_COLOR if size else _NONE
-            self.pile_under[color] = buf[first - 2] % CARDS_PER_COLOR if size > 1 else _NONE
+            lower[color] = buf[first - 2] % CARDS_PER_COLOR if size > 1 else _NONE
             mask = unseen[color] & ~seen
             unseen[color] = mask
-            count += (_SUMS[_COUNT + (mask & 31)] + _SUMS[_COUNT + (mask >> 5 & 31)]
-                      + _SUMS[_COUNT + (mask >> 10)])
+            count += (sums[_COUNT + (mask & 31)] + sums[_COUNT + (mask >> 5 & 31)]
+                      + sums[_COUNT + (mask >> 10)])
         wagered = self.wagered
         row = 0
         for at in range(2 * colors):  # the cards that may still go on each expedition
             color = at % colors
-            top = self.top[at]
+            index = top[at]
             sure = hand[at]
             held = 0
-            if top < 3:  # no numbers yet: wagers in hand still fit
-                held = _SUMS[_COUNT + (sure & _WAGERS)]
-                top = 2
+            if index < 3:  # no numbers yet: wagers in hand still fit
+                held = sums[_COUNT + (sure & _WAGERS)]
+                index = 2
             tally[row + _HELD] = held
             wagered[at] = wagers_of[at] + held
-            sure >>= top + 1
-            mask = sure << top - 2  # the numbers above the top as _SUMS looks them up
+            sure >>= index + 1
+            mask = sure << index - 2  # the numbers above the top as _SUMS looks them up
             low = mask & 31
             mask >>= 5
-            tally[row + _HAND_POINTS] = _SUMS[low] + _SUMS[_HIGH + mask]
-            tally[row + _HAND_CARDS] = _SUMS[_COUNT + low] + _SUMS[_COUNT + mask]
-            mask = (unseen[color] >> top + 1 & ~sure) << top - 2
+            tally[row + _HAND_POINTS] = sums[low] + sums[_HIGH + mask]
+            tally[row + _HAND_CARDS] = sums[_COUNT + low] + sums[_COUNT + mask]
+            mask = (unseen[color] >> index + 1 & ~sure) << index - 2
             low = mask & 31
             mask >>= 5
-            tally[row + _UNSEEN_POINTS] = _SUMS[low] + _SUMS[_HIGH + mask]
-            tally[row + _UNSEEN_CARDS] = _SUMS[_COUNT + low] + _SUMS[_COUNT + mask]
+            tally[row + _UNSEEN_POINTS] = sums[low] + sums[_HIGH + mask]
+            tally[row + _UNSEEN_CARDS] = sums[_COUNT + low] + sums[_COUNT + mask]
             row += _PARTS
         self.unseen_count = count or 1
         self.pile_draws = state.turns < turn_limit(state.colors)
@@ -306,11 +309,12 @@ class Knowledge:
                          + unseen_f * tally[row + _UNSEEN_CARDS])
                 points_of[at] = points
                 cards_of[at] = cards
-                if first:
-                    value = finish_theirs(points, cards, wagered[at], count, self.top[at],
-                                          piles[at - colors])
-                else:
-                    value = finish(points, cards, wagered[at], count)
+                if first:  # the pile's top they may take, as finish_theirs has it
+                    taken = piles[at - colors]
+                    if taken > 2 and taken > self.top[at]:
+                        points += _THEIR_PILE * (taken - 1)
+                        cards += _THEIR_PILE
+                value = finish(points, cards, wagered[at], count)
                 projected[at] = value
                 side += value
             total += -side if first else side
@@ -366,23 +370,26 @@ class Knowledge:
             # each unseen card moves from the unseen cards to my hand, for me, and is
             # gone, for them
             mask = unseen[color]
-            if top < 3:  # an unseen wager fits my expedition, each the same
+            if top < 3 and mask & _WAGERS:  # an unseen wager fits my expedition, each the same
                 draw += _SUMS[_COUNT + (mask & _WAGERS)] * (
                     finish(points, cards + _ONE, wagers + 1, count) - value)
             row = color * _PARTS
             number = tally[row + _UNSEEN_CARDS]
-            draw += deck_draw(points, cards, wagers, count, my_hand - my_unseen, mask,
-                              max(3, top + 1), number, tally[row + _UNSEEN_POINTS]) - number * value
+            if number:  # (none above the top: no deck card changes the expedition)
+                draw += deck_draw(points, cards, wagers, count, my_hand - my_unseen, mask,
+                                  max(3, top + 1), number,
+                                  tally[row + _UNSEEN_POINTS]) - number * value
             row = other * _PARTS
-            points = points_of[other]
-            cards = cards_of[other]
-            top = self.top[other]
-            if taken > 2 and taken > top:  # the pile's top they may take, as finish_theirs has it
-                points += _THEIR_PILE * (taken - 1)
-                cards += _THEIR_PILE
             number = tally[row + _UNSEEN_CARDS]
-            draw -= deck_draw(points, cards, wagered[other], counts[other], -their_unseen, mask,
-                              max(3, top + 1), number,
-                              tally[row + _UNSEEN_POINTS]) - number * projected[other]
+            if number:
+                points = points_of[other]
+                cards = cards_of[other]
+                top = self.top[other]
+                if taken > 2 and taken > top:  # the top they may take, as finish_theirs has it
+                    points += _THEIR_PILE * (taken - 1)
+                    cards += _THEIR_PILE
+                draw -= deck_draw(points, cards, wagered[other], counts[other], -their_unseen,
+                                  mask, max(3, top + 1), number,
+                                  tally[row + _UNSEEN_POINTS]) - number * projected[other]
         if deck:
             gain[0] = draw * _DRAW_WEIGHT // (_ONE * self.unseen_count)

@@ -2,7 +2,7 @@
 
 A :class:`Review` replays a round from its deal and moves and judges each
 move of one player by the evaluation every AI level and the hint play by,
-from that player's view at that moment (``State.view``): the move's cost is
+from what that player saw at that moment: the move's cost is
 the value of the evaluation's best move less that of the move played. It
 keeps the costliest moves (:class:`Mistake`), up to ``KEPT``, worst first;
 a move costing ``WELL_PLAYED`` or less is no mistake. It works a move at a
@@ -16,8 +16,7 @@ from micropython import const
 
 from lostcities import reasons
 from lostcities.evaluation import MOVE_KEYS, Position, move_key
-from lostcities.rules.cards import (
-    HAND_SIZE, SOURCE_DECK, move_card, move_discards, move_source, same_kind)
+from lostcities.rules.cards import SOURCE_DECK, move_card, move_discards, move_source
 from lostcities.rules.state import State
 
 WELL_PLAYED = const(5000)  # thousandths of a point: a move costing no more is no mistake
@@ -61,7 +60,7 @@ class Review:
     def __init__(self, colors, deal, moves, player, position=None):
         hand1, hand2, deck, start = deal
         self.state = State.from_deal(hand1, hand2, deck, start, colors)
-        self.seen = State(colors)  # the player's view, written over each turn
+        self.seen = State(colors)  # the player's view, written over for each kept mistake
         self.moves = moves
         self.player = player
         self.position = position or Position(colors)
@@ -99,20 +98,27 @@ class Review:
         return self.mistakes
 
     def _judge(self, move):
-        """Weigh ``move`` against the evaluation's best, in the player's view."""
+        """Weigh ``move`` against the evaluation's best, as the player sees the round.
+
+        The evaluation reads the round's state itself, for ``load`` reads only
+        what the player sees there: their view would give it the same knowledge
+        and every move the same value, in another slot order. A kept mistake is
+        weighed again from the view, whose order names the better move among
+        equals."""
         player = self.player
-        view = self.state.view(player, self.seen)
+        state = self.state
         position = self.position
         values = self.values
         weighed = self.weighed
-        key = _key(view, player, move)
+        key = move_key(state.slot_of(player, move_card(move)), move_discards(move),
+                       move_source(move))
         before = values[key]  # the evaluation adds each move's value to its key's
         weighed[key] = -1
         position.sums = values
         position.sum_moves = weighed
         position.watch = key - key % 7  # the played card's move, from each source
-        position.load(view, player)
-        better = position.best(None, 0)
+        position.load(state, player)
+        position.best(None, 0)
         position.sums = position.sum_moves = None
         position.watch = -1
         if weighed[key] < 0:  # a pile draw past the round's turn limit: not weighed
@@ -121,6 +127,9 @@ class Review:
         kept = self.mistakes
         if cost <= WELL_PLAYED or (len(kept) == KEPT and cost <= kept[-1].cost):
             return
+        view = state.view(player, self.seen)
+        position.load(view, player)
+        better = position.best(None, 0)
         mistake = Mistake(view, self.next, move, reasons.pile_card(view, move), cost, better,
                           reasons.pile_card(view, better), reasons.reason(view, player, move, better))
         at = len(kept)
@@ -135,11 +144,3 @@ def review_round(colors, deal, moves, player):
     """``player``'s mistakes in a whole round (see :class:`Review`)."""
     return Review(colors, deal, moves, player).run()
 
-
-def _key(view, player, move):
-    """The evaluation's key of ``move`` in ``view``: its hand slot there."""
-    card = move_card(move)
-    for slot in range(HAND_SIZE):
-        if same_kind(view.hand_card(player, slot), card):
-            return move_key(slot, move_discards(move), move_source(move))
-    raise ValueError("the move's card is not in the hand")

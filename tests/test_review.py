@@ -7,6 +7,7 @@ must find the planted move alone, with the hint's move there and the reason.
 """
 
 import json
+from array import array
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,6 +19,7 @@ from host_sim.testing import circuitpython as cp
 from host_sim.testing import workloads
 from host_sim.tools import replay
 from lostcities import ai, reasons, review
+from lostcities.evaluation import MOVE_KEYS, Position
 from lostcities import buttons as btn
 from lostcities.rng import Rng
 from lostcities.rules import (
@@ -262,6 +264,28 @@ def test_the_review_is_the_same_for_any_deal_consistent_with_the_players_view(se
         return [(m.turn, m.move, m.cost, m.better, m.hand, m.reason, m.card, m.number)
                 for m in review.review_round(5, deal, match.moves[0], ME)]
     assert seen(other.deals[0]) == seen(match.deals[0])
+
+
+@pytest.mark.parametrize("colors, seed", workloads.REVIEW_ROUNDS)
+def test_the_evaluation_reads_the_rounds_state_as_the_players_view(colors, seed):
+    """The review loads the round's state itself, not the player's view: every
+    move there is worth what it is worth in the view, at every turn."""
+    deal, moves = workloads.ai_round(ai, colors, seed)
+    state = State.from_deal(*deal, colors)
+
+    def values(seen, player):
+        position = Position(colors)
+        position.sums = [0] * MOVE_KEYS
+        position.sum_moves = array("h", [-1] * MOVE_KEYS)
+        position.load(seen, player)
+        position.best(None, 0)
+        return position.best_value, {move: value for move, value in zip(
+            position.sum_moves, position.sums) if move >= 0}
+
+    for move in moves:
+        player = state.to_move
+        assert values(state, player) == values(state.view(player), player)
+        state.apply(move)
 
 
 # The laptop's words ----------------------------------------------------------------
