@@ -59,8 +59,8 @@ def ai_match(ai, colors, seed, levels, rounds=3):
         colors, seed, levels, match.scores, [list(moves) for moves in match.moves])
 
 
-# The rounds whose review the bench times (issue 31: 3 s on the board for a whole
-# round): (colours, seed) of a typical round of five colours (69 moves) and a long
+# The rounds whose review the bench times against its goal for a whole round on the
+# board: (colours, seed) of a typical round of five colours (69 moves) and a long
 # one of six (162 moves, past the turn limit), each normal against itself
 REVIEW_ROUNDS = ((5, 7), (6, 3))
 

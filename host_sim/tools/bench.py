@@ -138,7 +138,7 @@ for colors, seed in workloads.REVIEW_ROUNDS:
         print("review", colors, len(moves), player,
               fastest(lambda: review.Review(colors, deal, moves, player).run()))
 """
-REVIEW_BUDGET_S = 3.0  # a whole round's review on the board (issue 31)
+REVIEW_BUDGET_S = 3.0  # a whole round's review on the board: what a player waits for
 
 # (normal, --quick) repetitions of each measurement.
 PLAYOUTS = {"cpython": (400, 40), "micropython": (50, 5)}
