@@ -309,12 +309,11 @@ class Knowledge:
                          + unseen_f * tally[row + _UNSEEN_CARDS])
                 points_of[at] = points
                 cards_of[at] = cards
-                if first:  # the pile's top they may take, as finish_theirs has it
-                    taken = piles[at - colors]
-                    if taken > 2 and taken > self.top[at]:
-                        points += _THEIR_PILE * (taken - 1)
-                        cards += _THEIR_PILE
-                value = finish(points, cards, wagered[at], count)
+                if first:  # with the pile's top they may take
+                    value = finish_theirs(points, cards, wagered[at], count, self.top[at],
+                                          piles[at - colors])
+                else:
+                    value = finish(points, cards, wagered[at], count)
                 projected[at] = value
                 side += value
             total += -side if first else side
