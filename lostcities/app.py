@@ -45,11 +45,11 @@ class App(Shell):
         # what a report takes with it to its later step
         self.move = None
         self.hint = None
-        self.learning = False
-        self.opening = "title"  # the menu's screen to open: see open()
+        self.opening = "title"  # the menus' choice to carry out: see open()
         self.reviewed = 1  # the player whose review was shown last
         self.apply_settings()
-        self._title(self.session.notice)
+        from lostcities import menus
+        menus.title(self, self.session.notice)
 
     # The loop (lostcities/shell.py) ----------------------------------------
 
@@ -150,18 +150,10 @@ class App(Shell):
         self.hint = hint
         self.later(self._resume)
 
-    def new_match(self, learn=False):
-        """A new match with the settings (``learn``: the lesson, with the coach)."""
-        self.learning = learn
-        self.later(self._new_match)
-
-    def continue_match(self):
-        """The saved match, exactly where it stopped."""
-        self.later(self._continue)
-
     def open(self, name):
-        """A menu's screen: "title", "settings", "stats" or "rules" (back to the
-        match from the pause menu, else to the title)."""
+        """A menu's choice, carried out by lostcities/menus.py: "title",
+        "settings", "stats", "rules" (back to the match from the pause menu, else
+        to the title), "new_match", "learn" or "continue_match"."""
         self.opening = name
         self.later(self._open)
 
@@ -173,7 +165,8 @@ class App(Shell):
         self.noted()
         phase = self.session.phase()
         if phase == NO_MATCH:
-            self._title()
+            from lostcities import menus
+            menus.title(self)
             return
         self.lights(phase)
         if phase == PASS:
@@ -277,37 +270,8 @@ class App(Shell):
         hint, self.hint = self.hint, None
         self.show_phase(hint)
 
-    # Both make the table's room once the session's work has returned, so that
-    # nothing it held (the profile) stays within reach of the table's making.
-    def _new_match(self):
-        self.let_go()
-        self.session.new_match(self.learning)
-        self.make_room("table")
-        self.show_phase()
-
-    def _continue(self):
-        self.session.resume()
-        self.make_room("table")
-        self.show_phase()
-
     # The menus ---------------------------------------------------------------
 
-    def show_title(self, notice):
-        """The title at once, with ``notice`` over it: for what runs the app
-        (a laptop's save file found cut short), outside any press."""
-        self._title(notice)
-
-    def _title(self, notice=None):
-        if self.session.phase() == END:
-            self.session.advance()  # the result was seen
-        self.lights(NO_MATCH)
-        self.make_room("title")
-        from lostcities.screens.title import TitleScreen
-        self.show(TitleScreen(self, notice))
-
     def _open(self):
-        if self.opening == "title":
-            self._title()
-        else:  # the menus' screens, made where the table is not
-            from lostcities import menus
-            getattr(menus, self.opening)(self)
+        from lostcities import menus  # forgotten at the table
+        getattr(menus, self.opening)(self)

@@ -1,9 +1,22 @@
-"""The title's menus on the screen: Settings, Statistics and the Rules (from
-the title, or from the pause menu). App.open reaches them here, never from
-the table, and the board forgets this module there (lostcities/memory.py):
-the table's heap holds none of it. Each menu screen is made anew to go back
-to, so two never share the heap.
+"""What the title's menu and the pause menu choose, carried out: the title,
+Settings, Statistics, the Rules, a new match, the lesson, the saved match
+continued. App.open reaches them here, and the board forgets this module at
+the table (lostcities/memory.py): the table's heap holds none of it. Each menu
+screen is made anew to go back to, so two never share the heap.
 """
+
+from lostcities.session import END, NO_MATCH
+
+
+def title(app, notice=None):
+    """The title, with ``notice`` (what was wrong with the saves) over it."""
+    session = app.session
+    if session.phase() == END:
+        session.advance()  # the result was seen
+    app.lights(NO_MATCH)
+    app.make_room("title")
+    from lostcities.screens.title import TitleScreen
+    app.show(TitleScreen(app, notice))
 
 
 def settings(app):
@@ -24,3 +37,24 @@ def stats(app):
     app.make_room("stats")
     from lostcities.screens.help import StatsScreen
     app.show(StatsScreen(app))
+
+
+# Both make the table's room once the session's work has returned, so that
+# nothing it held (the profile) stays within reach of the table's making.
+def new_match(app, learn=False):
+    """A new match with the settings (``learn``: the lesson, with the coach)."""
+    app.let_go()
+    app.session.new_match(learn)
+    app.make_room("table")
+    app.show_phase()
+
+
+def learn(app):
+    new_match(app, True)
+
+
+def continue_match(app):
+    """The saved match, exactly where it stopped."""
+    app.session.resume()
+    app.make_room("table")
+    app.show_phase()

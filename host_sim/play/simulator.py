@@ -193,6 +193,7 @@ def run(scale=4, seed=None, save=None, record=None, max_steps=None):
     from host_sim.play.feedback import make_feedback
     from host_sim.play.nvm_file import make_nvm
     from host_sim.play.record_file import RecordFile, check_record_file
+    from lostcities import menus
     from lostcities.app import App
     from lostcities.buttons import Buttons
 
@@ -205,7 +206,7 @@ def run(scale=4, seed=None, save=None, record=None, max_steps=None):
     feedback, lights, _ = make_feedback(display, clock_ms)  # the NeoPixels, the speaker
     app = App(display, buttons, nvm, clock_ms, feedback, seed=seed)
     if getattr(nvm, "problem", None):  # the file was cut short
-        app.show_title(nvm.problem)
+        menus.title(app, nvm.problem)
     draw_help(display)
     lights.draw()
     pygame.display.flip()

@@ -31,7 +31,7 @@ class PauseScreen(MenuScreen):
             app.open("rules")
         elif key == "New match":
             if self.confirmed(key, GIVE_UP):
-                app.new_match()
+                app.open("new_match")
         elif key == "Title screen":
             app.open("title")
 

@@ -56,10 +56,10 @@ class TitleScreen(MenuScreen):
         # back from a sub-screen the cursor stays; a match starts at the top
         app.title_item = key if key in _SUB_SCREENS else None
         if key == "Continue":
-            app.continue_match()
+            app.open("continue_match")
         elif key == "New match" or key == "Learn":
             if not app.saved or self.confirmed(key, GIVE_UP):
-                app.new_match(key == "Learn")
+                app.open("learn" if key == "Learn" else "new_match")
         elif key == "Settings":
             app.open("settings")
         elif key == "Statistics":

@@ -153,6 +153,7 @@ def duel_6(start, shoot):
 def notices(start, shoot):
     """Each message about the saves (their layout's, restore's and resume's),
     as the title shows it at power-on."""
+    from lostcities import menus
     from lostcities.saves import layout as save_format, restore, resume
     messages = []
     for module in (save_format, restore, resume):
@@ -163,7 +164,7 @@ def notices(start, shoot):
                 messages.append(text)
     driver = start(4, AI_MATCH)
     for number, message in enumerate(messages):
-        driver.app.show_title(message)
+        menus.title(driver.app, message)
         driver.settle()
         shoot("notice%d" % (number + 1), driver)
 
