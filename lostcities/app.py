@@ -8,10 +8,10 @@ through the public methods, each taken once the press has returned
 (:meth:`Shell.later`).
 """
 
-from lostcities.memory import COMPILED_FIRST, FROM_SOURCES, PROFILE, ROOM, forget
+from lostcities.memory import COMPILED_FIRST, FROM_SOURCES, PROFILE, ROOM, forget, names
 
 if FROM_SOURCES:  # before anything else: see COMPILED_FIRST
-    for _name in COMPILED_FIRST:
+    for _name in names(COMPILED_FIRST):
         __import__(_name)
 
 from lostcities.buttons import START_HELD
@@ -71,10 +71,10 @@ class App(Shell):
         modules, sheets, profile = ROOM.get(name, ((), False, False))
         if sheets and FROM_SOURCES:
             self.sheets = None
-        self.let_go()
         forget(*modules)
         if profile and self.session.let_go_of_profile():
             forget(*PROFILE)
+        self.let_go()  # after forget: its collection frees their code too
 
     # Feedback ----------------------------------------------------------------
 

@@ -12,25 +12,38 @@ by the same policy: a screen is let go before a big one is built
 (lostcities/rules/__init__.py), the AI makes its tables before the table
 (``ai.prepare``), and a match is saved from a buffer made at start-up
 (lostcities/saves/storage.py). tests/test_house.py checks every name here.
+
+Modules are named in groups: a package's prefix (its name and a dot), then
+the last parts of its modules' names. The board holds those short parts as
+names (qstrs) that it has anyway, where each module's whole name would be a
+string of its own in the heap for good, and each prefix once.
 """
 
 # True when the board runs this package from .py sources, which it compiles as
 # it imports them (the bundle's .mpy files come compiled).
 FROM_SOURCES = __file__.endswith(".py")
 
+# The packages' prefixes of the groups below
+GAME = "lostcities."
+SCREENS = "lostcities.screens."
+SAVES = "lostcities.saves."
+
 
 # From .py sources the board compiles a module as it imports it, which needs
 # about three times its text at once: compiled at the first table, these
 # needed more heap than anything else (docs/memory.md). There lostcities/app.py
 # compiles them before anything else, while the heap is nearly empty, and they stay.
-COMPILED_FIRST = ("lostcities.screens.words", "lostcities.screens.layout",
-                  "lostcities.screens.table", "lostcities.knowledge", "lostcities.evaluation",
-                  "lostcities.ai")
+COMPILED_FIRST = ((SCREENS, "words", "layout", "table"), (GAME, "knowledge", "evaluation", "ai"))
 
 
-def forget(*names):
-    """Drop modules ``names`` and their submodules as if never imported, so
-    that their code leaves the board's heap; the next import loads them afresh.
+def names(groups):
+    """The whole names of the modules in ``groups``, in order."""
+    return [group[0] + group[at] for group in groups for at in range(1, len(group))]
+
+
+def forget(*groups):
+    """Drop the modules of ``groups`` as if never imported, so that their code
+    leaves the board's heap once collected; the next import loads them afresh.
 
     The app forgets the screens of the menus while a match is on and those of
     the match once it is over; from .py sources, those compiled first stay. On
@@ -39,32 +52,33 @@ def forget(*names):
     import sys
     if sys.implementation.name == "cpython":
         return
-    for name in names:
-        if FROM_SOURCES and name in COMPILED_FIRST:
-            continue
-        for loaded in list(sys.modules):
-            if loaded == name or loaded.startswith(name + "."):
-                del sys.modules[loaded]
-        package, _, leaf = name.rpartition(".")
-        parent = sys.modules.get(package)
-        if parent is not None and leaf in parent.__dict__:
-            delattr(parent, leaf)
+    kept = names(COMPILED_FIRST) if FROM_SOURCES else ()
+    for group in groups:
+        prefix = group[0]
+        package = sys.modules.get(prefix[:-1])
+        for at in range(1, len(group)):
+            leaf = group[at]
+            name = prefix + leaf  # a loaded module's name is a name the board has: no new string
+            if name in kept:
+                continue
+            if name in sys.modules:
+                del sys.modules[name]
+            if package is not None and leaf in package.__dict__:
+                delattr(package, leaf)
 
 
 # The saves' reading: at start-up, and the profile's again at a match's end.
-READ_AT_START = ("lostcities.saves.restore", "lostcities.saves.resume", "lostcities.saves.version1")
-PROFILE = ("lostcities.saves.profile",)  # let go at the table (ROOM), read again at the match's end
-REVIEW = ("lostcities.review", "lostcities.reasons", "lostcities.screens.review")  # after a round
-NOT_AT_THE_TABLE = ("lostcities.screens.title", "lostcities.screens.help",
-                    "lostcities.screens.pause", "lostcities.screens.menu",
-                    "lostcities.screens.summary",
-                    "lostcities.menus") + READ_AT_START + REVIEW
+READ_AT_START = ((SAVES, "restore", "resume", "version1"),)
+PROFILE = ((SAVES, "profile"),)  # let go at the table (ROOM), read again at the match's end
+REVIEW = ((GAME, "review", "reasons"), (SCREENS, "review"))  # after a round
+NOT_AT_THE_TABLE = ((SCREENS, "title", "help", "pause", "menu", "summary"),
+                    (GAME, "menus")) + READ_AT_START + REVIEW
 # The lesson's coach: loaded with the lesson's table, let go at its round's end
-COACH = ("lostcities.coach",)
-TABLE = ("lostcities.screens.table", "lostcities.screens.layout", "lostcities.screens.words")
-OF_THE_MATCH = TABLE + ("lostcities.screens.pause", "lostcities.screens.passing", "lostcities.ai",
-                        "lostcities.evaluation", "lostcities.knowledge") + COACH + REVIEW
-NOT_AT_THE_TITLE = OF_THE_MATCH + ("lostcities.screens.summary",) + READ_AT_START
+COACH = ((GAME, "coach"),)
+TABLE = ((SCREENS, "table", "layout", "words"),)
+OF_THE_MATCH = TABLE + ((SCREENS, "pause", "passing"),
+                        (GAME, "ai", "evaluation", "knowledge")) + COACH + REVIEW
+NOT_AT_THE_TITLE = OF_THE_MATCH + ((SCREENS, "summary"),) + READ_AT_START
 
 # What goes before each screen is built, besides the screen shown (which
 # always does): the modules forgotten, whether the table's sprite sheets go
@@ -81,6 +95,6 @@ ROOM = {
     "round": (COACH + REVIEW, False, False),  # the coach has said its last, a review is read
     # a review holds the evaluation and its own two modules: the table's and the
     # scores' go (the next round's table, or the scores seen again, load them again)
-    "review": (TABLE + ("lostcities.screens.summary",) + COACH, True, False),
+    "review": (TABLE + ((SCREENS, "summary"),) + COACH, True, False),
     "match": (OF_THE_MATCH, True, False),  # the profile is read next, for the statistics
 }

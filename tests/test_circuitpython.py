@@ -129,15 +129,16 @@ def test_only_py_sources_compile_the_matchs_modules_before_the_app(drives, kind)
     and load only for a match."""
     drive = drives[kind]
     source = ("import sys\nsys.path[:] = [%r, %r, %r]\nimport lostcities.app\n"
-              "from lostcities.memory import COMPILED_FIRST\n"
-              "print(sorted(name for name in COMPILED_FIRST if name in sys.modules))"
+              "from lostcities.memory import COMPILED_FIRST, names\n"
+              "print(sorted(name for name in names(COMPILED_FIRST) if name in sys.modules))"
               % (drive, drive + "/lib", cp.FIRMWARE))
     done = cp.run(["-c", source], 512)
     assert done.returncode == 0, done.stderr
     loaded = eval(done.stdout)
-    from lostcities.memory import COMPILED_FIRST
-    assert loaded == (sorted(COMPILED_FIRST) if kind == "py" else [])
-    assert "lostcities.screens.table" in COMPILED_FIRST and "lostcities.evaluation" in COMPILED_FIRST
+    from lostcities.memory import COMPILED_FIRST, names
+    compiled_first = names(COMPILED_FIRST)
+    assert loaded == (sorted(compiled_first) if kind == "py" else [])
+    assert "lostcities.screens.table" in compiled_first and "lostcities.evaluation" in compiled_first
 
 
 def test_the_board_reads_the_sprite_sheets_pixel_for_pixel(interpreter):

@@ -91,8 +91,9 @@ def test_every_module_the_memory_policy_names_exists_and_is_imported_somewhere()
     named = set()
     for value in vars(memory).values():
         if isinstance(value, tuple) and value and all(
-                isinstance(item, str) and item.startswith("lostcities.") for item in value):
-            named.update(value)
+                isinstance(group, tuple) and group[0].startswith("lostcities")
+                and group[0].endswith(".") for group in value):
+            named.update(memory.names(value))
     assert len(named) > 10
     imported = set().union(*graph().values())
     for name in sorted(named):
