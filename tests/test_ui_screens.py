@@ -15,7 +15,7 @@ from lostcities.saves.layout import NVM_SIZE
 from lostcities.screens import ACCENT, DIM
 from lostcities.screens.summary import breakdown
 from lostcities.screens.layout import HAND_Y, PANEL_X, PILE_Y
-from lostcities.screens.words import PAGES
+from lostcities.screens.info import PAGES
 from lostcities.screens.table import DRAW, SHOWN, PICK
 from lostcities.rules.cards import move_words
 
@@ -574,7 +574,7 @@ def test_a_discard_says_whether_the_other_player_could_use_it():
 
 
 def test_select_shows_each_pile_from_the_top_and_the_cards_not_seen():
-    from lostcities.screens.words import info_page, rank_list
+    from lostcities.screens.info import info_page, rank_list
     driver = Driver(seed=3, profile={"mode": "duel"}, render=False)
     take_a_discard(driver)
     app = driver.app

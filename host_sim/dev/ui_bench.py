@@ -176,7 +176,7 @@ def overlay_figures(driver):
     """The table's new parts: SELECT's pages (RAM with the longest on show,
     pixels redrawn), the value preview of a picked card, the drawn card's mark."""
     from lostcities import buttons as btn
-    from lostcities.screens.words import PAGES
+    from lostcities.screens.info import PAGES
     display = driver.display
     if driver.screen != "table":
         return

@@ -1,6 +1,7 @@
 """The table: a turn is picked, played or discarded, then drawn, with the buttons.
 
-What is drawn where: layout.py; the moves and pages in words: words.py.
+What is drawn where: layout.py; a card's play in words: words.py; SELECT's
+pages: info.py.
 """
 
 from lostcities import buttons as btn
@@ -12,7 +13,7 @@ from lostcities.screens import set_text
 from lostcities.screens.layout import (  # noqa: F401 (the phases, for the app)
     ACTION, DRAW, SHOWN, HAND_Y, INFO_CHARS, INFO_Y, LIFT, PICK, WAIT,
     TableLayout)
-from lostcities.screens.words import PAGES, action_words, discard_words, info_page
+from lostcities.screens.words import action_words, discard_words
 from lostcities.rules.cards import move_words, played_words
 from lostcities.session import AI, LAST
 
@@ -302,6 +303,7 @@ class TableScreen(TableLayout):
 
     def show_info(self, page):
         """SELECT: its next page over the table, none after the last."""
+        from lostcities.screens.info import PAGES, info_page
         self.page = page if page < PAGES else -1
         if self.page < 0:
             self.popup.hide()
