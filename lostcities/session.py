@@ -9,18 +9,10 @@ shows and reports; it never decides what comes next.
 
 from micropython import const
 
-from lostcities import LEVELS
 from lostcities.rng import Rng
-from lostcities.rules.match import Match
 from lostcities.rules.state import State
 from lostcities.saves.layout import NO_SAVE, WEAR_SWITCH
-from lostcities.saves.match import SavedMatch
 
-AI_SEAT = 1  # against the AI the human is player 1 (who is player 0 here)
-# The lesson's deals: the seeds of its match's Rng (the AI's is the
-# next one), each tested to let the player start, to bring the coach's lessons
-# up early, and to give hints the coach never has to contradict (tests/test_coach.py)
-LESSON_SEEDS = (1868, 2101, 582, 104)
 
 # What the match waits for: Session.phase()
 NO_MATCH = const(0)  # none is saved: the title
@@ -186,23 +178,13 @@ class Session:
         return self.match.state.view(player, self._view)
 
     def new_match(self, learn=False):
-        """A new match with the profile's settings, its first round dealt and
-        saved. Once the board's flash has been written WEAR_SWITCH times, its
-        Resume setting switches to each round, saved with it, and the player
-        is told once. ``learn``: the lesson instead, one round of 5 colours
-        against the lowest level with the coach, dealt from LESSON_SEEDS."""
+        """A new match with the profile's settings (``learn``: the lesson:
+        see Profile.new_match), its first round dealt and saved. Once the
+        board's flash has been written WEAR_SWITCH times, its Resume setting
+        switches to each round, saved with it, and the player is told once."""
         profile = self.profile
-        if learn:
-            seed = LESSON_SEEDS[self.new_seed() % len(LESSON_SEEDS)]
-            match = Match(5, 1, Rng(seed))
-            self.saved = SavedMatch(match, "ai", LEVELS[0], AI_SEAT, Rng(seed + 1), True)
-        elif profile.mode == "ai":
-            match = Match(profile.colors, profile.rounds, Rng(self.new_seed()))
-            self.saved = SavedMatch(match, "ai", profile.level, AI_SEAT, Rng(self.new_seed()))
-        else:
-            match = Match(profile.colors, profile.rounds, Rng(self.new_seed()))
-            self.saved = SavedMatch(match, "duel")
-        match.start_round()
+        self.saved = profile.new_match(self.new_seed, learn)
+        self.saved.match.start_round()
         self.resume()
         worn = self.storage.writes >= WEAR_SWITCH and not profile.worn
         if worn:

@@ -5,7 +5,7 @@ import pytest
 from host_sim.testing.harness import Driver, popup_text, presses_for
 from lostcities import buttons as btn
 from lostcities import LEVELS
-from lostcities.session import AI_SEAT
+from lostcities.saves.match import AI_SEAT
 from host_sim.players.bots import random_move
 from lostcities.rng import Rng
 from lostcities.rules import (

@@ -12,6 +12,8 @@ record is read back by replaying those moves (lostcities/saves/resume.py's
 from lostcities.rules.cards import CARDS_PER_COLOR
 from lostcities.saves.layout import CRC, HEADER, put_text, put_u16, text_size
 
+AI_SEAT = 1  # against the AI the human is player 1 (who is player 0 here)
+
 
 class SavedMatch:
     """Everything needed to resume a match exactly where it stopped.
@@ -22,7 +24,7 @@ class SavedMatch:
     ``coached`` the coach's messages shown in it, a bit each.
     """
 
-    def __init__(self, match, mode="duel", level=None, ai_seat=1, ai_rng=None, learn=False,
+    def __init__(self, match, mode="duel", level=None, ai_seat=AI_SEAT, ai_rng=None, learn=False,
                  coached=0):
         self.match = match
         self.mode = mode

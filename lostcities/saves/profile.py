@@ -10,14 +10,21 @@ won, drawn (u16 each).
 """
 
 from lostcities import BRIGHTNESSES, COLORS, LEVELS, MODES, ROUNDS
+from lostcities.rng import Rng
+from lostcities.rules.match import Match
 from lostcities.saves.layout import (
     CRC, HAS_MATCH, HAS_PROFILE, HEADER, KIND_PROFILE, MATCH_AT, NO_SAVE, PROFILE_AT,
     put_text, put_u16, text_size)
+from lostcities.saves.match import AI_SEAT, SavedMatch
 
 from micropython import const
 
 _NO_BEST = const(-32768)
 _ROW = "%-6s%6s%5s%5s%4s"  # a statistics row: 26 characters, the screen's width
+# The lesson's deals: the seeds of its match's Rng (the AI's is the
+# next one), each tested to let the player start, to bring the coach's lessons
+# up early, and to give hints the coach never has to contradict (tests/test_coach.py)
+LESSON_SEEDS = (1868, 2101, 582, 104)
 
 
 class Profile:
@@ -44,6 +51,21 @@ class Profile:
         self.best_round = None
         self.resume = "turn"
         self.worn = False
+
+    def new_match(self, new_seed, learn=False):
+        """A new match with these settings, as it is saved, not yet dealt
+        (``new_seed()`` gives its deal's and its AI's seeds). Kept here, out of
+        the table's heap with this module. ``learn``: the lesson instead, one
+        round of 5 colours against the lowest level with the coach, dealt from
+        LESSON_SEEDS."""
+        if learn:
+            seed = LESSON_SEEDS[new_seed() % len(LESSON_SEEDS)]
+            return SavedMatch(Match(5, 1, Rng(seed)), "ai", LEVELS[0], AI_SEAT, Rng(seed + 1),
+                              True)
+        match = Match(self.colors, self.rounds, Rng(new_seed()))
+        if self.mode == "ai":
+            return SavedMatch(match, "ai", self.level, AI_SEAT, Rng(new_seed()))
+        return SavedMatch(match, "duel")
 
     def record_match(self, saved):
         """Count a finished match (a SavedMatch) in the statistics."""

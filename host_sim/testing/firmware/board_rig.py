@@ -261,7 +261,7 @@ class Rig:
 
 def moves_of_players(app):
     """The moves people made in the match just finished (against the AI, the
-    human is player 1: lostcities.session.AI_SEAT is the AI's)."""
+    human is player 1: lostcities.saves.match.AI_SEAT is the AI's)."""
     match = app.session.match
     duel = app.profile.mode == "duel"  # the mode the match was played in
     count = 0
