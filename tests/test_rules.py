@@ -358,6 +358,24 @@ def test_round_state_rebuilds_a_finished_round():
     assert rebuilt.buf == state.buf and rebuilt.turns == 30
 
 
+
+def test_each_round_keeps_its_moves_and_the_next_round_writes_in_the_same_room():
+    """One array of moves, made with room for the longest round, serves every
+    round of a match: late in a match the board's heap may have no piece of its
+    size left. The finished round keeps its moves in an array of their size."""
+    match = Match(5, 3, Rng(9))
+    match.start_round()
+    room = match.moves[0]
+    played = []
+    for number in (1, 2, 3):
+        discard_round(match)
+        played.append(list(match.moves[-1]))
+        if number < 3:
+            match.start_round()
+            assert match.moves[-1] is room and len(room) == 0
+    assert [list(moves) for moves in match.moves] == played
+    assert match.moves[0] is not room and match.moves[1] is not room
+
 # Hidden information ----------------------------------------------------------
 
 def test_a_view_hides_the_opponents_hand_except_cards_taken_from_piles():

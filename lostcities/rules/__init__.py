@@ -2,8 +2,10 @@
 
 * :mod:`~lostcities.rules.cards`: cards and moves as small integers, and the
   scoring formula;
-* :mod:`~lostcities.rules.state`: one round's state in a ``bytearray``, the
-  legal moves with reasons;
+* :mod:`~lostcities.rules.state`: one round's state in a ``bytearray``, a
+  move checked with its reason;
+* :mod:`~lostcities.rules.legal`: every legal move, for the laptop (the board
+  never lists them);
 * :mod:`~lostcities.rules.offsets`: where each part lies in the state's buffer;
 * :mod:`~lostcities.rules.hidden`: each player's view, and deals of the rest;
 * :mod:`~lostcities.rules.match`: dealing, rounds, starters, totals, the winner.
@@ -15,7 +17,7 @@ not in this module too (1.2 KB of its heap). The parts are modules of their
 own so that the board compiles each one in a fraction of its heap.
 """
 
-_PARTS = ("cards", "state", "offsets", "hidden", "match")
+_PARTS = ("cards", "state", "offsets", "hidden", "legal", "match")
 
 
 def __getattr__(name):

@@ -65,7 +65,9 @@ def _round_moves(colors):
     the longest round a program plays in: ``turn_limit`` turns, then the deck
     drawn every other turn. A growing array moves to a bigger block every 8
     moves on the board, and the blocks it leaves break the heap into pieces
-    too small for the next screen (a list would also double its block)."""
+    too small for the next screen (a list would also double its block). Made
+    once a match: each next round reuses it, where late in a match the heap may
+    have no piece of its size left."""
     moves = array("H", bytes(4 * turn_limit(colors)))
     moves[:] = array("H")  # empty, and the room stays
     return moves
@@ -112,9 +114,13 @@ class Match:
             state = State.from_deal(hand1, hand2, deck, start, self.colors)
         self.state = state
         self.deals.append((state.hand(0), state.hand(1), state.deck(), start))
-        if self.moves:  # the last round's moves, without the room left
-            self.moves[-1] = array("H", self.moves[-1])
-        self.moves.append(_round_moves(self.colors))
+        if self.moves:  # the last round's moves kept at their size; their room serves this round
+            room = self.moves[-1]
+            self.moves[-1] = array("H", room)
+            room[:] = array("H")
+        else:
+            room = _round_moves(self.colors)
+        self.moves.append(room)
         return state
 
     def check_new_round(self):

@@ -11,7 +11,7 @@ the encoding is cards.py's, and everything outside the rules goes through
 from micropython import const
 
 from lostcities.rules.cards import (
-    CARDS_PER_COLOR, COLOR_NAMES, DISCARD, HAND_SIZE, HIDDEN, IllegalMove,
+    CARDS_PER_COLOR, COLOR_NAMES, DISCARD, HAND_SIZE, IllegalMove,
     MAX_COLORS, NO_CARD, SOURCE_DECK, WAGERS_PER_COLOR, card_text,
     card_value, expedition_points, is_wager, score_cards)
 
@@ -191,32 +191,8 @@ class State:
     def legal_moves(self):
         """Every legal move of the player to move (identical wagers once, by
         any copy: :meth:`play` makes it the copy the rules choose)."""
-        moves = []
-        if self.deck_len == 0:
-            return moves
-        player = self.to_move
-        buf = self.buf
-        base = HAND_AT + player * HAND_SIZE
-        seen_wagers = 0
-        for slot in range(HAND_SIZE):
-            card = buf[base + slot]
-            if card == HIDDEN:
-                continue
-            color = card // CARDS_PER_COLOR
-            if card % CARDS_PER_COLOR < WAGERS_PER_COLOR:
-                if seen_wagers & (1 << color):
-                    continue
-                seen_wagers |= 1 << color
-            playable = self.can_play(player, card)
-            for discard in (0, DISCARD):
-                if discard == 0 and not playable:
-                    continue
-                moves.append(card << 4 | discard)
-                for pile in range(self.colors):
-                    if buf[PILE_LEN_AT + pile] and not (
-                            discard and pile == color):
-                        moves.append(card << 4 | discard | (pile + 1))
-        return moves
+        from lostcities.rules.legal import legal_moves  # the board never lists them
+        return legal_moves(self)
 
     def check_move(self, move):
         """None if ``move`` is legal now, else the reason in words."""
