@@ -19,8 +19,6 @@ B = const(5)
 START = const(6)
 SELECT = const(7)
 START_HELD = const(8)  # START kept down for LONG_PRESS_MS
-NAMES = ("LEFT", "RIGHT", "UP", "DOWN", "A", "B", "START", "SELECT",
-         "START_HELD")
 
 # keypad key number -> action (keypad.ShiftRegisterKeys, value_when_pressed=True)
 PYBADGE_KEYS = (B, A, START, SELECT, RIGHT, DOWN, UP, LEFT)
@@ -42,15 +40,6 @@ _JOY_HIGH = const(50000)
 def ticks_diff(later, earlier):
     """``later - earlier`` in ms, right across the board clock's wrap-around."""
     return (later - earlier + _TICKS_HALF) % _TICKS_PERIOD - _TICKS_HALF
-
-
-def action_named(name):
-    """The action for a name such as ``"A"`` or ``"left"``; ValueError if none."""
-    upper = name.strip().upper()
-    for action in range(len(NAMES)):
-        if NAMES[action] == upper:
-            return action
-    raise ValueError("unknown button %r (one of %s)" % (name, ", ".join(NAMES)))
 
 
 class KeypadSource:

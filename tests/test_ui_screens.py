@@ -2,6 +2,7 @@
 
 import pytest
 
+from host_sim.testing.firmware.scripted import action_named
 from host_sim.testing.harness import Driver, popup_text, presses_for
 from lostcities import LEVELS
 from lostcities import buttons as btn
@@ -560,7 +561,7 @@ def test_a_discard_says_whether_the_other_player_could_use_it():
     for slot in range(8):
         mine = t.hand[slot]
         for action in ["RIGHT"] * ((slot - t.cursor[0]) % 8) + ["A", "DOWN"]:
-            driver.press(btn.action_named(action))
+            driver.press(action_named(action))
         top = state.expedition_top(1, card_color(mine))
         text = t.status.text
         if top < 0:

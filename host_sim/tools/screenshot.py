@@ -41,9 +41,10 @@ def main(argv=None):
     parser.add_argument("--colors", type=int, choices=(5, 6))
     parser.add_argument("--rounds", type=int, choices=(1, 3))
     args = parser.parse_args(argv)
+    from host_sim.testing.firmware.scripted import action_named
     from lostcities import buttons as btn
     try:
-        actions = [btn.action_named(name) for name in args.keys.split(",") if name.strip()]
+        actions = [action_named(name) for name in args.keys.split(",") if name.strip()]
     except ValueError as err:
         print("screenshot: %s" % err, file=sys.stderr)
         return 2

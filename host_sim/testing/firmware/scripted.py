@@ -4,7 +4,20 @@ Shared by the host's harness (Blinka's display) and the board's renderer
 (``render_rig.py``, on CircuitPython's interpreter with its own display code),
 so the same presses reach the same states on both. Everything goes through the
 real input model (``lostcities.buttons``), as on the board. Like presses.py it
-imports no game module at its top (the rig imports it before the game)."""
+imports no game module at its top (the rig imports it before the game).
+The buttons are named as the tests and tools name them (``action_named``)."""
+
+# The actions' names, in the order of their numbers in lostcities/buttons.py
+NAMES = ("LEFT", "RIGHT", "UP", "DOWN", "A", "B", "START", "SELECT", "START_HELD")
+
+
+def action_named(name):
+    """The action for a name such as ``"A"`` or ``"left"``; ValueError if none."""
+    upper = name.strip().upper()
+    for action in range(len(NAMES)):
+        if NAMES[action] == upper:
+            return action
+    raise ValueError("unknown button %r (one of %s)" % (name, ", ".join(NAMES)))
 
 
 class Clock:
@@ -88,9 +101,8 @@ class Driver:
         self.settle()
 
     def press_all(self, names):
-        from lostcities import buttons as btn
         for name in names:
-            self.press(btn.action_named(name))
+            self.press(action_named(name))
 
     @property
     def screen(self):

@@ -41,8 +41,8 @@ def timed(driver, name):
     """The steps that handle a press and release of button ``name`` (START
     acts when let go): ``(microseconds, NVM writes)``, the AI's thinking
     after them aside."""
-    from lostcities import buttons as btn
-    action = btn.action_named(name)
+    from scripted import action_named
+    action = action_named(name)
     took = 0
     writes = NVM.writes
     for pressed in (True, False):
@@ -116,6 +116,7 @@ def presses(measure=timed, repeats=REPEATS):
     """Each press that changes the screen, measured ``repeats`` times by
     ``measure(driver, name)``: the least of each figure is printed."""
     from lostcities import buttons as btn
+    from scripted import NAMES
     times = {}
 
     def keep(name, figures):
@@ -133,7 +134,7 @@ def presses(measure=timed, repeats=REPEATS):
         move = first_move(driver, repeat)
         for action in move[:-1]:
             driver.press(action)
-        keep("a move played", timed(driver, btn.NAMES[move[-1]]))
+        keep("a move played", timed(driver, NAMES[move[-1]]))
         to_the_scores(driver, repeat)
         keep("round>table (the next deal)", timed(driver, "A"))
         driver.press(btn.START, 2100)
