@@ -39,9 +39,17 @@ def main():
 
     display = board.DISPLAY
     display.auto_refresh = False  # the app refreshes once per change
+    made(App, display, hardware).run()
+
+
+def made(App, display, hardware):
+    """The app, made a call deeper than its loop runs. The collector scans the
+    whole stack, dead slots too: the loop's frames, which last the whole boot,
+    then lie over this frame and not over the app's making, whose title screen
+    one of them kept (and with it the title's modules, at every table)."""
     feedback = hardware.Feedback(display, supervisor.ticks_ms)
     buttons = hardware.make_buttons(supervisor.ticks_ms)
-    App(display, buttons, microcontroller.nvm, supervisor.ticks_ms, feedback).run()
+    return App(display, buttons, microcontroller.nvm, supervisor.ticks_ms, feedback)
 
 
 try:
