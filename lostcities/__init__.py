@@ -23,27 +23,3 @@ def asset_path(name):
     root = here[:cut]
     cut = max(root.rfind("/"), root.rfind("\\"))
     return root[:cut + 1] + "assets/" + name if cut >= 0 else "assets/" + name
-
-
-def rules_page(number):
-    """``(pages, title, text)``: how many pages the rules in short have
-    (assets/rules.txt) and page ``number`` of them, 0 the first (empty
-    strings past the last).
-
-    Read when asked for, a page at a time: on the board only the page on
-    show is in the heap (all of them, on the Rules screen from .py sources,
-    were the fuzzes' peak)."""
-    pages = 0
-    title = text = ""
-    with open(asset_path("rules.txt")) as file:
-        for line in file:
-            line = line.rstrip("\r\n")
-            if line.startswith("#"):
-                continue
-            if line.startswith("= "):
-                if pages == number:
-                    title, text = line[2:], ""
-                pages += 1
-            elif line and pages - 1 == number:
-                text = (text + " " + line).strip()
-    return pages, title, text

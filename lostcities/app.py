@@ -20,7 +20,6 @@ from lostcities.saves.layout import TOO_LONG, UNSAVED
 from lostcities.saves.storage import Storage
 from lostcities.session import AI, END, MOVE, NO_MATCH, PASS, REVIEW, SCORES, Session
 from lostcities.shell import Shell
-from lostcities.sprites import Sheets
 
 
 class App(Shell):
@@ -33,7 +32,10 @@ class App(Shell):
         self.session = Session(Storage(nvm), self.new_seed)
         # the table's sprites, made while the heap is whole (from .py sources,
         # where the title holds COMPILED_FIRST instead, by each match)
-        self.sheets = None if FROM_SOURCES else Sheets()
+        self.sheets = None
+        if not FROM_SOURCES:
+            from lostcities.assets import load_sheets  # forgotten at the title
+            self.sheets = load_sheets()
         self.table = None
         self.title_item = None  # the title's item whose sub-screen is open
         self.save_notice = None  # a save's news (a failure, the flash's wear), until seen once
@@ -198,7 +200,8 @@ class App(Shell):
         if self.table is None:
             self.make_room("table")
             if self.sheets is None:
-                self.sheets = Sheets()
+                from lostcities.assets import load_sheets
+                self.sheets = load_sheets()
             self.session.prepare()
             from lostcities.screens.table import TableScreen
             self.table = TableScreen(self)

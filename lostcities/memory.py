@@ -34,7 +34,7 @@ SAVES = "lostcities.saves."
 # needed more heap than anything else (docs/memory.md). There lostcities/app.py
 # compiles them before anything else, while the heap is nearly empty, and they stay.
 COMPILED_FIRST = ((SCREENS, "words", "layout", "table", "info"),
-                  (GAME, "knowledge", "evaluation", "ai"))
+                  (GAME, "knowledge", "evaluation", "ai", "assets"))
 
 
 def names(groups):
@@ -73,13 +73,13 @@ READ_AT_START = ((SAVES, "restore", "resume", "version1"),)
 PROFILE = ((SAVES, "profile"),)  # let go at the table (ROOM), read again at the match's end
 REVIEW = ((GAME, "review", "reasons"), (SCREENS, "review"))  # after a round
 NOT_AT_THE_TABLE = ((SCREENS, "title", "help", "pause", "menu", "summary"),
-                    (GAME, "menus")) + READ_AT_START + REVIEW
+                    (GAME, "menus", "assets")) + READ_AT_START + REVIEW
 # The lesson's coach: loaded with the lesson's table, let go at its round's end
 COACH = ((GAME, "coach"),)
 TABLE = ((SCREENS, "table", "layout", "words", "info"),)
 OF_THE_MATCH = TABLE + ((SCREENS, "pause", "passing"),
                         (GAME, "ai", "evaluation", "knowledge")) + COACH + REVIEW
-NOT_AT_THE_TITLE = OF_THE_MATCH + ((SCREENS, "summary"),) + READ_AT_START
+NOT_AT_THE_TITLE = OF_THE_MATCH + ((SCREENS, "summary"), (GAME, "assets")) + READ_AT_START
 
 # What goes before each screen is built, besides the screen shown (which
 # always does): the modules forgotten, whether the table's sprite sheets go

@@ -27,9 +27,7 @@ of tiles for the cards to notice took 1.3 KB of the board's heap.
 """
 
 import displayio
-from bitmaptools import readinto
 
-from lostcities import asset_path
 from lostcities.rules.cards import card_color, card_index
 
 from micropython import const
@@ -72,31 +70,6 @@ COLOR_RGB = (0xF2C81E, 0x3C7CF0, 0xB4B4B4, 0x3CB44A, 0xE8382C, 0xB05AE8)
 NEUTRAL_RGB = 0x707070  # card backs, empty slots, text
 
 
-def load_sheet(name, colors=4):
-    """A sprite sheet of ``assets/`` as a ``displayio.Bitmap`` of ``colors``
-    values (4: two bits a pixel; the font's 2: one).
-
-    The sheets are make_assets.py's own BMPs (4 bits a pixel, uncompressed,
-    the bottom row first), read here and not by adafruit_imageload:
-    bitmaptools.readinto (in C on the board, in Blinka on the laptop) puts
-    the pixels straight into the bitmap, and no library's code is loaded (or,
-    from .py, compiled) each time a match makes the sheets. Raises ValueError
-    for a file not ours."""
-    with open(asset_path(name), "rb") as file:
-        head = file.read(34)
-        width = int.from_bytes(head[18:22], "little")
-        height = int.from_bytes(head[22:26], "little")
-        if (len(head) < 34 or head[:2] != b"BM" or head[28] != 4 or any(head[30:34])
-                or not 0 < width < 4096 or not 0 < height < 256):
-            raise ValueError("assets/%s is not one of the game's sprite sheets"
-                             " (python -m host_sim assets draws them)" % name)
-        bitmap = displayio.Bitmap(width, height, colors)
-        file.seek(int.from_bytes(head[10:14], "little"))
-        readinto(bitmap, file, bits_per_pixel=4, element_size=4,  # rows padded to 4 bytes
-                 reverse_pixels_in_element=True, reverse_rows=True)  # bottom row first
-    return bitmap
-
-
 def make_palette(fill, light=LIGHT):
     """The four roles' colours; ``light``: what the light role shows (a
     card's frame: INK, or LIGHT for a card to notice)."""
@@ -109,13 +82,14 @@ def make_palette(fill, light=LIGHT):
 
 
 class Sheets:
-    """The loaded sheets and palettes: one set for the whole app."""
+    """The loaded sheets and palettes: one set for the whole app
+    (lostcities/assets.py's ``load_sheets`` reads the four sheets)."""
 
-    def __init__(self):
-        self.hand = load_sheet("hand.bmp")
-        self.piles = load_sheet("piles.bmp")
-        self.mini = load_sheet("mini.bmp")
-        self.text = load_sheet("text.bmp")
+    def __init__(self, hand, piles, mini, text):
+        self.hand = hand
+        self.piles = piles
+        self.mini = mini
+        self.text = text
         self.palettes = tuple(make_palette(rgb) for rgb in COLOR_RGB)  # light frames
         self.card_palettes = tuple(make_palette(rgb, INK) for rgb in COLOR_RGB)
         self.neutral = make_palette(NEUTRAL_RGB)

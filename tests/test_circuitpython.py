@@ -144,8 +144,8 @@ def test_only_py_sources_compile_the_matchs_modules_before_the_app(drives, kind)
 def test_the_board_reads_the_sprite_sheets_pixel_for_pixel(interpreter):
     """The board's bitmaptools.readinto (C) reads them as Blinka's does on the laptop."""
     from host_sim.dev import make_assets
-    source = ("import sys\nsys.path.append(%r)\nfrom lostcities import sprites\n"
-              "for name in %r:\n    bitmap = sprites.load_sheet(name)\n"
+    source = ("import sys\nsys.path.append(%r)\nfrom lostcities import assets\n"
+              "for name in %r:\n    bitmap = assets.load_sheet(name)\n"
               "    print(name, bitmap.width, bitmap.height, bytes(bitmap[x, y]"
               " for y in range(bitmap.height) for x in range(bitmap.width)).hex())"
               % (cp.FIRMWARE, [name for name, _ in make_assets.SHEETS]))
@@ -159,8 +159,8 @@ def test_the_games_font_sheet_is_terminalio_font_pixel_for_pixel(major):
     """A firmware without terminalio shows the same text: assets/font.bmp holds
     its font's tiles, in its order, as the board reads them."""
     source = ("import sys\nsys.path.append(%r)\nimport terminalio\n"
-              "from lostcities import sprites\n"
-              "font = terminalio.FONT\nsheet = sprites.load_sheet('font.bmp', 2)\n"
+              "from lostcities import assets\n"
+              "font = terminalio.FONT\nsheet = assets.load_sheet('font.bmp', 2)\n"
               "print([font.get_glyph(code).tile_index for code in range(32, 127)]"
               " == list(range(95)))\n"
               "for bitmap in (font.bitmap, sheet):\n"

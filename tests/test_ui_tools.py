@@ -282,8 +282,8 @@ def test_the_sheets_script_writes_only_over_sheets_it_drew(tmp_path, capsys, the
 
 
 def test_sprite_sheets_load_as_two_bit_bitmaps_of_whole_tiles():
-    from lostcities import sprites
-    sheets = sprites.Sheets()
+    from lostcities import assets, sprites
+    sheets = assets.load_sheets()
     assert sheets.hand.width == sprites.HAND_TILES * sprites.CARD_W
     assert sheets.piles.width == sprites.PILE_TILES * sprites.CARD_W
     assert sheets.hand.height == sheets.piles.height == sprites.CARD_H
@@ -296,10 +296,10 @@ def test_sprite_sheets_load_as_two_bit_bitmaps_of_whole_tiles():
 
 def test_sprite_sheets_load_pixel_for_pixel_as_the_script_draws_them():
     from host_sim.dev import make_assets
-    from lostcities import sprites
+    from lostcities import assets
     for name, draw in make_assets.SHEETS:
         drawn = draw()
-        bitmap = sprites.load_sheet(name)
+        bitmap = assets.load_sheet(name)
         assert (bitmap.width, bitmap.height) == (drawn.width, drawn.height)
         assert bytes(bitmap[x, y] for y in range(bitmap.height) for x in range(bitmap.width)) \
             == bytes(drawn.pixels), name
@@ -307,11 +307,11 @@ def test_sprite_sheets_load_pixel_for_pixel_as_the_script_draws_them():
 
 @pytest.mark.parametrize("content", [b"", b"GIF89a" + bytes(60), b"BM" + bytes(60)])
 def test_a_sprite_sheet_that_is_not_ours_is_refused_by_name(tmp_path, monkeypatch, content):
-    from lostcities import sprites
+    from lostcities import assets
     (tmp_path / "hand.bmp").write_bytes(content)
-    monkeypatch.setattr(sprites, "asset_path", lambda name: str(tmp_path / name))
+    monkeypatch.setattr(assets, "asset_path", lambda name: str(tmp_path / name))
     with pytest.raises(ValueError, match="assets/hand.bmp is not one of the game's sprite sheets"):
-        sprites.load_sheet("hand.bmp")
+        assets.load_sheet("hand.bmp")
 
 
 def test_importing_the_tools_leaves_the_window_driver_alone():

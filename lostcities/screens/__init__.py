@@ -6,7 +6,7 @@ The app calls :meth:`Screen.press` with each pressed action and
 
 import displayio
 
-from lostcities.sprites import INK, LIGHT, load_sheet
+from lostcities.sprites import INK, LIGHT
 
 try:
     from vectorio import Rectangle
@@ -51,6 +51,7 @@ def _make_sheet():
         # circuitpython-stubs' Glyph names its fields only as __init__ arguments
         return bitmap, bytearray(font.get_glyph(code).tile_index  # type: ignore[attr-defined]
                                  for code in range(FIRST, LAST + 1)), width, height
+    from lostcities.assets import load_sheet
     bitmap = load_sheet("font.bmp", 2)
     count = LAST - FIRST + 1
     return bitmap, bytearray(range(count)), bitmap.width // count, bitmap.height

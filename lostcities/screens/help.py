@@ -1,7 +1,7 @@
 """The rules (assets/rules.txt), a page at a time, and the statistics."""
 
 from lostcities import buttons as btn
-from lostcities import rules_page
+from lostcities.assets import rules_page
 from lostcities.saves.layout import wear_line
 from lostcities.screens import ACCENT, DIM, LINE_H, Screen, label, set_text, wrap
 

@@ -4,7 +4,7 @@ scores, the rules; cards coloured where the output is a terminal."""
 import textwrap
 
 from host_sim.records.account import expedition_line
-from lostcities import rules_page
+from lostcities.assets import rules_page
 from lostcities.rules import COLOR_LETTERS, card_text
 
 _ANSI_COLORS = ("33", "34", "37;1", "32", "31", "35")  # Y B W G R P
