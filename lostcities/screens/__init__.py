@@ -36,25 +36,9 @@ def font_sheet():
     the heap)."""
     global _sheet
     if _sheet is None:  # made apart: a text change calls this and must allocate nothing
-        _sheet = _make_sheet()
+        from lostcities.assets import font_tiles
+        _sheet = font_tiles(FIRST, LAST)
     return _sheet
-
-
-def _make_sheet():
-    try:
-        from terminalio import FONT as font
-    except ImportError:
-        font = None
-    bitmap = getattr(font, "bitmap", None)
-    if isinstance(bitmap, displayio.Bitmap):
-        width, height = font.get_bounding_box()[:2]
-        # circuitpython-stubs' Glyph names its fields only as __init__ arguments
-        return bitmap, bytearray(font.get_glyph(code).tile_index  # type: ignore[attr-defined]
-                                 for code in range(FIRST, LAST + 1)), width, height
-    from lostcities.assets import load_sheet
-    bitmap = load_sheet("font.bmp", 2)
-    count = LAST - FIRST + 1
-    return bitmap, bytearray(range(count)), bitmap.width // count, bitmap.height
 
 
 class Text(displayio.Group):

@@ -1,0 +1,111 @@
+"""The loop the screens run in: presses and ticks to the screen shown.
+
+A :class:`Shell` is handed the display, the buttons, a clock and the
+feedback (lights and sound, or None), as in deshipu's ``stage``: the screens
+know nothing of the hardware. It shows one screen at a time, refreshes the
+display once per change, takes steps left for after the press being handled
+(:meth:`Shell.later`), and lets a screen go before a big one is built.
+:class:`lostcities.app.App` is the game's.
+"""
+import gc
+from micropython import const
+_IDLE_MS = const(60000)
+
+class Shell:
+    """The screen shown and the loop around it."""
+
+    def __init__(self, display, buttons, clock_ms, feedback=None):
+        self.display = display
+        self.buttons = buttons
+        self.clock_ms = clock_ms
+        self.feedback = feedback
+        self.screen = None
+        self.then = None
+        self.dirty = True
+        self.pressed_at = clock_ms()
+        self.dozing = False
+
+    def run(self):
+        while True:
+            self.step()
+
+    def step(self):
+        """Handle the pending presses and one tick; refresh if anything changed."""
+        changed = False
+        action = self.buttons.get()
+        if action is not None:
+            self.pressed_at = self.clock_ms()
+            if self.dozing:
+                self.doze(False)
+                action = None
+        elif self.feedback and (not self.dozing) and (not self.busy()) and (self.clock_ms() - self.pressed_at >= _IDLE_MS):
+            self.doze(True)
+        while action is not None:
+            changed = True
+            self.handle(action)
+            self.follow()
+            action = self.buttons.get()
+        if self.screen.tick():
+            changed = True
+            self.follow()
+        if self.feedback:
+            self.feedback.tick()
+        if changed or self.dirty:
+            self.dirty = False
+            self.display.refresh()
+        return changed
+
+    def busy(self):
+        """True while the screen works without a press (the AI's move, a review)."""
+        return self.screen is not None and self.screen.busy()
+
+    def doze(self, on):
+        """Left alone a minute, a handheld spares its battery: the backlight
+        dims and the lights go out (lostcities/hardware.py), until a press."""
+        self.dozing = on
+        self.feedback.doze(on)
+
+    def handle(self, action):
+        """One pressed action, to the screen shown.
+
+        A method of its own, so that no reference to the screen outlives the
+        press in this frame (the collector scans the frames' stacks)."""
+        self.screen.press(action)
+
+    def later(self, step):
+        """Call ``step`` once the press or tick being handled has returned: a
+        screen that leads to a big one (the table to the scores) is then no
+        longer held by its own method, and the two never share the heap."""
+        self.then = step
+
+    def follow(self):
+        """Take the steps left for later, one after the other (a step may
+        leave another: the pass screen after a move, the table after it)."""
+        then = self.then
+        while then is not None:
+            self.then = None
+            then()
+            then = self.then
+
+    def let_go(self):
+        """Forget the screen shown before a big screen is built: the two would
+        not fit in the board's heap side by side."""
+        self.leave_screen()
+        self.screen = None
+        self.display.root_group = None
+        gc.collect()
+
+    def leave_screen(self):
+        if self.screen is not None:
+            self.screen.leave()
+
+    def show(self, screen):
+        if screen is self.screen:
+            return
+        self.leave_screen()
+        self.display.root_group = screen.group
+        self.screen = screen
+        self.dirty = True
+        if self.feedback:
+            self.feedback.mem(screen.name)
+    pass
