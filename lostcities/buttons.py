@@ -1,4 +1,5 @@
-"""The input model: buttons, a joystick or a keyboard turned into actions.
+"""The input model: buttons, a joystick (lostcities/joystick.py) or a keyboard
+turned into actions.
 
 Every input device is a *source* that tells :class:`Buttons` when an action
 goes down and up; :class:`Buttons` turns that into a queue of pressed actions,
@@ -33,9 +34,6 @@ _QUEUE_SIZE = const(16)
 _TICKS_PERIOD = const(1 << 29)  # supervisor.ticks_ms wraps around here
 _TICKS_HALF = const(1 << 28)
 
-_JOY_LOW = const(15000)
-_JOY_HIGH = const(50000)
-
 
 def ticks_diff(later, earlier):
     """``later - earlier`` in ms, right across the board clock's wrap-around."""
@@ -62,38 +60,6 @@ class KeypadSource:
                 else:
                     buttons.up(self.key_map[number])
             event = self.events.get()
-
-
-class JoystickSource:
-    """An analog joystick (two ``AnalogIn``-like objects, ``.value`` 0-65535) as arrows."""
-
-    def __init__(self, x_analog, y_analog, low=_JOY_LOW, high=_JOY_HIGH):
-        self.x_analog = x_analog
-        self.y_analog = y_analog
-        self.low = low
-        self.high = high
-        self.held = 0  # bit per action
-
-    def poll(self, buttons):
-        x = self.x_analog.value
-        y = self.y_analog.value
-        held = 0
-        if x < self.low:
-            held |= 1 << LEFT
-        elif x > self.high:
-            held |= 1 << RIGHT
-        if y < self.low:
-            held |= 1 << UP
-        elif y > self.high:
-            held |= 1 << DOWN
-        changed = held ^ self.held
-        self.held = held
-        for action in (LEFT, RIGHT, UP, DOWN):
-            if changed & (1 << action):
-                if held & (1 << action):
-                    buttons.down(action)
-                else:
-                    buttons.up(action)
 
 
 class Buttons:

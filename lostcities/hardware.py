@@ -56,9 +56,10 @@ def make_buttons(clock_ms):
         clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT, latch=board.BUTTON_LATCH,
         key_count=4 if joystick else 8, value_when_pressed=True)
     if joystick:
+        from lostcities.joystick import JoystickSource
         sources = (buttons.KeypadSource(keys.events, buttons.PYGAMER_KEYS),
-                   buttons.JoystickSource(analogio.AnalogIn(board.JOYSTICK_X),
-                                          analogio.AnalogIn(board.JOYSTICK_Y)))
+                   JoystickSource(analogio.AnalogIn(board.JOYSTICK_X),
+                                  analogio.AnalogIn(board.JOYSTICK_Y)))
     else:
         sources = (buttons.KeypadSource(keys.events, buttons.PYBADGE_KEYS),)
     return buttons.Buttons(sources, clock_ms)

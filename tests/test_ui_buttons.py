@@ -3,8 +3,8 @@
 from conftest import micropython_unavailable
 from lostcities import buttons
 from lostcities.buttons import (A, B, DOWN, LEFT, PYBADGE_KEYS, PYGAMER_KEYS,
-                                RIGHT, START, START_HELD, UP, Buttons,
-                                JoystickSource, KeypadSource)
+                                RIGHT, START, START_HELD, UP, Buttons, KeypadSource)
+from lostcities.joystick import JoystickSource
 from host_sim.testing.firmware.scripted import NAMES, action_named
 from host_sim.testing.harness import Clock, Event
 from host_sim.testing.harness import KeyQueue as Queue
@@ -131,6 +131,7 @@ def test_action_names_read_both_ways():
 
 MICROPYTHON_SCRIPT = """
 from lostcities import buttons as b
+from lostcities.joystick import JoystickSource
 
 class Ev:
     def __init__(self, k, p):
@@ -155,7 +156,7 @@ class Stick:
 q = Q()
 clock = Clock()
 x, y = Stick(32768), Stick(32768)
-pad = b.Buttons([b.KeypadSource(q, b.PYBADGE_KEYS), b.JoystickSource(x, y)], clock)
+pad = b.Buttons([b.KeypadSource(q, b.PYBADGE_KEYS), JoystickSource(x, y)], clock)
 out = []
 def drain():
     a = pad.get()
