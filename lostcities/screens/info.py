@@ -1,13 +1,15 @@
-"""SELECT's pages over the table: the match and the last moves, the piles, the
-cards not seen. Loaded at the first SELECT, and forgotten with the table
-(lostcities/memory.py): a player who never asks holds none of it.
+"""What the table shows when asked: SELECT's pages (the match and the last
+moves, the piles, the cards not seen) and the hint's words. Loaded at the
+first SELECT or hint, and forgotten with the table (lostcities/memory.py): a
+player who never asks holds none of it.
 
-Each page reads only what the viewing player may see (their view of the
-state, the moves made, the public piles).
+Each reads only what the viewing player may see (their view of the state,
+the moves made, the public piles).
 """
 
-from lostcities.rules.cards import COLOR_LETTERS, HIDDEN, card_color, card_index, card_text
-from lostcities.rules.cards import played_words
+from lostcities.rules.cards import (
+    COLOR_LETTERS, HIDDEN, NO_CARD, SOURCE_DECK, card_color, card_index, card_text, move_source,
+    move_words, played_words)
 from lostcities.screens import CHARS
 
 PAGES = 3  # the match, the piles, the cards not seen
@@ -74,3 +76,15 @@ def info_page(app, viewer, page):
         lines.append("%s: %s" % (COLOR_LETTERS[color], rank_list(
             card for card in unseen if card_color(card) == color) or "-"))
     return lines
+
+
+def hint_words(app, viewer, move):
+    """The hint's popup: the whole move, and in the lesson why."""
+    state = app.match.state
+    source = move_source(move)
+    top = NO_CARD if source == SOURCE_DECK else state.pile_top(source - 1)
+    text = "Hint: " + move_words(move, top, done=False)
+    if app.saved.learn:  # and why, in words
+        from lostcities.coach import reason
+        text += ": " + reason(state, viewer, move)
+    return text

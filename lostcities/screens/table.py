@@ -7,14 +7,13 @@ pages: info.py.
 from lostcities import buttons as btn
 from lostcities import sprites as S
 from lostcities.rules.cards import (
-    HAND_SIZE, NO_CARD, SOURCE_DECK, card_color, card_text, make_move, move_card, move_source,
-    same_kind)
+    HAND_SIZE, NO_CARD, SOURCE_DECK, card_color, card_text, make_move, move_card, same_kind)
 from lostcities.screens import set_text
 from lostcities.screens.layout import (  # noqa: F401 (the phases, for the app)
     ACTION, DRAW, SHOWN, HAND_Y, INFO_CHARS, INFO_Y, LIFT, PICK, WAIT,
     TableLayout)
 from lostcities.screens.words import action_words, discard_words
-from lostcities.rules.cards import move_words, played_words
+from lostcities.rules.cards import played_words
 from lostcities.session import AI, LAST
 
 from micropython import const
@@ -288,18 +287,12 @@ class TableScreen(TableLayout):
                 self.cursor[self.viewer] = slot
                 break
         self.show_cursor()
-        source = move_source(move)
-        top = NO_CARD if source == SOURCE_DECK else \
-            self.app.match.state.pile_top(source - 1)
         self.page = -1
         if self.coaching:  # the coach's words wait for the next moment
             self.coaching = False
             self.app.session.unsaid(self.spoken)
-        text = "Hint: " + move_words(move, top, done=False)
-        if self.app.saved.learn:  # and why, in words
-            from lostcities.coach import reason
-            text += ": " + reason(self.app.match.state, self.viewer, move)
-        self.popup.show(text)
+        from lostcities.screens.info import hint_words
+        self.popup.show(hint_words(self.app, self.viewer, move))
 
     def show_info(self, page):
         """SELECT: its next page over the table, none after the last."""
