@@ -40,13 +40,15 @@ def stats(app):
 
 
 # Both make the table's room once the session's work has returned, so that
-# nothing it held (the profile) stays within reach of the table's making.
+# nothing it held (the profile) stays within reach of the table's making, and
+# leave the table for later (App.later): this module's frames, and so its code,
+# are then gone while the table is built.
 def new_match(app, learn=False):
     """A new match with the settings (``learn``: the lesson, with the coach)."""
     app.let_go()
     app.session.new_match(learn)
     app.make_room("table")
-    app.show_phase()
+    app.later(app.show_phase)
 
 
 def learn(app):
@@ -57,4 +59,4 @@ def continue_match(app):
     """The saved match, exactly where it stopped."""
     app.session.resume()
     app.make_room("table")
-    app.show_phase()
+    app.later(app.show_phase)

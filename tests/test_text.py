@@ -6,11 +6,16 @@ from lostcities.screens import CHARS, Text, font_sheet, label, set_text, wrap
 
 
 def shown(item):
-    """The characters the tile grids show, line by line, trailing blanks dropped."""
+    """The characters the tile grids show, line by line, trailing blanks dropped
+    (and the blank rows after the text)."""
     _, tiles, _, _ = font_sheet()
     char = {tile: chr(32 + index) for index, tile in enumerate(tiles)}
-    return [''.join(char[grid[column]] for column in range(grid.width)).rstrip()
-            for grid in item if not grid.hidden]
+    lines = [''.join(char[grid[row * grid.width + column]]
+                     for column in range(grid.width)).rstrip()
+             for grid in item if not grid.hidden for row in range(grid.height)]
+    while lines and not lines[-1]:
+        lines.pop()
+    return lines
 
 
 def test_each_character_is_its_glyph_from_the_font():
@@ -29,8 +34,20 @@ def test_a_label_shows_its_lines_from_its_top_left_corner():
     assert isinstance(item, Text)
     assert (item.x, item.y, item.scale) == (4, 56, 2)
     assert shown(item) == ["Pass to", "PLAYER 2"]
-    assert [grid.y for grid in item] == [0, 12]
+    assert [(grid.y, grid.height) for grid in item] == [(0, 2)]  # one grid of two rows
     assert item.size() == (8 * 6, 24)
+
+
+def test_more_lines_than_before_are_one_grid_more_and_fewer_are_blank_or_hidden():
+    item = label("one\ntwo", 1, 24)
+    first = item[0]
+    set_text(item, "1\n2\n3\n4")
+    assert item[0] is first and [(grid.y, grid.height) for grid in item] == [(0, 2), (24, 2)]
+    assert shown(item) == ["1", "2", "3", "4"]
+    set_text(item, "x")
+    assert shown(item) == ["x"] and item[1].hidden and len(item) == 2
+    set_text(item, "a\nb\nc")
+    assert shown(item) == ["a", "b", "c"] and len(item) == 2
 
 
 def test_changing_the_text_reuses_the_tile_grids():

@@ -42,9 +42,12 @@ def font_sheet():
 
 
 class Text(displayio.Group):
-    """Lines of terminalio.FONT text, a tile grid per line over the font's
-    bitmap: changing the text sets tiles and allocates nothing (until a text
-    has more lines than any before). A line shows ``columns`` characters."""
+    """Lines of terminalio.FONT text in tile grids over the font's bitmap:
+    changing the text sets tiles and allocates nothing (until a text has more
+    lines than any before). A line shows ``columns`` characters. The lines
+    missing are made as one grid of as many rows (a grid costs 144 bytes, a
+    row more in one a line's tiles), unless they are spaced closer than the
+    font's height: then a grid each."""
 
     def __init__(self, text, x, y, color, scale, spacing, columns):
         super().__init__(x=x, y=y, scale=scale)
@@ -64,24 +67,29 @@ class Text(displayio.Group):
     @text.setter
     def text(self, text):
         self._text = text
+        self._room(text.count("\n") + 1)
         tiles = font_sheet()[1]
-        row = column = 0
-        grid = self._line(0)
+        width = self._columns
+        at = row = column = 0  # the grid written, its row, the line's column
+        grid = _shown(self[0])
         for char in text:
             if char == "\n":
-                _blank(grid, column)
+                _blank(grid, row * width + min(column, width), (row + 1) * width)
                 row += 1
                 column = 0
-                grid = self._line(row)
+                if row == grid.height:
+                    at += 1
+                    row = 0
+                    grid = _shown(self[at])
                 continue
-            if column < self._columns:
+            if column < width:
                 code = ord(char)
                 tile = tiles[(code if FIRST <= code <= LAST else 63) - FIRST]  # or "?"
-                if grid[column] != tile:
-                    grid[column] = tile
+                if grid[row * width + column] != tile:
+                    grid[row * width + column] = tile
             column += 1
-        _blank(grid, column)
-        for index in range(row + 1, len(self)):
+        _blank(grid, row * width + min(column, width), grid.height * width)
+        for index in range(at + 1, len(self)):
             if not self[index].hidden:
                 self[index].hidden = True
 
@@ -92,28 +100,33 @@ class Text(displayio.Group):
         return (max(len(line) for line in lines) * font_sheet()[2],
                 (len(lines) - 1) * self._step + LINE_H)
 
-    def _line(self, row):
-        """The tile grid of line ``row``, shown; made when first needed."""
-        if row < len(self):
-            grid = self[row]
-            if grid.hidden:
-                grid.hidden = False
-            return grid
+    def _room(self, lines):
+        """Grids enough for ``lines`` lines, shown from the first."""
+        rows = 0
+        for index in range(len(self)):
+            rows += self[index].height
         bitmap, tiles, width, height = font_sheet()
-        grid = displayio.TileGrid(
-            bitmap, pixel_shader=self._palette, width=self._columns, height=1,
-            tile_width=width, tile_height=height, default_tile=tiles[0],
-            y=row * self._step)
-        self.append(grid)
-        return grid
+        while rows < lines:
+            more = lines - rows if self._step == height else 1
+            self.append(displayio.TileGrid(
+                bitmap, pixel_shader=self._palette, width=self._columns, height=more,
+                tile_width=width, tile_height=height, default_tile=tiles[0],
+                y=rows * self._step))
+            rows += more
 
 
-def _blank(grid, start):
-    """Spaces from column ``start`` to the end of the line."""
+def _shown(grid):
+    if grid.hidden:
+        grid.hidden = False
+    return grid
+
+
+def _blank(grid, start, end):
+    """Spaces in the grid's tiles from ``start`` to ``end``."""
     space = font_sheet()[1][0]
-    for column in range(start, grid.width):
-        if grid[column] != space:
-            grid[column] = space
+    for index in range(start, end):
+        if grid[index] != space:
+            grid[index] = space
 
 
 def label(text, x, y, color=LIGHT, scale=1, spacing=1.0, columns=None):
