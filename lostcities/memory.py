@@ -59,7 +59,7 @@ def forget(*groups):
         package = sys.modules.get(prefix[:-1])
         for at in range(1, len(group)):
             leaf = group[at]
-            name = prefix + leaf  # a loaded module's name is a name the board has: no new string
+            name = prefix + leaf  # a passing string: only the short parts are held for good
             if name in kept:
                 continue
             if name in sys.modules:

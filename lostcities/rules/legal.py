@@ -11,7 +11,7 @@ from lostcities.rules.offsets import HAND_AT, PILE_LEN_AT
 
 def legal_moves(state):
     """Every legal move of the player to move (identical wagers once, by
-    any copy: :meth:`play` makes it the copy the rules choose)."""
+    any copy: :meth:`State.play` makes it the copy the rules choose)."""
     moves = []
     if state.deck_len == 0:
         return moves
