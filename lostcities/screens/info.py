@@ -4,13 +4,15 @@ first SELECT or hint, and forgotten with the table (lostcities/memory.py): a
 player who never asks holds none of it.
 
 Each reads only what the viewing player may see (their view of the state,
-the moves made, the public piles).
+the moves made, the public piles). A page's lines are made to fit the popup:
+it shows them as they are, its columns aligned, with no string made again.
 """
 
 from lostcities.rules.cards import (
     COLOR_LETTERS, HIDDEN, NO_CARD, SOURCE_DECK, card_color, card_index, card_text, move_source,
     move_words, played_words)
-from lostcities.screens import CHARS
+from lostcities.screens import wrapped
+from lostcities.screens.layout import INFO_CHARS
 
 PAGES = 3  # the match, the piles, the cards not seen
 _LAST_MOVES = 3  # moves on the first page, newest first
@@ -20,6 +22,15 @@ def mover(match, index):
     """The player who made move ``index`` of the round (turns alternate from
     the round's starter)."""
     return (match.starter() + index) % 2
+
+
+def add(lines, line):
+    """``line`` at the end of a page's ``lines``, cut between words into more
+    if the popup is too narrow for it."""
+    if len(line) <= INFO_CHARS:
+        lines.append(line)
+    else:
+        lines.extend(wrapped(line, INFO_CHARS))
 
 
 def rank_list(cards):
@@ -38,7 +49,7 @@ def rank_list(cards):
 
 
 def info_page(app, viewer, page):
-    """SELECT's page ``page`` (0 to PAGES - 1) as lines: the match and the
+    """SELECT's page ``page`` (0 to PAGES - 1) as lines that fit the popup: the match and the
     last moves, each pile from the top, or each colour's cards not seen."""
     match = app.match
     state = match.state
@@ -52,23 +63,22 @@ def info_page(app, viewer, page):
         one, two = match.totals()
         lines = ["1/%d Match  SELECT: more" % PAGES,
                  "Totals: %s %d, %s %d" % (app.session.playing().short_name(0), one,
-                                           app.session.playing().short_name(1), two),
-                 "%s holds from piles: %s" % (
-                     name, " ".join(known) if known else "none")]
+                                           app.session.playing().short_name(1), two)]
+        add(lines, "%s holds from piles: %s" % (name, " ".join(known) if known else "none"))
         moves = match.moves[-1]
         if moves:
             lines.append("Last moves, newest first:")
         for index in range(len(moves) - 1, max(-1, len(moves) - 1 - _LAST_MOVES), -1):
             line = "%-3s %s" % (app.session.playing().short_name(mover(match, index)),
                                 played_words(moves, index))
-            lines.append(line if len(line) < CHARS else line.replace(",", ""))
+            add(lines, line if len(line) <= INFO_CHARS else line.replace(",", ""))
         return lines
     if page == 1:
         lines = ["2/%d Piles, top first" % PAGES]
         for color in range(colors):
             pile = state.pile(color)
-            lines.append("%s %2d: %s" % (COLOR_LETTERS[color], len(pile),
-                                         rank_list(reversed(pile)) or "-"))
+            add(lines, "%s %2d: %s" % (COLOR_LETTERS[color], len(pile),
+                                       rank_list(reversed(pile)) or "-"))
         return lines
     unseen = view.unseen(viewer)
     lines = ["3/%d Not seen: deck, %s" % (PAGES, name)]
