@@ -61,35 +61,34 @@ class Text(displayio.Group):
 
     @property
     def text(self):
-        """The text shown, lines split at "\\n" (set as a list of lines, joined)."""
-        text = self._text
-        return text if isinstance(text, str) else "\n".join(text)
+        """The text shown, lines split at "\\n"."""
+        return self._text
 
     @text.setter
     def text(self, text):
-        """A string, its lines split at "\\n", or a list of lines: a page of
-        them need not be joined into one long string where the heap is full."""
         self._text = text
-        many = not isinstance(text, str)
-        count = len(text) if many else text.count("\n") + 1
-        self._room(count)
-        at = row = start = 0  # the grid written, its row, the line's start in text
-        for number in range(count):
-            if row == self[at].height:
-                at += 1
-                row = 0
-            if many:
-                line, start = text[number], 0
-                end = len(line)
-            else:
-                line, end = text, text.find("\n", start)
-                if end < 0:
-                    end = len(text)
-            self._line(_shown(self[at]), row, line, start, end)
-            start = end + 1
-            row += 1
-        grid = self[at]
-        _blank(grid, row * grid.width, grid.height * grid.width)
+        self._room(text.count("\n") + 1)
+        tiles = font_sheet()[1]
+        width = self._columns
+        at = row = column = 0  # the grid written, its row, the line's column
+        grid = _shown(self[0])
+        for char in text:
+            if char == "\n":
+                _blank(grid, row * width + min(column, width), (row + 1) * width)
+                row += 1
+                column = 0
+                if row == grid.height:
+                    at += 1
+                    row = 0
+                    grid = _shown(self[at])
+                continue
+            if column < width:
+                code = ord(char)
+                tile = tiles[(code if FIRST <= code <= LAST else 63) - FIRST]  # or "?"
+                if grid[row * width + column] != tile:
+                    grid[row * width + column] = tile
+            column += 1
+        _blank(grid, row * width + min(column, width), grid.height * width)
         for index in range(at + 1, len(self)):
             if not self[index].hidden:
                 self[index].hidden = True
@@ -98,24 +97,7 @@ class Text(displayio.Group):
         """``(width, height)`` of the text in unscaled pixels: what a frame
         around it must hold."""
         text = self._text
-        if isinstance(text, str):
-            wide, lines = widest(text), text.count("\n") + 1
-        else:
-            wide, lines = max(len(line) for line in text), len(text)
-        return (wide * font_sheet()[2], (lines - 1) * self._step + LINE_H)
-
-    def _line(self, grid, row, text, start, end):
-        """The grid's row ``row`` shows ``text[start:end]`` (what fits), then
-        blanks: only the tiles that change are set."""
-        tiles = font_sheet()[1]
-        base = row * self._columns
-        shown = min(end - start, self._columns)
-        for index in range(shown):
-            code = ord(text[start + index])
-            tile = tiles[(code if FIRST <= code <= LAST else 63) - FIRST]  # or "?"
-            if grid[base + index] != tile:
-                grid[base + index] = tile
-        _blank(grid, base + shown, base + self._columns)
+        return (widest(text) * font_sheet()[2], text.count("\n") * self._step + LINE_H)
 
     def _room(self, lines):
         """Grids enough for ``lines`` lines, shown from the first."""
@@ -175,25 +157,9 @@ def widest(text):
 
 def wrap(text, width=CHARS):
     """``text`` in lines of ``width`` characters, broken between words."""
-    return "\n".join(wrapped(text, width))
-
-
-def wrapped(text, width):
-    """The lines of ``wrap``, as a list. The words are read in place: a list
-    of them all would be one more piece as long as a paragraph's words."""
     lines = []
     line = ""
-    end = 0
-    while True:
-        start = end
-        while start < len(text) and text[start] <= " ":
-            start += 1
-        if start == len(text):
-            break
-        end = start
-        while end < len(text) and text[end] > " ":
-            end += 1
-        word = text[start:end]
+    for word in text.split():
         while len(word) > width:  # a word longer than a line: cut it
             if line:
                 lines.append(line)
@@ -207,7 +173,7 @@ def wrapped(text, width):
                 lines.append(line)
             line = word
     lines.append(line)
-    return lines
+    return "\n".join(lines)
 
 
 class Screen:
@@ -242,11 +208,9 @@ def _palette(rgb):
 
 class Popup:
     """A framed message over part of a screen, gone at the next press: its
-    frame keeps a margin from the screen's edges, its text 3 px inside it.
-    Its text has ``rows`` lines made at once, so that showing as many later
-    makes no tile grid where the heap may be full."""
+    frame keeps a margin from the screen's edges, its text 3 px inside it."""
 
-    def __init__(self, group, y=40, width=CHARS - 1, x=MARGIN, columns=None, rows=1):
+    def __init__(self, group, y=40, width=CHARS - 1, x=MARGIN, columns=None):
         self.width = width  # characters across, unless show() is told more
         self.y = y
         self.box = displayio.Group(x=x, y=y)
@@ -258,30 +222,24 @@ class Popup:
             self.fill = Rectangle(pixel_shader=_palette(INK), width=6, height=6, x=-2, y=-2)
             self.box.append(self.frame)
             self.box.append(self.fill)
-        self.item = label("\n" * (rows - 1), 0, 0, LIGHT, columns=columns or width)
+        self.item = label(" ", 0, 0, LIGHT, columns=columns or width)
         self.box.append(self.item)
         self.box.hidden = True
         group.append(self.box)
 
     def show(self, text, y=None, width=None):
         """Show ``text`` at ``y`` (or where this popup usually stands), each
-        line of it longer than ``width`` characters (or the popup's) wrapped;
-        the lines that fit stay as they are (when all do, no string is made).
-        ``text`` may be a list of lines that fit, shown as they are."""
+        line of it longer than ``width`` characters (or the popup's) wrapped:
+        when all fit, as it is, with no string made again."""
         if y is None:
             y = self.y
         if self.box.y != y:
             self.box.y = y
         width = width or self.width
-        if isinstance(text, str) and widest(text) > width:  # lines, not a string as long
-            lines = []
-            for part in text.split("\n"):
-                if len(part) <= width:
-                    lines.append(part)
-                else:
-                    lines.extend(wrapped(part, width))
-            text = lines
-        self.item.text = text  # only the tiles that change are set
+        if widest(text) > width:
+            text = "\n".join(part if len(part) <= width else wrap(part, width)
+                             for part in text.split("\n"))
+        set_text(self.item, text)
         width, height = self.item.size()
         if Rectangle is None:
             self.frame.fit(width, height)

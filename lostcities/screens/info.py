@@ -4,14 +4,14 @@ first SELECT or hint, and forgotten with the table (lostcities/memory.py): a
 player who never asks holds none of it.
 
 Each reads only what the viewing player may see (their view of the state,
-the moves made, the public piles). A page's lines are made to fit the popup:
-it shows them as they are, its columns aligned, with no string made again.
+the moves made, the public piles). A page's lines are made to fit the popup,
+which then shows them as they are (their columns aligned), not wrapped again.
 """
 
 from lostcities.rules.cards import (
     COLOR_LETTERS, HIDDEN, NO_CARD, SOURCE_DECK, card_color, card_index, card_text, move_source,
     move_words, played_words)
-from lostcities.screens import wrapped
+from lostcities.screens import wrap
 from lostcities.screens.layout import INFO_CHARS
 
 PAGES = 3  # the match, the piles, the cards not seen
@@ -27,10 +27,7 @@ def mover(match, index):
 def add(lines, line):
     """``line`` at the end of a page's ``lines``, cut between words into more
     if the popup is too narrow for it."""
-    if len(line) <= INFO_CHARS:
-        lines.append(line)
-    else:
-        lines.extend(wrapped(line, INFO_CHARS))
+    lines.append(line if len(line) <= INFO_CHARS else wrap(line, INFO_CHARS))
 
 
 def rank_list(cards):
@@ -49,8 +46,9 @@ def rank_list(cards):
 
 
 def info_page(app, viewer, page):
-    """SELECT's page ``page`` (0 to PAGES - 1) as lines that fit the popup: the match and the
-    last moves, each pile from the top, or each colour's cards not seen."""
+    """SELECT's page ``page`` (0 to PAGES - 1) as lines that fit the popup:
+    the match and the last moves, each pile from the top, or each colour's
+    cards not seen."""
     match = app.match
     state = match.state
     view = app.session.view(viewer)

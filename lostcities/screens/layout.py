@@ -44,7 +44,6 @@ _PANEL_LINE = const(2 * _PANEL_CHARS)  # a panel line's tiles: two a character
 _POPUP_CHARS = const(20)  # messages keep clear of the side panel
 INFO_Y = const(8)  # SELECT's pages cover the table, a margin all round
 INFO_CHARS = const(25)
-_INFO_ROWS = const(8)  # SELECT's longest page
 
 PICK = const(0)  # choosing a card from the hand
 ACTION = const(1)  # play it or discard it
@@ -122,7 +121,7 @@ class TableLayout(Screen):
             self.hand_grids.append(grid)
         self.bar = sheets.bar_grid(1, _HAND_BAR_Y)  # the cursor: one bar, moved
         group.append(self.bar)
-        self.popup = Popup(group, width=_POPUP_CHARS, columns=INFO_CHARS, rows=_INFO_ROWS)
+        self.popup = Popup(group, width=_POPUP_CHARS, columns=INFO_CHARS)
 
     def column_x(self, color):
         return 1 + color * self.pitch

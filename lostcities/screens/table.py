@@ -301,4 +301,5 @@ class TableScreen(TableLayout):
         if self.page < 0:
             self.popup.hide()
             return
-        self.popup.show(info_page(self.app, self.viewer, self.page), INFO_Y, INFO_CHARS)
+        self.popup.show("\n".join(info_page(self.app, self.viewer, self.page)),
+                        INFO_Y, INFO_CHARS)
