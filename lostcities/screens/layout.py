@@ -1,4 +1,4 @@
-"""The table's tile grids and how each part is drawn (the turns: table.py).
+"""The table's tile grids and how each part is drawn (the turns: turn.py, table.py).
 
 Layout (160x128)::
 
