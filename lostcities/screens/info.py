@@ -18,12 +18,6 @@ PAGES = 3  # the match, the piles, the cards not seen
 _LAST_MOVES = 3  # moves on the first page, newest first
 
 
-def mover(match, index):
-    """The player who made move ``index`` of the round (turns alternate from
-    the round's starter)."""
-    return (match.starter() + index) % 2
-
-
 def add(lines, line):
     """``line`` at the end of a page's ``lines``, cut between words into more
     if the popup is too narrow for it."""
@@ -32,17 +26,15 @@ def add(lines, line):
 
 def rank_list(cards):
     """``xx 4 7 10``: cards of one colour, wagers together."""
-    wagers = 0
-    ranks = []
+    wagers = ""
+    ranks = ""
     for card in cards:
         index = card_index(card)
         if index < 3:
-            wagers += 1
+            wagers += "x"
         else:
-            ranks.append(str(index - 1))
-    if wagers:
-        ranks.insert(0, "x" * wagers)
-    return " ".join(ranks)
+            ranks += " %d" % (index - 1)
+    return (wagers + ranks).strip() or "-"
 
 
 def info_page(app, viewer, page):
@@ -52,37 +44,33 @@ def info_page(app, viewer, page):
     match = app.match
     state = match.state
     view = app.session.view(viewer)
-    opponent = 1 - viewer
-    name = app.session.playing().short_name(opponent)
-    colors = state.colors
+    short = app.session.playing().short_name
+    name = short(1 - viewer)
     if page == 0:
-        known = [card_text(card) for card in view.hand(opponent)
-                 if card != HIDDEN]
+        known = " ".join(card_text(card) for card in view.hand(1 - viewer) if card != HIDDEN)
         one, two = match.totals()
         lines = ["1/%d Match  SELECT: more" % PAGES,
-                 "Totals: %s %d, %s %d" % (app.session.playing().short_name(0), one,
-                                           app.session.playing().short_name(1), two)]
-        add(lines, "%s holds from piles: %s" % (name, " ".join(known) if known else "none"))
+                 "Totals: %s %d, %s %d" % (short(0), one, short(1), two)]
+        add(lines, "%s holds from piles: %s" % (name, known or "none"))
         moves = match.moves[-1]
         if moves:
             lines.append("Last moves, newest first:")
         for index in range(len(moves) - 1, max(-1, len(moves) - 1 - _LAST_MOVES), -1):
-            line = "%-3s %s" % (app.session.playing().short_name(mover(match, index)),
-                                played_words(moves, index))
+            # turns alternate from the round's starter
+            line = "%-3s %s" % (short((match.starter() + index) % 2), played_words(moves, index))
             add(lines, line if len(line) <= INFO_CHARS else line.replace(",", ""))
         return lines
     if page == 1:
         lines = ["2/%d Piles, top first" % PAGES]
-        for color in range(colors):
+        for color in range(state.colors):
             pile = state.pile(color)
-            add(lines, "%s %2d: %s" % (COLOR_LETTERS[color], len(pile),
-                                       rank_list(reversed(pile)) or "-"))
+            add(lines, "%s %2d: %s" % (COLOR_LETTERS[color], len(pile), rank_list(reversed(pile))))
         return lines
     unseen = view.unseen(viewer)
     lines = ["3/%d Not seen: deck, %s" % (PAGES, name)]
-    for color in range(colors):
+    for color in range(state.colors):
         lines.append("%s: %s" % (COLOR_LETTERS[color], rank_list(
-            card for card in unseen if card_color(card) == color) or "-"))
+            card for card in unseen if card_color(card) == color)))
     return lines
 
 

@@ -46,8 +46,10 @@ def _draw_sheet():
     return sheet
 
 
-# made once, at start-up with the screens, while the heap is still in one piece
+# made once, at start-up with the screens, while the heap is still in one piece;
+# the drawing's code is not needed again
 _SHEET = _draw_sheet()
+del _draw_sheet
 
 
 class TiledFrame(displayio.TileGrid):
