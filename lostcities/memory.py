@@ -33,7 +33,7 @@ SAVES = "lostcities.saves."
 # about three times its text at once: compiled at the first table, these
 # needed more heap than anything else (docs/memory.md). There lostcities/app.py
 # compiles them before anything else, while the heap is nearly empty, and they stay.
-COMPILED_FIRST = ((SCREENS, "words", "layout", "turn", "table", "info"),
+COMPILED_FIRST = ((SCREENS, "words", "layout", "table", "info"),
                   (GAME, "knowledge", "evaluation", "ai", "assets"))
 
 
@@ -76,7 +76,7 @@ NOT_AT_THE_TABLE = ((SCREENS, "title", "help", "pause", "menu", "summary"),
                     (GAME, "menus", "assets")) + READ_AT_START + REVIEW
 # The lesson's coach: loaded with the lesson's table, let go at its round's end
 COACH = ((GAME, "coach"),)
-TABLE = ((SCREENS, "table", "turn", "layout", "words", "info"),)
+TABLE = ((SCREENS, "table", "layout", "words", "info"),)
 OF_THE_MATCH = TABLE + ((SCREENS, "pause", "passing"),
                         (GAME, "ai", "evaluation", "knowledge")) + COACH + REVIEW
 NOT_AT_THE_TITLE = OF_THE_MATCH + ((SCREENS, "summary"), (GAME, "assets")) + READ_AT_START

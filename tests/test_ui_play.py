@@ -17,8 +17,7 @@ from lostcities.saves.storage import Storage
 from lostcities.screens.words import signed
 from lostcities.saves.resume import LOST_MOVE
 from lostcities.saves.layout import NO_SAVE, NVM_SIZE
-from lostcities.screens.layout import HAND_Y
-from lostcities.screens.table import ACTION, DRAW, SHOWN, PICK
+from lostcities.screens.table import ACTION, DRAW, SHOWN, HAND_Y, PICK
 from lostcities.sprites import EMPTY_PILE
 
 

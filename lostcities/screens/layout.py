@@ -1,4 +1,5 @@
-"""The table's tile grids and how each part is drawn (the turns: turn.py, table.py).
+"""The table's tile grids and how each part is drawn, the lesson coach's
+words too (the turns: table.py).
 
 Layout (160x128)::
 
@@ -44,6 +45,13 @@ _PANEL_LINE = const(2 * _PANEL_CHARS)  # a panel line's tiles: two a character
 _POPUP_CHARS = const(20)  # messages keep clear of the side panel
 INFO_Y = const(8)  # SELECT's pages cover the table, a margin all round
 INFO_CHARS = const(25)
+ROUND_OVER = "Round over. A: scores"  # the round's end, with the coach's words or alone
+# The coach's words: over your side in a turn (the piles, the AI's last discard
+# and the draw stay in view), five lines down to the screen's edge; at the
+# round's end over the opponent's side, your expeditions in view
+_COACH_Y = const(66)
+_COACH_END_Y = const(15)
+_COACH_CHARS = const(25)  # the widest popup, as SELECT's pages (INFO_CHARS)
 
 PICK = const(0)  # choosing a card from the hand
 ACTION = const(1)  # play it or discard it
@@ -53,8 +61,9 @@ SHOWN = const(4)  # the round's last move on show; A goes on to the scores
 
 
 class TableLayout(Screen):
-    """The grids of the table and the drawing of each part from the state;
-    the turn's phase and choices live in the subclass, TableScreen."""
+    """The grids of the table and the drawing of each part from the state,
+    the coach's words over it; the turn's phase and choices live in the
+    subclass, TableScreen."""
 
     def __init__(self, app):
         super().__init__(app)
@@ -62,6 +71,9 @@ class TableLayout(Screen):
         # live in a table that grows in steps, and its last step then takes
         # its piece of the board's heap before the grids do.
         self.viewer = 0
+        self.page = -1  # SELECT's page on show, or -1
+        self.coaching = False  # the coach's words on show, until A
+        self.spoken = 0  # and which lesson they are
         self.hand = b""
         self.new_slot = -1  # the hand slot of the card the viewer drew last
         # each player's hand as their last move left it, less the draw (7 cards,
@@ -122,6 +134,21 @@ class TableLayout(Screen):
         self.bar = sheets.bar_grid(1, _HAND_BAR_Y)  # the cursor: one bar, moved
         group.append(self.bar)
         self.popup = Popup(group, width=_POPUP_CHARS, columns=INFO_CHARS)
+
+    def coach(self, moment, card=NO_CARD, discard=False):
+        """The lesson coach's words at this moment, if any: until A, or a B
+        that steps back."""
+        said = self.app.session.coach(self.viewer, moment, card, discard)
+        if said is None:
+            return
+        self.spoken, text = said
+        self.coaching = True
+        self.page = -1
+        if moment == "end":
+            self.popup.show(text + "\n" + ROUND_OVER, _COACH_END_Y, _COACH_CHARS)
+        else:
+            self.popup.show(text + ("\nA: OK  B: back" if self.step == DRAW else "\nA: OK"),
+                            _COACH_Y, _COACH_CHARS)
 
     def column_x(self, color):
         return 1 + color * self.pitch

@@ -1,16 +1,19 @@
-"""The table: the match in progress, a turn at a time (its presses:
-turn.py), and the words over it: the round's end, the hint, SELECT's pages.
+"""The table: a turn is picked, played or discarded, then drawn, with the buttons.
 
-What is drawn where: layout.py; a card's play in words: words.py; SELECT's
-pages: info.py.
+What is drawn where (and the lesson coach's words): layout.py; a card's
+play in words: words.py; SELECT's pages: info.py.
 """
 
 from lostcities import buttons as btn
-from lostcities.rules.cards import HAND_SIZE, NO_CARD, move_card, played_words, same_kind
+from lostcities import sprites as S
+from lostcities.rules.cards import (
+    HAND_SIZE, NO_CARD, SOURCE_DECK, card_color, card_text, make_move, move_card, same_kind)
 from lostcities.screens import set_text
 from lostcities.screens.layout import (  # noqa: F401 (the phases, for the app)
-    ACTION, DRAW, SHOWN, INFO_CHARS, INFO_Y, PICK, WAIT)
-from lostcities.screens.turn import ROUND_OVER, TableTurns
+    ACTION, DRAW, SHOWN, HAND_Y, INFO_CHARS, INFO_Y, LIFT, PICK, ROUND_OVER, WAIT,
+    TableLayout)
+from lostcities.screens.words import action_words, discard_words
+from lostcities.rules.cards import played_words
 from lostcities.session import AI, LAST
 
 from micropython import const
@@ -18,7 +21,7 @@ from micropython import const
 _END_POPUP_Y = const(104)  # where the hand was, at the round's end
 
 
-class TableScreen(TableTurns):
+class TableScreen(TableLayout):
     """The match in progress, seen by one player at a time."""
 
     name = "table"
@@ -26,9 +29,6 @@ class TableScreen(TableTurns):
     def __init__(self, app):
         super().__init__(app)
         self.thinking = 0
-        self.page = -1  # SELECT's page on show, or -1
-        self.coaching = False  # the coach's words on show, until A
-        self.spoken = 0  # and which lesson they are
 
     # Turns -----------------------------------------------------------------
 
@@ -146,6 +146,108 @@ class TableScreen(TableTurns):
             self.press_action(action)
         elif step == DRAW:
             self.press_draw(action)
+
+    def press_pick(self, action):
+        viewer = self.viewer
+        if action == btn.LEFT or action == btn.RIGHT:
+            step = 1 if action == btn.RIGHT else HAND_SIZE - 1
+            self.cursor[viewer] = (self.cursor[viewer] + step) % HAND_SIZE
+            self.show_cursor()
+        elif action == btn.A or action == btn.UP:
+            self.chosen = self.hand[self.cursor[viewer]]
+            self.step = ACTION
+            self.show_action()
+
+    def play_reason(self):
+        """Why the chosen card cannot go on its expedition, or None."""
+        state = self.app.match.state
+        return state.check_move(make_move(self.chosen, False, SOURCE_DECK))
+
+    def show_action(self):
+        """The card stands up; the status says what playing it would do."""
+        set_text(self.status, action_words(
+            self.app.match.state, self.viewer, self.chosen, self.play_reason()))
+        grid = self.hand_grids[self.cursor[self.viewer]]
+        S.move_to(grid, grid.x, HAND_Y - LIFT)
+
+    def press_action(self, action):
+        if action == btn.B:
+            self.back_to_pick()
+        elif action == btn.A or action == btn.UP:
+            reason = self.play_reason()
+            if reason:
+                self.app.sound("illegal")
+                self.popup.show("Can't play %s: %s." % (
+                    card_text(self.chosen), reason))
+            else:
+                self.start_draw(False)
+        elif action == btn.DOWN:
+            self.start_draw(True)
+        elif action == btn.LEFT or action == btn.RIGHT:
+            self.back_to_pick()
+            self.press_pick(action)
+
+    def back_to_pick(self):
+        grid = self.hand_grids[self.cursor[self.viewer]]
+        S.move_to(grid, grid.x, HAND_Y)
+        self.chosen = NO_CARD
+        self.step = PICK
+        set_text(self.status, "%s: pick a card, A" % self.short_name(
+            self.viewer))
+
+    def start_draw(self, discard):
+        """Put the card where it goes (for now) and choose where to draw from."""
+        self.discard = discard
+        self.step = DRAW
+        color = card_color(self.chosen)
+        self.sources = self.draw_sources(self.chosen, discard)
+        self.source_at = len(self.sources) - 1
+        self.show_hand()
+        self.show_cell(self.viewer, color)
+        self.show_pile(color)
+        self.show_cursor()
+        self.show_panel()
+        if discard:
+            opponent = 1 - self.viewer
+            set_text(self.status, discard_words(
+                self.app.match.state, opponent, self.short_name(opponent),
+                self.chosen))
+        else:
+            set_text(self.status, "Draw: </> choose, A take")
+        self.coach("move", self.chosen, discard)
+
+    def press_draw(self, action):
+        if action == btn.B:
+            color = card_color(self.chosen)
+            self.step = ACTION
+            self.show_hand()
+            self.show_cell(self.viewer, color)
+            self.show_pile(color)
+            self.show_cursor()
+            self.show_panel()
+            self.show_action()
+        elif action == btn.LEFT or action == btn.RIGHT:
+            count = len(self.sources)
+            step = 1 if action == btn.RIGHT else count - 1
+            self.source_at = (self.source_at + step) % count
+            self.show_cursor()
+        elif action == btn.A:
+            move = make_move(self.chosen, self.discard,
+                             self.sources[self.source_at])
+            reason = self.app.match.state.check_move(move)
+            if reason:  # the screen offers only legal draws; kept as a guard
+                self.app.sound("illegal")
+                self.popup.show(reason)
+                return
+            left = self.hands[self.viewer]
+            state = self.app.match.state
+            leaving = state.hand_card(self.viewer, state.slot_of(self.viewer, self.chosen))
+            at = 0
+            for card in self.hand:  # in place: no new object outlives the table
+                if card != leaving:  # of two wagers, the one the rules take
+                    left[at] = card
+                    at += 1
+            self.app.play(move)
 
     def show_hint(self, move):
         """Back to the pick, the cursor on the hinted card; say the whole move."""
