@@ -155,11 +155,27 @@ def widest(text):
         start = end + 1
 
 
+def _words(text):
+    """``text``'s words, one at a time: ``split()`` would make a list of them
+    all at once, a piece as long as a paragraph's words."""
+    end = 0
+    while True:
+        start = end
+        while start < len(text) and text[start] <= " ":
+            start += 1
+        if start == len(text):
+            return
+        end = start
+        while end < len(text) and text[end] > " ":
+            end += 1
+        yield text[start:end]
+
+
 def wrap(text, width=CHARS):
     """``text`` in lines of ``width`` characters, broken between words."""
     lines = []
     line = ""
-    for word in text.split():
+    for word in _words(text):
         while len(word) > width:  # a word longer than a line: cut it
             if line:
                 lines.append(line)
