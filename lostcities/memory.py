@@ -33,7 +33,7 @@ SAVES = "lostcities.saves."
 # about three times its text at once: compiled at the first table, these
 # needed more heap than anything else (docs/memory.md). There lostcities/app.py
 # compiles them before anything else, while the heap is nearly empty, and they stay.
-COMPILED_FIRST = ((SCREENS, "words", "layout", "table", "info"),
+COMPILED_FIRST = ((SCREENS, "words", "layout", "table"),
                   (GAME, "knowledge", "evaluation", "ai", "assets"))
 
 
