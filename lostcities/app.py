@@ -8,7 +8,7 @@ through the public methods, each taken once the press has returned
 (:meth:`Shell.later`).
 """
 
-from lostcities.memory import COMPILED_FIRST, FROM_SOURCES, PROFILE, ROOM, forget, names
+from lostcities.memory import COMPILED_FIRST, FROM_SOURCES, PROFILE, forget, names, room
 
 if FROM_SOURCES:  # before anything else: see COMPILED_FIRST
     for _name in names(COMPILED_FIRST):
@@ -69,8 +69,8 @@ class App(Shell):
 
     def make_room(self, name):
         """Before screen ``name`` is built: the screen shown let go, and what
-        memory.ROOM says goes with it (applied here only)."""
-        modules, sheets, profile = ROOM.get(name, ((), False, False))
+        memory.room says goes with it (applied here only)."""
+        modules, sheets, profile = room(name)
         if sheets and FROM_SOURCES:
             self.sheets = None
         forget(*modules)

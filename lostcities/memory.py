@@ -68,34 +68,39 @@ def forget(*groups):
                 delattr(package, leaf)
 
 
-# The saves' reading: at start-up, and the profile's again at a match's end.
-READ_AT_START = ((SAVES, "restore", "resume", "version1"),)
-PROFILE = ((SAVES, "profile"),)  # let go at the table (ROOM), read again at the match's end
-REVIEW = ((GAME, "review", "reasons"), (SCREENS, "review"))  # after a round
-NOT_AT_THE_TABLE = ((SCREENS, "title", "help", "pause", "menu", "summary"),
-                    (GAME, "menus", "assets")) + READ_AT_START + REVIEW
-# The lesson's coach: loaded with the lesson's table, let go at its round's end
-COACH = ((GAME, "coach"),)
-TABLE = ((SCREENS, "table", "layout", "words", "info"),)
-OF_THE_MATCH = TABLE + ((SCREENS, "pause", "passing"),
-                        (GAME, "ai", "evaluation", "knowledge")) + COACH + REVIEW
-NOT_AT_THE_TITLE = OF_THE_MATCH + ((SCREENS, "summary"), (GAME, "assets")) + READ_AT_START
+# The profile's module: let go at the table (room), read again at the match's end
+PROFILE = ((SAVES, "profile"),)
 
-# What goes before each screen is built, besides the screen shown (which
-# always does): the modules forgotten, whether the table's sprite sheets go
-# too (from .py sources only, where the next modules are compiled in their place),
-# and whether the profile goes with its module (when the NVM holds it as it is:
-# a match reads it again only at its end). App.make_room applies it, and is the
-# only place that does; a screen not named here needs only the screen before it
-# let go. Before the session counts a finished match in the statistics, the room
-# of its result is made.
-ROOM = {
-    "title": (NOT_AT_THE_TITLE, True, False),
-    # made as soon as a match starts or continues, before anything of it is shown
-    "table": (NOT_AT_THE_TABLE, False, True),
-    "round": (COACH + REVIEW, False, False),  # the coach has said its last, a review is read
-    # a review holds the evaluation and its own two modules: the table's and the
-    # scores' go (the next round's table, or the scores seen again, load them again)
-    "review": (TABLE + ((SCREENS, "summary"),) + COACH, True, False),
-    "match": (OF_THE_MATCH, True, False),  # the profile is read next, for the statistics
-}
+
+def room(name):
+    """What goes before screen ``name`` is built, besides the screen shown
+    (which always does): (the groups of modules forgotten, whether the table's
+    sprite sheets go too, whether the profile goes with its module).
+
+    The sheets go from .py sources only, where the next modules are compiled in
+    their place; the profile goes when the NVM holds it as it is (a match reads
+    it again only at its end). App.make_room applies it, and is the only place
+    that does; a screen not named here needs only the screen before it let go.
+    Before the session counts a finished match in the statistics, the room of
+    its result is made. The groups are made when asked: held from import on,
+    they would take every screen's heap for good (docs/memory.md)."""
+    review = ((GAME, "review", "reasons"), (SCREENS, "review"))  # after a round
+    coach = (GAME, "coach")  # the lesson's: loaded with its table, let go at its round's end
+    table = (SCREENS, "table", "layout", "words", "info")
+    read_at_start = (SAVES, "restore", "resume", "version1")  # the saves' reading
+    if name == "table":  # made as soon as a match starts or continues, before it is shown
+        return ((SCREENS, "title", "help", "pause", "menu", "summary"),
+                (GAME, "menus", "assets"), read_at_start) + review, False, True
+    if name == "round":  # the coach has said its last, a review is read
+        return (coach,) + review, False, False
+    if name == "review":
+        # a review holds the evaluation and its own two modules: the table's and the
+        # scores' go (the next round's table, or the scores seen again, load them again)
+        return (table, (SCREENS, "summary"), coach), True, False
+    of_the_match = (table, (SCREENS, "pause", "passing"),
+                    (GAME, "ai", "evaluation", "knowledge"), coach) + review
+    if name == "match":  # the profile is read next, for the statistics
+        return of_the_match, True, False
+    if name == "title":
+        return of_the_match + ((SCREENS, "summary"), (GAME, "assets"), read_at_start), True, False
+    return (), False, False

@@ -266,6 +266,11 @@ class Popup:
             self.frame.height = height + 5
         self.box.hidden = False
 
+    def empty(self):
+        """Let go of the text shown (a space in its place): at a full heap, the
+        next text is made in the room of the one before."""
+        set_text(self.item, " ")
+
     def hide(self):
         """True if it was showing."""
         if self.box.hidden:

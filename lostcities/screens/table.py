@@ -275,5 +275,6 @@ class TableScreen(TableLayout):
         if self.page < 0:
             self.popup.hide()
             return
+        self.popup.empty()  # the page before let go while this one is made
         self.popup.show("\n".join(info_page(self.app, self.viewer, self.page)),
                         INFO_Y, INFO_CHARS)
