@@ -30,21 +30,17 @@ BUDGETS = {
 # to split moves it by up to 5 KB from one heap size to the next, or with the
 # length of a file's path in the rig. Where a figure is over its goal above,
 # the bench says so.
-BOUNDS = {  # set at 88.3 / 102.2 / 82.2 / 31.3 KB measured; now 90.2 / 122.1 / 85.6 / 32.4 (live .py 99.5)
-    # the bundle: the fuzzes and the match without terminalio and vectorio need
-    # 89.1-90.2 KB on CircuitPython 10 and 9 (docs/memory.md); a scenario may fail
-    # a KB or two above its need, where one big allocation finds no piece, and the
-    # heap's layout moves a need by up to 5 KB: about 6 KB over the most measured
+BOUNDS = {  # the worst figures measured and each bound's margin: docs/memory.md, "Where the goals stand"
+    # the bundle: a scenario may fail a KB or two above its need, where one big
+    # allocation finds no piece, and the heap's layout moves a need further
     "mpy": 96 * KB,
     # .py sources: over their goals since the round's review and expert came (the
-    # fuzzes need up to 128 KB, the live heap 99.5 KB; the lesson compiles its
-    # review at the round's end and needed 123 to 137 KB as the heap's layout
-    # moved: docs/memory.md); the goals above stay, the bench says OVER
+    # lesson and the fuzzes compile the review at the round's end, in a heap the
+    # table has cut into pieces); the goals above stay, the bench says OVER
     "py": 140 * KB,
-    # the bundle on CircuitPython 9 without terminalio and vectorio held 85.6 KB
-    # (90.6 before the memory work): 4 KB over it
+    # the bundle's live heap, CircuitPython 9 without terminalio and vectorio the most
     "live": 90 * KB,
-    # from .py sources the fuzzes' names cross the qstr table's doubling (docs/memory.md)
+    # from .py sources the fuzzes' names cross the qstr table's doubling
     "live py": 106 * KB,
     "compile": 36 * KB,
 }
