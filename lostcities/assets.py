@@ -59,7 +59,8 @@ def font_tiles(first, last):
                                  for code in range(first, last + 1)), width, height
     bitmap = load_sheet("font.bmp", 2)
     count = last - first + 1
-    return bitmap, bytearray(range(count)), bitmap.width // count, bitmap.height
+    # its tiles are the characters in order: a range indexes as a bytearray of them would
+    return bitmap, range(count), bitmap.width // count, bitmap.height
 
 
 def rules_page(number):

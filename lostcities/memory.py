@@ -10,8 +10,8 @@ each time (the pass screen's, small and shown every turn, stay). Elsewhere,
 by the same policy: a screen is let go before a big one is built
 (lostcities/shell.py), the rules load their parts when first used
 (lostcities/rules/__init__.py), the AI makes its tables before the table
-(``ai.prepare``), and a match is saved from a buffer made at start-up
-(lostcities/saves/storage.py). tests/test_house.py checks every name here.
+(``ai.prepare``), and a match is saved from a buffer made at start-up for
+its rounds (lostcities/saves/storage.py). tests/test_house.py checks every name here.
 
 Modules are named in groups: a package's prefix (its name and a dot), then
 the last parts of its modules' names. The board holds those short parts as

@@ -49,6 +49,8 @@ class Session:
         self.seen = NO_MATCH
         if self.saved is not None and self.saved.match.state is None:
             self.saved.match.start_round()  # saved before its first deal: dealt again
+        # the save's buffer, made for the match saved or the settings' next one
+        storage.prepare((self._profile if self.saved is None else self.saved.match).rounds)
         self.save_problem = None  # why the last save was not written, or None
         self._news = None  # that problem, when it is new and not yet told
         self._view = None  # see view()
@@ -186,6 +188,7 @@ class Session:
         self.saved = profile.new_match(self.new_seed, learn)
         self.saved.match.start_round()
         self.resume()
+        self.storage.prepare(self.match.rounds)
         worn = self.storage.writes >= WEAR_SWITCH and not profile.worn
         if worn:
             profile.worn = True

@@ -16,7 +16,7 @@ from lostcities.saves import layout as fmt
 from host_sim.players.bots import random_move
 from lostcities.rng import Rng
 from lostcities.saves.profile import Profile, encode_profile
-from lostcities.rules import SOURCE_DECK, Match, move_source
+from lostcities.rules import SOURCE_DECK, Match, move_source, turn_limit
 from lostcities.saves.storage import Storage
 from lostcities.saves.layout import CRC, HEADER, MATCH_AT, NVM_SIZE, PROFILE_AT, crc16, stamp
 from lostcities.saves.match import SavedMatch, encode_match, match_size
@@ -441,14 +441,69 @@ def test_a_match_too_long_for_its_slot_keeps_the_last_save_that_fitted():
 
 
 
+def played_as_programs_play(saved):
+    """The match to its end, every round as long as a program plays it: a
+    pile draw whenever the rules allow until the turn limit, then the deck
+    drawn out (every AI level and reference bot draws from the deck only from
+    the turn limit on)."""
+    match = saved.match
+    while not match.is_over():
+        if match.state.is_over():
+            match.start_round()
+            continue
+        moves = match.state.legal_moves()
+        if match.state.turns < turn_limit(match.colors):
+            moves = [move for move in moves if move_source(move) != SOURCE_DECK] or moves
+        else:
+            moves = [move for move in moves if move_source(move) == SOURCE_DECK]
+        match.play(moves[saved.ai_rng.randbelow(len(moves))])
+        yield
+
+
+@pytest.mark.parametrize("colors,rounds", [(5, 1), (6, 1), (5, 3), (6, 3)])
+def test_a_match_programs_play_is_saved_in_the_buffer_made_at_its_start(
+        monkeypatch, colors, rounds):
+    """Late in a match the board's heap has no piece for a bigger buffer: the
+    one made as the match starts holds the longest record a program plays."""
+    made = []
+    monkeypatch.setattr(save, "bytearray", lambda size: made.append(size) or bytearray(size),
+                        raising=False)
+    storage = Storage(erased())
+    saved = new_game(colors, rounds, seed=colors + rounds)
+    storage.prepare(rounds)
+    assert len(made) == (1 if rounds == 3 else 2)  # at start-up for 3 rounds, then for 1
+
+    def no_room(size):
+        raise MemoryError("memory allocation failed, allocating %d bytes" % size)
+    monkeypatch.setattr(save, "bytearray", no_room, raising=False)
+    longest = 0
+    for _ in played_as_programs_play(saved):
+        assert storage.save_match(saved) is None
+        longest = max(longest, len(saved.match.moves[-1]))
+    assert longest > turn_limit(colors)  # rounds past the turn limit were saved
+    assert [list(moves) for moves in storage.load_match()[0].match.moves] == [
+        list(moves) for moves in saved.match.moves]
+
+
+def test_a_1_round_match_s_buffer_is_less_than_half_a_3_round_one_s(monkeypatch):
+    made = []
+    monkeypatch.setattr(save, "bytearray", lambda size: made.append(size) or bytearray(size),
+                        raising=False)
+    storage = Storage(erased())  # made for the most rounds
+    storage.prepare(3)
+    storage.prepare(1)
+    storage.prepare(1)  # the same rounds: the buffer stays
+    assert len(made) == 2 and made[1] < made[0] / 2
+
+
 def test_a_record_the_heap_has_no_room_for_is_not_saved_and_play_goes_on(monkeypatch):
-    """The record is built in a buffer made at start-up; a record longer than it
-    grows it. When the board's heap cannot give that room, the last save stays
+    """The record is built in a buffer made for its match; a record longer than
+    it grows it. When the board's heap cannot give that room, the last save stays
     (TOO_LONG), and the next save that fits the buffer is written again."""
     storage = Storage(erased())
     saved = new_game(6, seed=2)
-    stall(saved, 800)  # a stalled round: the record outgrows the start-up buffer
-    assert match_size(saved) > save._MATCH_BUFFER
+    storage.prepare(saved.match.rounds)
+    stall(saved, 800)  # a stalled round: the record outgrows the buffer made for its match
     short = new_game(6, seed=4)
     assert storage.save_match(short) is None
 

@@ -26,9 +26,12 @@ from lostcities.saves.layout import (
 
 from micropython import const
 
-# A 3-round match's record fits, rarely more (docs/formats.md gives its sizes).
-_MATCH_BUFFER = const(1536)
-_BUFFER_STEP = const(256)
+# A match's buffer (Storage.prepare): the record's head at its longest (the lesson's),
+# and each round as long as a program plays it with 6 colours: 3 bytes, the deal's 72
+# cards, 200 moves of 2 bytes (to the turn limit, 144, then the deck's 56 drawn)
+_HEAD_MOST = const(41)
+_ROUND_MOST = const(475)
+_BUFFER_STEP = const(256)  # a longer match (people stalling) grows it by this
 _COMPARED = const(64)  # bytes compared at a time with the NVM: no big copy
 _NO_MATCH_SIZE = const(10)  # HEADER + CRC: the "no match" record has no body
 
@@ -47,7 +50,8 @@ class Storage:
         self.has_match = False  # the NVM holds a match record (not "no match")
         self.read = False  # the NVM has been read: writes, has_match are known
         # the image written from byte 0: the wear record, the profile, the match
-        self._buffer = bytearray(MATCH_AT + _MATCH_BUFFER)
+        self._buffer = None
+        self.prepare(3)  # the most rounds: made first, while the heap is in one piece
 
     def load_match(self):
         """``(SavedMatch or None, message or None)``; the message says what was
@@ -60,14 +64,25 @@ class Storage:
         from lostcities.saves.profile import load_profile
         return load_profile(self)
 
+    def prepare(self, rounds):
+        """Make the buffer the saves of a match of ``rounds`` rounds are built
+        in, as the game starts and as a match of other rounds does: late in a
+        match the board's heap is in pieces too small for a record of its size
+        (measured on CircuitPython's interpreter). A 1-round match's takes
+        less than half a 3-round one's."""
+        size = MATCH_AT + _HEAD_MOST + rounds * _ROUND_MOST
+        if self._buffer is None or len(self._buffer) != size:
+            try:
+                self._buffer = bytearray(size)
+            except MemoryError:
+                pass  # the one it has: a save that outgrows it is not written (TOO_LONG)
+
     def save_match(self, saved, profile=None):
         """Save after a turn (and ``profile`` with it, if given): None when
         saved or unchanged, else why not (the last save is kept).
 
-        The record is built in one buffer made at start-up and kept: late in a
-        match the board's heap is in pieces too small for a record of its size
-        (measured on CircuitPython's interpreter). A longer match grows it, if
-        the heap has room: else it is not saved (TOO_LONG)."""
+        The record is built in the buffer :meth:`prepare` made. A longer round
+        grows it, if the heap has room: else it is not saved (TOO_LONG)."""
         from lostcities.saves.match import encode_match, match_size
         size = match_size(saved)
         if MATCH_AT + size > len(self.nvm):
