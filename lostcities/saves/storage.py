@@ -50,8 +50,8 @@ class Storage:
         self.has_match = False  # the NVM holds a match record (not "no match")
         self.read = False  # the NVM has been read: writes, has_match are known
         # the image written from byte 0: the wear record, the profile, the match
-        self._buffer = None
-        self.prepare(3)  # the most rounds: made first, while the heap is in one piece
+        # made first for the most rounds, while the heap is in one piece (see prepare)
+        self._buffer = bytearray(MATCH_AT + _HEAD_MOST + 3 * _ROUND_MOST)
 
     def load_match(self):
         """``(SavedMatch or None, message or None)``; the message says what was
@@ -71,7 +71,7 @@ class Storage:
         (measured on CircuitPython's interpreter). A 1-round match's takes
         less than half a 3-round one's."""
         size = MATCH_AT + _HEAD_MOST + rounds * _ROUND_MOST
-        if self._buffer is None or len(self._buffer) != size:
+        if len(self._buffer) != size:
             try:
                 self._buffer = bytearray(size)
             except MemoryError:
