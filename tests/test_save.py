@@ -485,6 +485,20 @@ def test_a_match_programs_play_is_saved_in_the_buffer_made_at_its_start(
         list(moves) for moves in saved.match.moves]
 
 
+def test_a_match_started_where_the_heap_has_no_room_for_its_buffer_keeps_the_one_made(
+        monkeypatch):
+    storage = Storage(erased())  # made for 3 rounds
+
+    def no_room(size):
+        raise MemoryError("memory allocation failed, allocating %d bytes" % size)
+    monkeypatch.setattr(save, "bytearray", no_room, raising=False)
+    storage.prepare(1)  # a 1-round match's would be smaller: no room, no matter
+    saved = new_game(6, rounds=1, seed=5)
+    play_turns(saved, 60)
+    assert storage.save_match(saved) is None
+    assert_same(storage.load_match()[0], saved)
+
+
 def test_a_1_round_match_s_buffer_is_less_than_half_a_3_round_one_s(monkeypatch):
     made = []
     monkeypatch.setattr(save, "bytearray", lambda size: made.append(size) or bytearray(size),
