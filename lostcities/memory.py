@@ -27,6 +27,7 @@ FROM_SOURCES = __file__.endswith(".py")
 GAME = "lostcities."
 SCREENS = "lostcities.screens."
 SAVES = "lostcities.saves."
+RULES = "lostcities.rules."
 
 
 # From .py sources the board compiles a module as it imports it, which needs
@@ -87,10 +88,11 @@ def room(name):
     review = ((GAME, "review", "reasons"), (SCREENS, "review"))  # after a round
     coach = (GAME, "coach")  # the lesson's: loaded with its table, let go at its round's end
     table = (SCREENS, "table", "layout", "words", "info")
-    read_at_start = (SAVES, "restore", "resume", "version1")  # the saves' reading
+    # the saves' reading, and the checks of the saved match's deals
+    read_at_start = ((SAVES, "restore", "resume", "version1"), (RULES, "given"))
     if name == "table":  # made as soon as a match starts or continues, before it is shown
         return ((SCREENS, "title", "help", "pause", "menu", "summary"),
-                (GAME, "menus", "assets"), read_at_start) + review, False, True
+                (GAME, "menus", "assets")) + read_at_start + review, False, True
     if name == "round":  # the coach has said its last, a review is read
         return (coach,) + review, False, False
     if name == "review":
@@ -102,5 +104,5 @@ def room(name):
     if name == "match":  # the profile is read next, for the statistics
         return of_the_match, True, False
     if name == "title":
-        return of_the_match + ((SCREENS, "summary"), (GAME, "assets"), read_at_start), True, False
+        return of_the_match + ((SCREENS, "summary"), (GAME, "assets")) + read_at_start, True, False
     return (), False, False

@@ -2,45 +2,13 @@
 
 from array import array
 
-from lostcities.rules.cards import (
-    CARDS_PER_COLOR, COLOR_NAMES, HAND_SIZE, WAGERS_PER_COLOR, IllegalMove,
-    card_color, card_text, is_wager, turn_limit)
+from lostcities.rules.cards import CARDS_PER_COLOR, HAND_SIZE, IllegalMove, turn_limit
 from lostcities.rules.state import State
 
 
 def new_deck(colors):
     """All cards of a game with ``colors`` colours, in order."""
     return bytearray(range(colors * CARDS_PER_COLOR))
-
-
-def check_deal(hand1, hand2, deck, colors):
-    """None if the deal is exactly one deck with 8 cards a hand, else why not.
-
-    The answer is ``(part, reason)``, ``part`` naming where the fault shows:
-    0 for hand1, 1 for hand2, 2 for the deck (so a record can point at a line).
-    """
-    seen = bytearray(colors * CARDS_PER_COLOR)
-    part = 0
-    for cards in (hand1, hand2, deck):
-        if part < 2 and len(cards) != HAND_SIZE:
-            return (part, "hand%d has %d cards, not %d" % (
-                part + 1, len(cards), HAND_SIZE))
-        for card in cards:
-            if card >= len(seen):
-                return (part, "there is no such card in this game")
-            if seen[card]:
-                if is_wager(card):
-                    return (part, "more than %d %s wagers in the deal" % (
-                        WAGERS_PER_COLOR, COLOR_NAMES[card_color(card)]))
-                return (part, "%s is dealt twice" % card_text(card))
-            seen[card] = 1
-        part += 1
-    missing = [card_text(card) for card in range(len(seen)) if not seen[card]]
-    if missing:
-        return (2, "the deal lacks %d of the %d cards: %s%s" % (
-            len(missing), len(seen), " ".join(missing[:6]),
-            " ..." if len(missing) > 6 else ""))
-    return None
 
 
 def deal(rng, colors, start):
@@ -104,10 +72,13 @@ class Match:
         if start is None:
             start = expected if expected is not None else self.rng.randbelow(2)
         elif expected is not None and start != expected:
-            raise IllegalMove(self._starter_reason(expected))
+            from lostcities.rules.given import starter_reason
+            last = self.scores[-1]
+            raise IllegalMove(starter_reason(expected, len(self.deals), last[0] == last[1]))
         if hand1 is None:
             state = deal(self.rng, self.colors, start)
         else:
+            from lostcities.rules.given import check_deal
             problem = check_deal(hand1, hand2, deck, self.colors)
             if problem:
                 raise IllegalMove(problem[1])
@@ -130,18 +101,6 @@ class Match:
         if self.state is not None and not self.state.is_over():
             return "round %d is not finished" % len(self.deals)
         return None
-
-    def _starter_reason(self, expected):
-        """Why ``expected`` (0/1) must start the next round, in words."""
-        last = len(self.deals)
-        if self.scores[-1][0] == self.scores[-1][1]:
-            why = "round %d was a tie and player %d started it" % (
-                last, 2 - expected)
-        else:
-            why = "player %d scored fewer points in round %d" % (
-                expected + 1, last)
-        return "player %d must start round %d: %s" % (
-            expected + 1, last + 1, why)
 
     def starter(self, index=-1):
         """Who started round ``index`` (0 or 1; by default the current round)."""
