@@ -11,12 +11,13 @@ def load_sheets():
     """The table's :class:`~lostcities.sprites.Sheets`, read from their files."""
     from lostcities.sprites import Sheets  # not for the rules' pages (the terminal game)
     return Sheets(load_sheet("hand.bmp"), load_sheet("piles.bmp"), load_sheet("mini.bmp"),
-                  load_sheet("text.bmp"))
+                  load_sheet("text.bmp", 2))
 
 
 def load_sheet(name, colors=4):
     """A sprite sheet of ``assets/`` as a ``displayio.Bitmap`` of ``colors``
-    values (4: two bits a pixel; the font's 2: one).
+    values (4: two bits a pixel; 2, one: the font's and the table's text,
+    drawn in two).
 
     The sheets are make_assets.py's own BMPs (4 bits a pixel, uncompressed,
     the bottom row first), read here and not by adafruit_imageload:

@@ -11,9 +11,9 @@ a 4-colour image (2 bits a pixel in RAM):
   makes them anew for each match in a heap cut into pieces, where the one
   sheet's 2.7 KB found no piece of its size and two of 1.4 KB do.
 * ``mini.bmp``: 6x7 tiles: the cards of an expedition, three px apart.
-* ``text.bmp``: 4x6 tiles: a 3x5 font for scores and counts, drawn in the
-  palette's colour (LIGHT in ``Sheets.text_palette``); the grids take each
-  as two tiles of 2x6.
+* ``text.bmp``: 4x6 tiles: a 3x5 font for scores and counts, its pixels
+  the table or ink, one bit a pixel in RAM, drawn in ``Sheets.text_palette``
+  (LIGHT); the grids take each as two tiles of 2x6.
 
 ``font.bmp``, CircuitPython's terminalio.FONT for a firmware that has no
 terminalio, is the screens' (``lostcities/screens``).
@@ -93,7 +93,9 @@ class Sheets:
         self.palettes = tuple(make_palette(rgb) for rgb in COLOR_RGB)  # light frames
         self.card_palettes = tuple(make_palette(rgb, INK) for rgb in COLOR_RGB)
         self.neutral = make_palette(NEUTRAL_RGB)
-        self.text_palette = make_palette(LIGHT)
+        self.text_palette = displayio.Palette(2)  # the text sheet's two values
+        self.text_palette[0] = TABLE
+        self.text_palette[1] = LIGHT
         self.bar = displayio.Bitmap(CARD_W - 2, 3, 2)
         self.bar.fill(1)  # drawn in the text's light
 

@@ -281,7 +281,7 @@ def test_the_sheets_script_writes_only_over_sheets_it_drew(tmp_path, capsys, the
     assert {path.name: path.read_bytes() for path in tmp_path.iterdir()} == before
 
 
-def test_sprite_sheets_load_as_two_bit_bitmaps_of_whole_tiles():
+def test_sprite_sheets_load_as_bitmaps_of_whole_tiles_two_bits_a_pixel_the_text_one():
     from lostcities import assets, sprites
     sheets = assets.load_sheets()
     assert sheets.hand.width == sprites.HAND_TILES * sprites.CARD_W
@@ -291,7 +291,8 @@ def test_sprite_sheets_load_as_two_bit_bitmaps_of_whole_tiles():
     assert sheets.mini.height == sprites.MINI_H
     assert sheets.text.width == sprites.TEXT_TILES * sprites.TEXT_W
     assert sheets.text.height == sprites.TEXT_H
-    assert {sheet._bits_per_value for sheet in (sheets.hand, sheets.piles, sheets.mini, sheets.text)} == {2}
+    assert {sheet._bits_per_value for sheet in (sheets.hand, sheets.piles, sheets.mini)} == {2}
+    assert sheets.text._bits_per_value == 1
 
 
 def test_sprite_sheets_load_pixel_for_pixel_as_the_script_draws_them():
