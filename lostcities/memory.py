@@ -27,7 +27,6 @@ FROM_SOURCES = __file__.endswith(".py")
 GAME = "lostcities."
 SCREENS = "lostcities.screens."
 SAVES = "lostcities.saves."
-RULES = "lostcities.rules."
 
 
 # From .py sources the board compiles a module as it imports it, which needs
@@ -88,8 +87,10 @@ def room(name):
     review = ((GAME, "review", "reasons"), (SCREENS, "review"))  # after a round
     coach = (GAME, "coach")  # the lesson's: loaded with its table, let go at its round's end
     table = (SCREENS, "table", "layout", "words", "info")
-    # the saves' reading, and the checks of the saved match's deals
-    read_at_start = ((SAVES, "restore", "resume", "version1"), (RULES, "given"))
+    # the saves' reading, and the checks of the saved match's deals (the rules'
+    # prefix written out: from .py sources a name of its own would be one more
+    # name for good, at the name tables' doubling)
+    read_at_start = ((SAVES, "restore", "resume", "version1"), ("lostcities.rules.", "legal"))
     if name == "table":  # made as soon as a match starts or continues, before it is shown
         return ((SCREENS, "title", "help", "pause", "menu", "summary"),
                 (GAME, "menus", "assets")) + read_at_start + review, False, True

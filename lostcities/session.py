@@ -231,8 +231,8 @@ class Session:
         move = ai.choose_move(view, saved.level, saved.ai_rng, clock_ms,
                               pressed if stop and long else None, progress)
         budget = ai.EXPERT_BUDGET_MS if long else ai.BUDGET_MS
-        late = clock_ms is not None and clock_ms() - start >= budget
-        self.play(move, save=late or cut)
+        save = clock_ms is not None and clock_ms() - start >= budget or cut  # late, or cut short
+        self.play(move, save=save)
         return move
 
     def next_round(self):

@@ -21,7 +21,7 @@ fails with :class:`RecordError` naming the line, like python-chess.
 from lostcities.rules.cards import (
     WAGERS_PER_COLOR, IllegalMove, card_color, card_text, is_wager)
 from host_sim.records.notation import move_text, parse_card, parse_move
-from lostcities.rules.given import check_deal
+from lostcities.rules.legal import check_deal
 from lostcities.rules.match import Match
 
 HEADER = "lostcities 1"

@@ -5,12 +5,11 @@
 * :mod:`~lostcities.rules.state`: one round's state in a ``bytearray``, a
   move checked with its reason;
 * :mod:`~lostcities.rules.legal`: every legal move, for the laptop (the board
-  never lists them);
+  never lists them), and the checks of a round given whole (a record's or a
+  save's deal and starter), which the board needs only at start-up;
 * :mod:`~lostcities.rules.offsets`: where each part lies in the state's buffer;
 * :mod:`~lostcities.rules.hidden`: each player's view, and deals of the rest;
-* :mod:`~lostcities.rules.match`: dealing, rounds, starters, totals, the winner;
-* :mod:`~lostcities.rules.given`: the checks of a round given whole (a
-  record's or a save's deal and starter), which the board needs only at start-up.
+* :mod:`~lostcities.rules.match`: dealing, rounds, starters, totals, the winner.
 
 Every name is importable from here (``from lostcities.rules import State``),
 looked up in the parts when asked for (the moves' text, for the laptop's
@@ -19,7 +18,7 @@ not in this module too (1.2 KB of its heap). The parts are modules of their
 own so that the board compiles each one in a fraction of its heap.
 """
 
-_PARTS = ("cards", "state", "offsets", "hidden", "legal", "match", "given")
+_PARTS = ("cards", "state", "offsets", "hidden", "legal", "match")
 
 
 def __getattr__(name):

@@ -72,13 +72,12 @@ class Match:
         if start is None:
             start = expected if expected is not None else self.rng.randbelow(2)
         elif expected is not None and start != expected:
-            from lostcities.rules.given import starter_reason
-            last = self.scores[-1]
-            raise IllegalMove(starter_reason(expected, len(self.deals), last[0] == last[1]))
+            from lostcities.rules.legal import starter_reason
+            raise IllegalMove(starter_reason(expected, self.scores))
         if hand1 is None:
             state = deal(self.rng, self.colors, start)
         else:
-            from lostcities.rules.given import check_deal
+            from lostcities.rules.legal import check_deal
             problem = check_deal(hand1, hand2, deck, self.colors)
             if problem:
                 raise IllegalMove(problem[1])
