@@ -55,8 +55,12 @@ def unseen(state, player):
         start = PILE_AT + color * CARDS_PER_COLOR
         for i in range(buf[PILE_LEN_AT + color]):
             present[buf[start + i]] = 1
-    return bytearray(card for card in range(len(present))
-                     if not present[card])
+    count = 0  # the unseen cards written over the marks already read: one copy made
+    for card in range(len(present)):
+        if not present[card]:
+            present[count] = card
+            count += 1
+    return present[:count]
 
 
 def determinize(state, player, rng, unseen=None, odds=None):
