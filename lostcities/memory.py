@@ -94,6 +94,9 @@ def room(name):
     if name == "table":  # made as soon as a match starts or continues, before it is shown
         return ((SCREENS, "title", "help", "pause", "menu", "summary"),
                 (GAME, "menus", "assets")) + read_at_start + review, False, True
+    if name == "hint":  # given by the pause menu: the AI's modules it loaded go with the menu
+        # (two players' hint loads them again, a match against the AI before its table)
+        return ((GAME, "ai", "evaluation", "knowledge"),), False, False
     if name == "round":  # the coach has said its last, a review is read
         return (coach,) + review, False, False
     if name == "review":
