@@ -74,9 +74,10 @@ PROFILE = ((SAVES, "profile"),)
 
 def room(name):
     """What goes before screen ``name`` is built (for "hint": once the pause
-    menu's hint is worked out), besides the screen shown (which always does):
-    (the groups of modules forgotten, whether the table's sprite sheets go too,
-    whether the profile goes with its module).
+    menu's hint is worked out; "info": once the table's text is, the table
+    kept), besides the screen shown (which always does but for "info"):
+    (the groups of modules forgotten, whether the table's sprite sheets go
+    too, whether the profile goes with its module).
 
     The sheets go from .py sources only, where the next modules are compiled in
     their place; the profile goes when the NVM holds it as it is (a match reads
