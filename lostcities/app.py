@@ -67,16 +67,18 @@ class App(Shell):
         self.table = None
         super().let_go()
 
-    def make_room(self, name):
-        """Before screen ``name`` is built: the screen shown let go, and what
-        memory.room says goes with it (applied here only)."""
+    def make_room(self, name, screen=True):
+        """Before screen ``name`` is built: the screen shown let go (unless
+        ``screen`` is False: the table stays, for "info"), and what memory.room
+        says goes with it (applied here only)."""
         modules, sheets, profile = room(name)
         if sheets and FROM_SOURCES:
             self.sheets = None
         forget(*modules)
         if profile and self.session.let_go_of_profile():
             forget(*PROFILE)
-        self.let_go()  # after forget: its collection frees their code too
+        if screen:
+            self.let_go()  # after forget: its collection frees their code too
 
     # Feedback ----------------------------------------------------------------
 

@@ -73,9 +73,11 @@ PROFILE = ((SAVES, "profile"),)
 
 
 def room(name):
-    """What goes before screen ``name`` is built, besides the screen shown
-    (which always does): (the groups of modules forgotten, whether the table's
-    sprite sheets go too, whether the profile goes with its module).
+    """What goes before screen ``name`` is built (for "hint": once the pause
+    menu's hint is worked out; "info": once the table's text is, the table
+    kept), besides the screen shown (which always does but for "info"):
+    (the groups of modules forgotten, whether the table's sprite sheets go
+    too, whether the profile goes with its module).
 
     The sheets go from .py sources only, where the next modules are compiled in
     their place; the profile goes when the NVM holds it as it is (a match reads
@@ -86,7 +88,7 @@ def room(name):
     they would take every screen's heap for good (docs/memory.md)."""
     review = ((GAME, "review", "reasons"), (SCREENS, "review"))  # after a round
     coach = (GAME, "coach")  # the lesson's: loaded with its table, let go at its round's end
-    table = (SCREENS, "table", "layout", "words", "info")
+    table = (SCREENS, "table", "layout", "words")
     # the saves' reading, and the checks of the saved match's deals (the rules'
     # prefix written out: from .py sources a name of its own would be one more
     # name for good, at the name tables' doubling)
@@ -94,6 +96,11 @@ def room(name):
     if name == "table":  # made as soon as a match starts or continues, before it is shown
         return ((SCREENS, "title", "help", "pause", "menu", "summary"),
                 (GAME, "menus", "assets")) + read_at_start + review, False, True
+    if name == "info":  # SELECT's page or the hint's words made: the module goes while they
+        return ((SCREENS, "info"),), False, False  # show (the next loads it again)
+    if name == "hint":  # given by the pause menu: the AI's modules it loaded go with the menu
+        # (two players' hint loads them again, a match against the AI before its table)
+        return ((GAME, "ai", "evaluation", "knowledge"),), False, False
     if name == "round":  # the coach has said its last, a review is read
         return (coach,) + review, False, False
     if name == "review":

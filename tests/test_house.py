@@ -89,7 +89,7 @@ def test_every_module_the_memory_policy_names_exists_and_is_imported_somewhere()
     from lostcities import memory
     known = modules()
     named = set(memory.names(memory.COMPILED_FIRST + memory.PROFILE))
-    for screen in ("title", "table", "round", "review", "match"):
+    for screen in ("title", "table", "round", "review", "match", "hint", "info"):
         named.update(memory.names(memory.room(screen)[0]))
     assert len(named) > 10
     imported = set().union(*graph().values())

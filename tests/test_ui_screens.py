@@ -16,7 +16,7 @@ from lostcities.saves.layout import NVM_SIZE
 from lostcities.screens import ACCENT, DIM
 from lostcities.screens.summary import breakdown
 from lostcities.screens.layout import HAND_Y, PANEL_X, PILE_Y
-from lostcities.screens.info import PAGES
+from lostcities.screens.layout import INFO_PAGES
 from lostcities.screens.table import DRAW, SHOWN, PICK
 from lostcities.rules.cards import move_words
 
@@ -399,11 +399,11 @@ def test_a_message_on_the_table_keeps_a_margin_and_the_side_panel_readable(table
 def test_selects_pages_cover_the_table_with_a_margin_then_close(table):
     t = table.app.table
     texts = []
-    for page in range(PAGES):
+    for page in range(INFO_PAGES):
         table.press(btn.SELECT)
         check_margin(t.popup)
         texts.append(popup_text(t.popup))
-        assert texts[-1].startswith("%d/%d" % (page + 1, PAGES))
+        assert texts[-1].startswith("%d/%d" % (page + 1, INFO_PAGES))
     table.press(btn.SELECT)
     assert popup_text(t.popup) == "" and t.step == PICK
 

@@ -1,7 +1,7 @@
 """What the table shows when asked: SELECT's pages (the match and the last
-moves, the piles, the cards not seen) and the hint's words. Loaded at the
-first SELECT or hint, and forgotten with the table (lostcities/memory.py): a
-player who never asks holds none of it.
+moves, the piles, the cards not seen) and the hint's words. Loaded for each
+page or hint, and forgotten once it is made (App.make_room, lostcities/memory.py):
+the table holds none of it.
 
 Each reads only what the viewing player may see (their view of the state,
 the moves made, the public piles). A page's lines are made to fit the popup,
@@ -12,9 +12,8 @@ from lostcities.rules.cards import (
     COLOR_LETTERS, HIDDEN, NO_CARD, SOURCE_DECK, card_color, card_index, card_text, move_source,
     move_words, played_words)
 from lostcities.screens import wrap
-from lostcities.screens.layout import INFO_CHARS
+from lostcities.screens.layout import INFO_CHARS, INFO_PAGES
 
-PAGES = 3  # the match, the piles, the cards not seen
 _LAST_MOVES = 3  # moves on the first page, newest first
 
 
@@ -38,7 +37,7 @@ def rank_list(cards):
 
 
 def info_page(app, viewer, page):
-    """SELECT's page ``page`` (0 to PAGES - 1) as lines that fit the popup:
+    """SELECT's page ``page`` (0 to INFO_PAGES - 1) as lines that fit the popup:
     the match and the last moves, each pile from the top, or each colour's
     cards not seen."""
     match = app.match
@@ -49,7 +48,7 @@ def info_page(app, viewer, page):
     if page == 0:
         known = " ".join(card_text(card) for card in view.hand(1 - viewer) if card != HIDDEN)
         one, two = match.totals()
-        lines = ["1/%d Match  SELECT: more" % PAGES,
+        lines = ["1/%d Match  SELECT: more" % INFO_PAGES,
                  "Totals: %s %d, %s %d" % (short(0), one, short(1), two)]
         add(lines, "%s holds from piles: %s" % (name, known or "none"))
         moves = match.moves[-1]
@@ -59,18 +58,18 @@ def info_page(app, viewer, page):
             # turns alternate from the round's starter
             line = "%-3s %s" % (short((match.starter() + index) % 2), played_words(moves, index))
             add(lines, line if len(line) <= INFO_CHARS else line.replace(",", ""))
-        return lines
-    if page == 1:
-        lines = ["2/%d Piles, top first" % PAGES]
+    elif page == 1:
+        lines = ["2/%d Piles, top first" % INFO_PAGES]
         for color in range(state.colors):
             pile = state.pile(color)
             add(lines, "%s %2d: %s" % (COLOR_LETTERS[color], len(pile), rank_list(reversed(pile))))
-        return lines
-    unseen = view.unseen(viewer)
-    lines = ["3/%d Not seen: deck, %s" % (PAGES, name)]
-    for color in range(state.colors):
-        lines.append("%s: %s" % (COLOR_LETTERS[color], rank_list(
-            card for card in unseen if card_color(card) == color)))
+    else:
+        unseen = view.unseen(viewer)
+        lines = ["3/%d Not seen: deck, %s" % (INFO_PAGES, name)]
+        for color in range(state.colors):
+            lines.append("%s: %s" % (COLOR_LETTERS[color], rank_list(
+                card for card in unseen if card_color(card) == color)))
+    app.make_room("info", False)  # this module goes while the page shows
     return lines
 
 
@@ -83,4 +82,5 @@ def hint_words(app, viewer, move):
     if app.saved.learn:  # and why, in words
         from lostcities.coach import reason
         text += ": " + reason(state, viewer, move)
+    app.make_room("info", False)
     return text

@@ -44,6 +44,7 @@ _PANEL_CHARS = const(6)
 _PANEL_LINE = const(2 * _PANEL_CHARS)  # a panel line's tiles: two a character
 _POPUP_CHARS = const(20)  # messages keep clear of the side panel
 INFO_Y = const(8)  # SELECT's pages cover the table, a margin all round
+INFO_PAGES = const(3)  # the match, the piles, the cards not seen (screens/info.py)
 INFO_CHARS = const(25)
 ROUND_OVER = "Round over. A: scores"  # the round's end, with the coach's words or alone
 # The coach's words: over your side in a turn (the piles, the AI's last discard

@@ -26,7 +26,9 @@ class PauseScreen(MenuScreen):
         if key == "Resume":
             self.back()
         elif key == "Hint":
-            app.resume(app.session.hint(app.match.state.to_move))
+            hint = app.session.hint(app.match.state.to_move)
+            app.make_room("hint")  # with this menu, what the hint loaded (memory.room)
+            app.resume(hint)
         elif key == "Rules":
             app.open("rules")
         elif key == "New match":

@@ -10,7 +10,7 @@ from lostcities.rules.cards import (
     HAND_SIZE, NO_CARD, SOURCE_DECK, card_color, card_text, make_move, move_card, same_kind)
 from lostcities.screens import set_text
 from lostcities.screens.layout import (  # noqa: F401 (the phases, for the app)
-    ACTION, DRAW, SHOWN, HAND_Y, INFO_CHARS, INFO_Y, LIFT, PICK, ROUND_OVER, WAIT,
+    ACTION, DRAW, SHOWN, HAND_Y, INFO_CHARS, INFO_PAGES, INFO_Y, LIFT, PICK, ROUND_OVER, WAIT,
     TableLayout)
 from lostcities.screens.words import action_words, discard_words
 from lostcities.rules.cards import played_words
@@ -270,11 +270,11 @@ class TableScreen(TableLayout):
 
     def show_info(self, page):
         """SELECT: its next page over the table, none after the last."""
-        from lostcities.screens.info import PAGES, info_page
-        self.page = page if page < PAGES else -1
+        self.page = page if page < INFO_PAGES else -1
         if self.page < 0:
             self.popup.hide()
             return
         self.popup.empty()  # the page before let go while this one is made
+        from lostcities.screens.info import info_page
         self.popup.show("\n".join(info_page(self.app, self.viewer, self.page)),
                         INFO_Y, INFO_CHARS)
