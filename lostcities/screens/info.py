@@ -1,7 +1,7 @@
 """What the table shows when asked: SELECT's pages (the match and the last
 moves, the piles, the cards not seen) and the hint's words. Loaded for each
-page or hint, and forgotten once it is made (App.make_room, lostcities/memory.py):
-the table holds none of it.
+page or hint, and forgotten once the table has it (lostcities/memory.py's
+room "info"): the table holds none of it.
 
 Each reads only what the viewing player may see (their view of the state,
 the moves made, the public piles). A page's lines are made to fit the popup,
@@ -69,7 +69,6 @@ def info_page(app, viewer, page):
         for color in range(state.colors):
             lines.append("%s: %s" % (COLOR_LETTERS[color], rank_list(
                 card for card in unseen if card_color(card) == color)))
-    app.make_room("info", False)  # this module goes while the page shows
     return lines
 
 
@@ -82,5 +81,4 @@ def hint_words(app, viewer, move):
     if app.saved.learn:  # and why, in words
         from lostcities.coach import reason
         text += ": " + reason(state, viewer, move)
-    app.make_room("info", False)
     return text

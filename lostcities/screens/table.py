@@ -266,7 +266,9 @@ class TableScreen(TableLayout):
             self.coaching = False
             self.app.session.unsaid(self.spoken)
         from lostcities.screens.info import hint_words
-        self.popup.show(hint_words(self.app, self.viewer, move))
+        words = hint_words(self.app, self.viewer, move)
+        self.app.make_room("info", screen=False)  # the words made, their module goes
+        self.popup.show(words)
 
     def show_info(self, page):
         """SELECT: its next page over the table, none after the last."""
@@ -276,5 +278,6 @@ class TableScreen(TableLayout):
             return
         self.popup.empty()  # the page before let go while this one is made
         from lostcities.screens.info import info_page
-        self.popup.show("\n".join(info_page(self.app, self.viewer, self.page)),
-                        INFO_Y, INFO_CHARS)
+        lines = info_page(self.app, self.viewer, self.page)
+        self.app.make_room("info", screen=False)  # the page made, its module goes
+        self.popup.show("\n".join(lines), INFO_Y, INFO_CHARS)
