@@ -441,6 +441,19 @@ def test_a_match_too_long_for_its_slot_keeps_the_last_save_that_fitted():
 
 
 
+def no_room(size):
+    """The storage's bytearray where the board's heap has no piece of ``size`` bytes."""
+    raise MemoryError("memory allocation failed, allocating %d bytes" % size)
+
+
+def recorded_buffers(monkeypatch):
+    """The sizes of the buffers the storage makes from now on, in order."""
+    made = []
+    monkeypatch.setattr(save, "bytearray", lambda size: made.append(size) or bytearray(size),
+                        raising=False)
+    return made
+
+
 def played_as_programs_play(saved):
     """The match to its end, every round as long as a program plays it: a
     pile draw whenever the rules allow until the turn limit, then the deck
@@ -465,16 +478,11 @@ def test_a_match_programs_play_is_saved_in_the_buffer_made_at_its_start(
         monkeypatch, colors, rounds):
     """Late in a match the board's heap has no piece for a bigger buffer: the
     one made as the match starts holds the longest record a program plays."""
-    made = []
-    monkeypatch.setattr(save, "bytearray", lambda size: made.append(size) or bytearray(size),
-                        raising=False)
+    made = recorded_buffers(monkeypatch)
     storage = Storage(erased())
     saved = new_game(colors, rounds, seed=colors + rounds)
     storage.prepare(rounds)
     assert len(made) == (1 if rounds == 3 else 2)  # at start-up for 3 rounds, then for 1
-
-    def no_room(size):
-        raise MemoryError("memory allocation failed, allocating %d bytes" % size)
     monkeypatch.setattr(save, "bytearray", no_room, raising=False)
     longest = 0
     for _ in played_as_programs_play(saved):
@@ -488,9 +496,6 @@ def test_a_match_programs_play_is_saved_in_the_buffer_made_at_its_start(
 def test_a_match_started_where_the_heap_has_no_room_for_its_buffer_keeps_the_one_made(
         monkeypatch):
     storage = Storage(erased())  # made for 3 rounds
-
-    def no_room(size):
-        raise MemoryError("memory allocation failed, allocating %d bytes" % size)
     monkeypatch.setattr(save, "bytearray", no_room, raising=False)
     storage.prepare(1)  # a 1-round match's would be smaller: no room, no matter
     saved = new_game(6, rounds=1, seed=5)
@@ -500,9 +505,7 @@ def test_a_match_started_where_the_heap_has_no_room_for_its_buffer_keeps_the_one
 
 
 def test_a_1_round_match_s_buffer_is_less_than_half_a_3_round_one_s(monkeypatch):
-    made = []
-    monkeypatch.setattr(save, "bytearray", lambda size: made.append(size) or bytearray(size),
-                        raising=False)
+    made = recorded_buffers(monkeypatch)
     storage = Storage(erased())  # made for the most rounds
     storage.prepare(3)
     storage.prepare(1)
@@ -520,9 +523,6 @@ def test_a_record_the_heap_has_no_room_for_is_not_saved_and_play_goes_on(monkeyp
     stall(saved, 800)  # a stalled round: the record outgrows the buffer made for its match
     short = new_game(6, seed=4)
     assert storage.save_match(short) is None
-
-    def no_room(size):
-        raise MemoryError("memory allocation failed, allocating %d bytes" % size)
     monkeypatch.setattr(save, "bytearray", no_room, raising=False)
     assert storage.save_match(saved) == fmt.TOO_LONG
     assert_same(storage.load_match()[0], short)  # the last save is kept
