@@ -8,8 +8,6 @@ best move unblurred. How each works, what it weighs and why, and the figures:
 docs/ai.md, the one place the AI is explained.
 """
 
-from array import array
-
 from micropython import const
 
 from lostcities import LEVELS  # noqa: F401 (ai.LEVELS: the levels played here)
@@ -44,8 +42,8 @@ _SEARCH = {
 _OPEN = b"\x03\x06\x09\x0f"
 # Per colour count, what decisions work in, made once and kept: every level's
 # Position, and hard's search tools (a State to deal samples into and play them
-# out in, its sums and moves, the odds of each card in the opponent's hand: 1.3
-# KB that the levels without search never make). Late in a match the board's
+# out in, the moves' sums by key, the odds of each card in the opponent's hand,
+# which the levels without search never make). Late in a match the board's
 # heap is in pieces too small for them (measured on CircuitPython's interpreter:
 # hard needed 7 KB more heap without this), so a match against the AI makes them
 # first (prepare). The evaluation's module is loaded with them; the app forgets
@@ -66,8 +64,7 @@ def _search_for(colors):
     tools = _search.get(colors)
     if tools is None:
         from lostcities.evaluation import MOVE_KEYS
-        # the moves by key as 16-bit integers (a move is below 2048): half a list
-        tools = _search[colors] = (State(colors), [0] * MOVE_KEYS, array("h", [-1] * MOVE_KEYS),
+        tools = _search[colors] = (State(colors), [None] * MOVE_KEYS,
                                    bytearray(colors * CARDS_PER_COLOR))
     return tools
 
@@ -85,7 +82,7 @@ def prepare(colors, level):
         _search_for(colors)
     elif _search:
         _search.clear()
-        position.sums = position.sum_moves = position.state = None  # the search's, too
+        position.sums = position.state = None  # the search's, too
 
 
 def choose_move(view, level, rng, clock=None, stop=None, progress=None):
@@ -146,18 +143,17 @@ def _searched_best(view, position, tools, rng, plan, watch):
     the State the samples are dealt into: each candidate's deal is dealt again
     from the Rng state saved before it.
     """
+    from lostcities.evaluation import key_move
     samples, candidates, playouts, plies_each, ply_cap, prior = plan
     total = samples + ply_cap
-    scratch, sums, moves, odds = tools
+    scratch, sums, odds = tools
     me = view.to_move
     unseen = view.unseen(me)
     shuffled = bytearray(unseen)
     _hand_odds(view, 1 - me, odds)
     for key in range(len(sums)):
-        sums[key] = 0
-        moves[key] = -1
+        sums[key] = None
     position.sums = sums
-    position.sum_moves = moves
     for done in range(samples):
         _deal(view, scratch, unseen, shuffled, rng, odds)
         position.load(scratch, me, True)
@@ -170,14 +166,14 @@ def _searched_best(view, position, tools, rng, plan, watch):
     for _ in range(1 if watch.cut else candidates):
         best = -1
         for key in range(len(sums)):
-            if moves[key] >= 0 and (best < 0 or sums[key] > sums[best]):
+            if sums[key] is not None and (best < 0 or sums[key] > sums[best]):
                 best = key
         if best < 0:
             break
-        chosen.append(moves[best])
+        chosen.append(key_move(view, me, best))  # my hand is the view's in every sample
         # the samples' mean, counted as ``prior`` playouts: few playouts are noisy
         margins.append(sums[best] * prior // max(1, done + 1))
-        moves[best] = -1
+        sums[best] = None
     if len(chosen) == 1:
         return chosen[0]
     # the candidates played out, each in the same deals, while the plies left
