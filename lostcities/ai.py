@@ -41,13 +41,12 @@ _SEARCH = {
 # searching: the odds (in 16ths) of a card 1, 2, 3, 4+ above the opponent's expedition being in their hand
 _OPEN = b"\x03\x06\x09\x0f"
 # Per colour count, what decisions work in, made once and kept: every level's
-# Position, and hard's search tools (a State to deal samples into and play them
-# out in, the moves' sums by key, the odds of each card in the opponent's hand,
-# which the levels without search never make). Late in a match the board's
-# heap is in pieces too small for them (measured on CircuitPython's interpreter:
-# hard needed 7 KB more heap without this), so a match against the AI makes them
-# first (prepare). The evaluation's module is loaded with them; the app forgets
-# both modules at the title, and two players sharing the device never load them.
+# Position, and hard's list of the moves' sums by key (which the levels without
+# search never make). Late in a match the board's heap is in pieces too small
+# for them (measured on CircuitPython's interpreter: hard needed 7 KB more heap
+# without this), so a match against the AI makes them first (prepare). The
+# evaluation's module is loaded with them; the app forgets both modules at the
+# title, and two players sharing the device never load them.
 _positions = {}
 _search = {}
 
@@ -61,12 +60,11 @@ def _position_for(colors):
 
 
 def _search_for(colors):
-    tools = _search.get(colors)
-    if tools is None:
+    sums = _search.get(colors)
+    if sums is None:
         from lostcities.evaluation import MOVE_KEYS
-        tools = _search[colors] = (State(colors), [None] * MOVE_KEYS,
-                                   bytearray(colors * CARDS_PER_COLOR))
-    return tools
+        sums = _search[colors] = [None] * MOVE_KEYS
+    return sums
 
 
 def prepare(colors, level):
@@ -134,33 +132,35 @@ class _Watch:
         return self.stopped()
 
 
-def _searched_best(view, position, tools, rng, plan, watch):
+def _searched_best(view, position, sums, rng, plan, watch):
     """A searching level's move: the best on average over sampled hands of the
     opponent, or of the best of those the one best played out (``plan``).
 
-    Every sample deals the unseen cards anew from the same buffer and reuses
-    the position's lists, so a sample allocates nothing. The playouts run in
-    the State the samples are dealt into: each candidate's deal is dealt again
-    from the Rng state saved before it.
+    Every sample deals the unseen cards anew into the view itself (hidden
+    again after) and reuses the position's lists and ``sums``, so a sample
+    allocates nothing. The playouts run in a State made for them, the one
+    part of a search that needs the view twice: each candidate's deal is
+    dealt again from the Rng state saved before it.
     """
     from lostcities.evaluation import key_move
     samples, candidates, playouts, plies_each, ply_cap, prior = plan
     total = samples + ply_cap
-    scratch, sums, odds = tools
     me = view.to_move
     unseen = view.unseen(me)
     shuffled = bytearray(unseen)
+    odds = bytearray(view.colors * CARDS_PER_COLOR)
     _hand_odds(view, 1 - me, odds)
     for key in range(len(sums)):
         sums[key] = None
     position.sums = sums
     for done in range(samples):
-        _deal(view, scratch, unseen, shuffled, rng, odds)
-        position.load(scratch, me, True)
+        _deal(view, me, unseen, shuffled, rng, odds)
+        position.load(view, me, True)
         position.best(None, 0)
         if watch.done(done + 1, total):
             break
     position.sums = None
+    view.view(me, view)  # the view as it was given
     chosen = []
     margins = []
     for _ in range(1 if watch.cut else candidates):
@@ -179,6 +179,7 @@ def _searched_best(view, position, tools, rng, plan, watch):
     # the candidates played out, each in the same deals, while the plies left
     # allow one whole deal more (to the round's end: about a ply a deck card, and
     # a few pile draws); a deal cut short by a stop does not count
+    scratch = State(view.colors)
     deal_margins = [0] * len(chosen)
     plies = ply_cap
     plies_each = min(plies_each, view.deck_len + 4)
@@ -189,7 +190,8 @@ def _searched_best(view, position, tools, rng, plan, watch):
         deal = rng.getstate()
         for i in range(len(chosen)):
             rng.setstate(deal)
-            _deal(view, scratch, unseen, shuffled, rng, odds)
+            view.copy_into(scratch)
+            _deal(scratch, me, unseen, shuffled, rng, odds)
             deal_margins[i] = _played_out(scratch, position, me, chosen[i], plies_each, watch)
             plies -= scratch.turns - view.turns - 1
             if watch.done(total - plies, total):
@@ -198,6 +200,7 @@ def _searched_best(view, position, tools, rng, plan, watch):
             break
         for i in range(len(chosen)):
             margins[i] += deal_margins[i]
+    position.state = None  # the playouts' State goes with the decision
     best = 0
     for i in range(len(chosen)):
         if margins[i] > margins[best]:
@@ -205,12 +208,11 @@ def _searched_best(view, position, tools, rng, plan, watch):
     return chosen[best]
 
 
-def _deal(view, scratch, unseen, shuffled, rng, odds):
-    """One sampled deal of ``view`` in ``scratch``, dealt from ``shuffled``
-    (reset to ``unseen`` first) by the odds: nothing allocated."""
-    view.copy_into(scratch)
+def _deal(game, me, unseen, shuffled, rng, odds):
+    """One sampled deal in the view ``game``, dealt from ``shuffled`` (reset to
+    ``unseen`` first) by the odds: nothing allocated."""
     shuffled[:] = unseen
-    scratch.determinize(view.to_move, rng, shuffled, odds)
+    game.determinize(me, rng, shuffled, odds)
 
 
 def _played_out(game, position, me, move, plies_each, watch):
