@@ -83,13 +83,16 @@ def prepare(colors, level):
         position.sums = position.state = None  # the search's, too
 
 
-def choose_move(view, level, rng, clock=None, stop=None, progress=None):
+def choose_move(view, level, rng, clock=None, stop=None, progress=None, view_again=None):
     """The move ``level`` plays in ``view`` (``state.view(player)``).
 
     ``rng`` is the AI player's own Rng; ``clock`` a callable returning ms, or
     None for the fixed iteration cap. A searching level calls ``stop()``
     between steps and plays its best move so far once it returns True (a
     button pressed), and tells ``progress(done, total)`` how far it is.
+    ``view_again(player)`` writes the view anew in ``view`` (Session.view), so
+    that a search plays its deals out in it: without it, in a State made for
+    the decision.
     """
     if level not in _SETTINGS:
         raise ValueError("unknown AI level %r" % level)
@@ -101,7 +104,7 @@ def choose_move(view, level, rng, clock=None, stop=None, progress=None):
                 break
         budget = EXPERT_BUDGET_MS if search == "expert" else BUDGET_MS
         return _searched_best(view, position, _search_for(view.colors), rng, plan,
-                              _Watch(clock, budget, stop, progress))
+                              _Watch(clock, budget, stop, progress), view_again)
     position.sums = None
     position.load(view, view.to_move)
     return position.best(rng, noise)
@@ -132,15 +135,15 @@ class _Watch:
         return self.stopped()
 
 
-def _searched_best(view, position, sums, rng, plan, watch):
+def _searched_best(view, position, sums, rng, plan, watch, view_again):
     """A searching level's move: the best on average over sampled hands of the
     opponent, or of the best of those the one best played out (``plan``).
 
     Every sample deals the unseen cards anew into the view itself (hidden
     again after) and reuses the position's lists and ``sums``, so a sample
-    allocates nothing. The playouts run in a State made for them, the one
-    part of a search that needs the view twice: each candidate's deal is
-    dealt again from the Rng state saved before it.
+    allocates nothing. The playouts run in the view written anew for each
+    deal (``view_again``), or in a State made for them: each candidate's deal
+    is dealt again from the Rng state saved before it.
     """
     from lostcities.evaluation import key_move
     samples, candidates, playouts, plies_each, ply_cap, prior = plan
@@ -179,7 +182,8 @@ def _searched_best(view, position, sums, rng, plan, watch):
     # the candidates played out, each in the same deals, while the plies left
     # allow one whole deal more (to the round's end: about a ply a deck card, and
     # a few pile draws); a deal cut short by a stop does not count
-    scratch = State(view.colors)
+    game = view if view_again else State(view.colors)  # where the deals are played out
+    turns = view.turns
     deal_margins = [0] * len(chosen)
     plies = ply_cap
     plies_each = min(plies_each, view.deck_len + 4)
@@ -190,17 +194,20 @@ def _searched_best(view, position, sums, rng, plan, watch):
         deal = rng.getstate()
         for i in range(len(chosen)):
             rng.setstate(deal)
-            view.copy_into(scratch)
-            _deal(scratch, me, unseen, shuffled, rng, odds)
-            deal_margins[i] = _played_out(scratch, position, me, chosen[i], plies_each, watch)
-            plies -= scratch.turns - view.turns - 1
+            if view_again:
+                view_again(me)
+            else:
+                view.copy_into(game)
+            _deal(game, me, unseen, shuffled, rng, odds)
+            deal_margins[i] = _played_out(game, position, me, chosen[i], plies_each, watch)
+            plies -= game.turns - turns - 1
             if watch.done(total - plies, total):
                 break
         if watch.cut:
             break
         for i in range(len(chosen)):
             margins[i] += deal_margins[i]
-    position.state = None  # the playouts' State goes with the decision
+    position.state = None  # the playouts' State goes with the decision (the view: played out)
     best = 0
     for i in range(len(chosen)):
         if margins[i] > margins[best]:
