@@ -207,7 +207,9 @@ def _searched_best(view, position, sums, rng, plan, watch, view_again):
             break
         for i in range(len(chosen)):
             margins[i] += deal_margins[i]
-    position.state = None  # the playouts' State goes with the decision (the view: played out)
+    position.state = None  # the playouts' State goes with the decision
+    if view_again:
+        view_again(me)  # the view as it was given, not as the last deal left it
     best = 0
     for i in range(len(chosen)):
         if margins[i] > margins[best]:
