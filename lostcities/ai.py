@@ -43,10 +43,9 @@ _OPEN = b"\x03\x06\x09\x0f"
 # Per colour count, what decisions work in, made once and kept: every level's
 # Position, and hard's list of the moves' sums by key (which the levels without
 # search never make). Late in a match the board's heap is in pieces too small
-# for them (measured on CircuitPython's interpreter: hard needed 7 KB more heap
-# without this), so a match against the AI makes them first (prepare). The
-# evaluation's module is loaded with them; the app forgets both modules at the
-# title, and two players sharing the device never load them.
+# for them (docs/ai.md), so a match against the AI makes them first (prepare).
+# The evaluation's module is loaded with them; the app forgets both modules at
+# the title, and two players sharing the device never load them.
 _positions = {}
 _search = {}
 
