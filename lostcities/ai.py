@@ -39,7 +39,7 @@ _SEARCH = {
     "expert": ((8, (8, 3, 8, 99, 110, 4)), (99, (20, 1, 0, 0, 0, 0))),
 }
 # searching: the odds (in 16ths) of a card 1, 2, 3, 4+ above the opponent's expedition being in their hand
-_OPEN = b"\x03\x06\x09\x0f"
+_OPEN = const(b"\x03\x06\x09\x0f")
 # Per colour count, what decisions work in, made once and kept: every level's
 # Position, and hard's list of the moves' sums by key (which the levels without
 # search never make). Late in a match the board's heap is in pieces too small

@@ -28,7 +28,7 @@ PYGAMER_KEYS = (B, A, START, SELECT)
 _REPEAT_DELAY_MS = const(400)
 _REPEAT_EVERY_MS = const(120)
 LONG_PRESS_MS = const(2000)
-_REPEATING = (1 << LEFT) | (1 << RIGHT) | (1 << UP) | (1 << DOWN)
+_REPEATING = const((1 << LEFT) | (1 << RIGHT) | (1 << UP) | (1 << DOWN))
 _QUEUE_SIZE = const(16)
 
 _TICKS_PERIOD = const(1 << 29)  # supervisor.ticks_ms wraps around here

@@ -23,13 +23,13 @@ _PLAY_THEN_DISCARD = (0, DISCARD)  # built once: a tuple in a loop allocates
 # discard drawing from a pile; a discard drawing from the deck is the 0 they are
 # measured from. Mostly a play now is worth more than a discard: context() shrinks
 # my hand for the turns left before the move, while a card played now needs no turn.
-_TEMPO = (b"\x91\x75\x93\x69\x77"  # 0-4 deck cards
-          b"\x8a\xa8\x91\xa4\x7c"  # 5-9 deck cards
-          b"\xbc\x93\xa1\xab\x82"  # 10-14 deck cards
-          b"\x88\x94\x93\x76\x8c"  # 15-19 deck cards
-          b"\x87\x74\x85\x91\x87"  # 20-24 deck cards
-          b"\x99\x89\x80\x8f\x84"  # 25-29 deck cards
-          b"\x91\x80\x8d\x86\x7a")  # 30 or more deck cards
+_TEMPO = const(b"\x91\x75\x93\x69\x77"  # 0-4 deck cards
+               b"\x8a\xa8\x91\xa4\x7c"  # 5-9 deck cards
+               b"\xbc\x93\xa1\xab\x82"  # 10-14 deck cards
+               b"\x88\x94\x93\x76\x8c"  # 15-19 deck cards
+               b"\x87\x74\x85\x91\x87"  # 20-24 deck cards
+               b"\x99\x89\x80\x8f\x84"  # 25-29 deck cards
+               b"\x91\x80\x8d\x86\x7a")  # 30 or more deck cards
 _TEMPO_ZERO = const(128)  # the byte for 0
 _TEMPO_UNIT = const(50)
 _TEMPO_KINDS = const(5)  # bytes per row

@@ -22,13 +22,13 @@ from lostcities import BOARDS, buttons  # noqa: F401 (BOARDS: code.py's check)
 
 from micropython import const
 
-_JOYSTICK_BOARDS = ("pygamer",)
+_JOYSTICK_BOARDS = const(("pygamer",))
 
 _PIXELS = const(5)
 # NeoPixels are glaring at full power: the brightest setting (5) gives 20/255 of it.
 _PIXEL_POWER = const(20)
-_PLAYER_COLORS = (0x0060FF, 0xFF5000)  # player 1, player 2
-_THINKING_COLOR = 0x8000C0
+_PLAYER_COLORS = const((0x0060FF, 0xFF5000))  # player 1, player 2
+_THINKING_COLOR = const(0x8000C0)
 _DOZE_DIMMING = const(8)  # a dozing backlight: an eighth of its brightness
 
 # Sounds are tunes of square-wave notes, (frequency in Hz, milliseconds),

@@ -13,14 +13,14 @@ from lostcities.rules.cards import (
 _LATE = const(5)  # deck cards left from which the last turn is worth a pile draw's thought
 
 # Why a move cost points, from what its player saw then; the words: why()
-FEEDS = const(0)  # a discard the opponent's expedition can take
-UNCARRIED = const(1)  # a wager where the numbers to carry it are gone
-ALONE = const(2)  # an expedition opened with nothing to follow
+_FEEDS = const(0)  # a discard the opponent's expedition can take
+_UNCARRIED = const(1)  # a wager where the numbers to carry it are gone
+_ALONE = const(2)  # an expedition opened with nothing to follow
 _SHORT = const(3)  # an expedition opened with too little to follow
 _SKIPS = const(4)  # a play over a lower card held for that expedition
 _STILL_FITS = const(5)  # a discard of a card that still fits its expedition
-LAST_TURN = const(6)  # a pile draw that hands the opponent the round's last turn
-DECK = const(7)  # a pile draw of a card worth less than the deck's
+_LAST_TURN = const(6)  # a pile draw that hands the opponent the round's last turn
+_DECK = const(7)  # a pile draw of a card worth less than the deck's
 _TAKES = const(8)  # the better draw takes a pile's card that fits
 _DENIES = const(9)  # the better draw takes a card the opponent could use
 _SLOWS = const(10)  # the better draw leaves the deck, and its turns, for later
@@ -75,13 +75,13 @@ def reason(view, player, move, better):
     top = view.expedition_top(player, color)
     if move_discards(move):
         if view.expedition_top(other, color) != NO_CARD and view.can_play(other, card):
-            return FEEDS, card, 0
+            return _FEEDS, card, 0
         if top != NO_CARD and view.can_play(player, card) and not is_wager(card):
             return _STILL_FITS, card, 0
     elif is_wager(card):
         carry = _numbers(view, player, color, 2, False)
         if carry < EXPEDITION_COST:
-            return UNCARRIED, card, carry
+            return _UNCARRIED, card, carry
     else:
         above = top % CARDS_PER_COLOR if top != NO_CARD else -1
         lowest = NO_CARD  # the lowest card held that the played one jumps over
@@ -96,7 +96,7 @@ def reason(view, player, move, better):
     if not move_discards(move) and top == NO_CARD:
         after = _numbers(view, player, color, card % CARDS_PER_COLOR, True)
         if after == 0:
-            return ALONE, card, 0
+            return _ALONE, card, 0
         if after + card_value(card) < EXPEDITION_COST:
             return _SHORT, card, after + card_value(card)
     card = move_card(better)
@@ -118,8 +118,8 @@ def _draw_why(view, player, move, better):
     if source == SOURCE_DECK:
         taken = pile_card(view, move)
         if view.deck_len % 2 and view.deck_len <= _LATE:
-            return LAST_TURN, taken, view.deck_len
-        return DECK, taken, 0
+            return _LAST_TURN, taken, view.deck_len
+        return _DECK, taken, 0
     taken = view.pile_top(source - 1)
     if view.can_play(player, taken):
         return _TAKES, taken, 0
@@ -136,11 +136,11 @@ def why(mistake, them):
     card = mistake.card
     name = COLOR_NAMES[card_color(card)]
     text = card_text(card)
-    if reason == FEEDS:
+    if reason == _FEEDS:
         return "it feeds %s's %s" % (them, name)
-    if reason == UNCARRIED:
+    if reason == _UNCARRIED:
         return "a wager with too few %s numbers left to carry it: %d at most" % (name, number)
-    if reason == ALONE:
+    if reason == _ALONE:
         return "opens %s with nothing to follow" % name
     if reason == _SHORT:
         return "opens %s with too little to follow: %d in all" % (name, number)
@@ -148,9 +148,9 @@ def why(mistake, them):
         return "it jumps over your %s, which can't follow it" % text
     if reason == _STILL_FITS:
         return "%s still fits your %s" % (text, name)
-    if reason == LAST_TURN:
+    if reason == _LAST_TURN:
         return "with %d in the deck, taking %s hands %s the last turn" % (number, text, them)
-    if reason == DECK:
+    if reason == _DECK:
         return "a card from the deck is worth more than %s" % text
     if reason == _TAKES:
         return "%s on the pile fits your %s" % (text, name)

@@ -62,7 +62,7 @@ def state_before(match, turn):
 
 def only_mistake(match, turn, reason):
     """The review's one mistake: ``turn``'s, with the hint's move there and ``reason``."""
-    mistakes = review.review_round(5, match.deals[0], match.moves[0], ME)
+    mistakes = review.Review(5, match.deals[0], match.moves[0], ME).run()
     assert [mistake.turn for mistake in mistakes] == [turn]
     mistake = mistakes[0]
     assert mistake.move == match.moves[0][turn]
@@ -89,7 +89,7 @@ def test_a_discard_the_opponent_then_plays_on_is_named_with_the_hints_move(seed)
     card = move_card(match.moves[0][turn])
     assert any(move_card(move) == card and not move_discards(move)
                for move in match.moves[0][turn + 1:])  # they took it and played it
-    mistake = only_mistake(match, turn, reasons.FEEDS)
+    mistake = only_mistake(match, turn, reasons._FEEDS)
     assert reasons.why(mistake, "the AI") == "it feeds the AI's %s" % COLOR_NAMES[card_color(card)]
 
 
@@ -107,7 +107,7 @@ def lone_opening(view):
 @pytest.mark.parametrize("seed", [0, 16, 28])
 def test_an_expedition_opened_with_nothing_to_follow_is_named(seed):
     match, turn = round_with(seed, lone_opening)
-    mistake = only_mistake(match, turn, reasons.ALONE)
+    mistake = only_mistake(match, turn, reasons._ALONE)
     assert "with nothing to follow" in reasons.why(mistake, "the AI")
 
 
@@ -134,7 +134,7 @@ def uncarried_wager(view):
 @pytest.mark.parametrize("seed", [23, 34])
 def test_a_wager_where_the_numbers_to_carry_it_are_gone_is_named(seed):
     match, turn = round_with(seed, uncarried_wager)
-    mistake = only_mistake(match, turn, reasons.UNCARRIED)
+    mistake = only_mistake(match, turn, reasons._UNCARRIED)
     assert mistake.number < 20
     assert "too few" in reasons.why(mistake, "the AI")
 
@@ -155,7 +155,7 @@ def last_turn_away(view):
 def test_a_pile_draw_that_hands_the_opponent_the_last_turn_is_named(seed):
     match, turn = round_with(seed, last_turn_away)
     assert len(match.moves[0]) == turn + 2  # the opponent drew the last card
-    mistake = only_mistake(match, turn, reasons.LAST_TURN)
+    mistake = only_mistake(match, turn, reasons._LAST_TURN)
     assert move_source(mistake.better) == 0 and mistake.number == 1
     assert "the last turn" in reasons.why(mistake, "the AI")
 
@@ -170,7 +170,7 @@ def test_a_round_of_hard_against_itself_reviews_as_well_played(seed):
                            lambda view, player, rng: ai.choose_move(view, "hard", rng),
                            (Rng(seed + 1000), Rng(seed + 2000)))
     for player in (0, 1):
-        assert review.review_round(5, match.deals[0], match.moves[0], player) == []
+        assert review.Review(5, match.deals[0], match.moves[0], player).run() == []
         assert "well played" in review_text(match, 0, player, "the AI")
 
 
@@ -179,9 +179,9 @@ def test_the_costliest_come_worst_first_at_most_three_and_none_cheap():
                            lambda view, player, rng: ai.choose_move(view, "easy", rng),
                            (Rng(1), Rng(2)))
     for player in (0, 1):
-        costs = [mistake.cost for mistake in review.review_round(
-            5, match.deals[0], match.moves[0], player)]
-        assert len(costs) == review.KEPT  # easy errs more than three times a round
+        costs = [mistake.cost for mistake in review.Review(
+            5, match.deals[0], match.moves[0], player).run()]
+        assert len(costs) == review._KEPT  # easy errs more than three times a round
         assert costs == sorted(costs, reverse=True) and costs[-1] > review.WELL_PLAYED
 
 
@@ -261,7 +261,7 @@ def test_the_review_is_the_same_for_any_deal_consistent_with_the_players_view(se
 
     def seen(deal):
         return [(m.turn, m.move, m.cost, m.better, m.hand, m.reason, m.card, m.number)
-                for m in review.review_round(5, deal, match.moves[0], ME)]
+                for m in review.Review(5, deal, match.moves[0], ME).run()]
     assert seen(other.deals[0]) == seen(match.deals[0])
 
 

@@ -2,6 +2,8 @@
 page each, or that the round was well played. The page shows the player's
 hand at that moment, so it is private like the table."""
 
+from micropython import const
+
 from lostcities import buttons as btn
 from lostcities.reasons import why
 from lostcities.review import WELL_PLAYED, Review
@@ -9,9 +11,9 @@ from lostcities.rules.cards import card_text
 from lostcities.screens import ACCENT, DIM, Screen, label, set_text, wrap
 from lostcities.rules.cards import move_words
 
-_WHY_LINES = 3  # the reason's lines on a page
-_BODY_Y = 16
-_HAND_Y = 92
+_WHY_LINES = const(3)  # the reason's lines on a page
+_BODY_Y = const(16)
+_HAND_Y = const(92)
 
 
 class ReviewScreen(Screen):
