@@ -18,7 +18,7 @@ import keypad
 import neopixel_write
 from busdisplay import BusDisplay  # board.DISPLAY's type, for mypy to check its use here
 
-from lostcities import BOARDS, buttons  # noqa: F401 (BOARDS: code.py's check)
+from lostcities import buttons
 
 from micropython import const
 
