@@ -22,11 +22,11 @@ from lostcities.rules.cards import (
 
 # The lessons by their names in assets/coach.txt, each with its moment (_AT):
 # at a moment the first that applies is said, the warnings before the rest
-_LESSONS = const(("goal", "wager", "bonus", "late", "skip", "wanted", "open", "climb",
-                  "shared", "clock", "end"))
+LESSONS = ("goal", "wager", "bonus", "late", "skip", "wanted", "open", "climb", "shared",
+           "clock", "end")
 _AT = const(("pick", "pick", "pick", "move", "move", "move", "move", "move", "move", "move",
              "end"))
-_WARNINGS = const(("late", "skip", "wanted"))  # said only to a risky move
+WARNINGS = ("late", "skip", "wanted")  # said only to a risky move
 _BONUS_FROM = const(4)  # the cards of an expedition when the bonus is told
 _LATE = const(20)  # cards left in the deck from which opening a colour is late
 _OPENING_SUM = const(20)  # what an expedition's numbers must add up to, to gain
@@ -36,10 +36,10 @@ def speak(coached, state, player, moment, card=NO_CARD, discard=False):
     """``(lesson, words)`` for ``player`` at ``moment`` (``card`` to be played,
     or discarded if ``discard``), or None: ``coached`` has a bit set for each
     lesson said already, and none of those is said again."""
-    for lesson in range(len(_LESSONS)):
+    for lesson in range(len(LESSONS)):
         if _AT[lesson] != moment or coached >> lesson & 1:
             continue
-        numbers = _applies(_LESSONS[lesson], state, player, card, discard)
+        numbers = _applies(LESSONS[lesson], state, player, card, discard)
         if numbers is not None:
             return lesson, message(lesson) % numbers
     return None
@@ -134,9 +134,9 @@ def _best_expedition(state, player):
 
 
 def message(lesson):
-    """The words of ``lesson`` (an index of _LESSONS), read from assets/coach.txt
+    """The words of ``lesson`` (an index of LESSONS), read from assets/coach.txt
     alone: the other messages are never in the heap."""
-    name = "= " + _LESSONS[lesson]
+    name = "= " + LESSONS[lesson]
     text = None
     with open(asset_path("coach.txt")) as file:
         for line in file:

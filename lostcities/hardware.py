@@ -7,8 +7,6 @@ the PyBadge and EdgeBadge have eight buttons on a shift register, the PyGamer
 four there plus an analog joystick.
 """
 
-import gc
-
 import analogio
 import audiocore
 import audioio
@@ -33,15 +31,15 @@ _DOZE_DIMMING = const(8)  # a dozing backlight: an eighth of its brightness
 
 # Sounds are tunes of square-wave notes, (frequency in Hz, milliseconds),
 # played without blocking. Every note loops one period of the wave below at
-# _WAVE_SAMPLES times its frequency, as simpleio.tone does (so each pitch is
+# WAVE_SAMPLES times its frequency, as simpleio.tone does (so each pitch is
 # exact), and the shell's loop moves the tune on (Feedback.tick): a tune holds
 # one small sample object, where written out it takes 8 bytes a millisecond.
-_WAVE_SAMPLES = const(16)
+WAVE_SAMPLES = const(16)
 _SILENCE = const(128)
 _VOLUME = const(28)  # the wave's swing around silence, of 127
 # one period of 8-bit unsigned samples, half of it high
-_WAVE = bytes((_SILENCE + _VOLUME,)) * (_WAVE_SAMPLES // 2) + bytes(
-    (_SILENCE - _VOLUME,)) * (_WAVE_SAMPLES // 2)
+_WAVE = bytes((_SILENCE + _VOLUME,)) * (WAVE_SAMPLES // 2) + bytes(
+    (_SILENCE - _VOLUME,)) * (WAVE_SAMPLES // 2)
 SOUNDS = {
     "illegal": ((150, 80), (120, 100)),
     "round_end": ((500, 80), (667, 80), (800, 120)),
@@ -168,7 +166,7 @@ class Feedback:
             return
         frequency, ms = tune[self._note]
         try:
-            sample = audiocore.RawSample(_WAVE, sample_rate=frequency * _WAVE_SAMPLES)
+            sample = audiocore.RawSample(_WAVE, sample_rate=frequency * WAVE_SAMPLES)
         except MemoryError:  # no heap for a note: the tune stops, the game goes on
             self._stop_sound()
             return
@@ -181,6 +179,7 @@ class Feedback:
     def mem(self, screen_name):
         """In debug mode, print the free memory on reaching a screen."""
         if self._debug:
+            import gc
             gc.collect()
             print("%s: %d bytes free" % (screen_name, gc.mem_free()))  # type: ignore[attr-defined]
 

@@ -235,7 +235,7 @@ def play():
         gc.collect()
         most = max(most, gc.mem_alloc() - before)
         heard[step] = speaker.plays | (128 if speaker.playing else 0)
-        pitch[step] = speaker.rate // hardware._WAVE_SAMPLES
+        pitch[step] = speaker.rate // hardware.WAVE_SAMPLES
     return most
 
 

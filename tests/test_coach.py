@@ -31,8 +31,8 @@ from tests.test_tty import Keyboard, erased, session
 # the table's phase at each lesson's moment
 MOMENT_PHASE = {"pick": PICK, "move": DRAW, "end": SHOWN}
 EARLY_TURNS = 30  # every lesson but the round's end, by this turn of the round (both players')
-TEACHING = [lesson for lesson, name in enumerate(coach._LESSONS) if name not in coach._WARNINGS]
-WAGER = coach._LESSONS.index("wager")
+TEACHING = [lesson for lesson, name in enumerate(coach.LESSONS) if name not in coach.WARNINGS]
+WAGER = coach.LESSONS.index("wager")
 SCREEN_H = 128
 
 
@@ -62,7 +62,7 @@ def walk(driver, choose=hinted, stop=None, known=(), limit=4000):
             return said
         table = app.table
         shown = [entry[0] for entry in list(known) + said]
-        new = [lesson for lesson in range(len(coach._LESSONS))
+        new = [lesson for lesson in range(len(coach.LESSONS))
                if app.saved.coached >> lesson & 1 and lesson not in shown]
         if new:
             assert len(new) == 1, "one message at a time"
@@ -97,9 +97,9 @@ def check_said(said):
     lessons = [entry[0] for entry in said]
     assert len(set(lessons)) == len(lessons), "each once"
     assert set(TEACHING) <= set(lessons), [
-        coach._LESSONS[lesson] for lesson in TEACHING if lesson not in lessons]
+        coach.LESSONS[lesson] for lesson in TEACHING if lesson not in lessons]
     for lesson, phase, _, text in said:
-        assert phase == MOMENT_PHASE[coach._AT[lesson]], coach._LESSONS[lesson]
+        assert phase == MOMENT_PHASE[coach._AT[lesson]], coach.LESSONS[lesson]
         ending = {PICK: "A: OK", DRAW: "A: OK B: back", SHOWN: "Round over. A: scores"}[phase]
         assert text.endswith(ending), text  # every message says how to go on
 
@@ -115,11 +115,11 @@ def test_each_lesson_seed_brings_every_lesson_up_early_and_the_player_starts(ind
     assert match.deals[0][3] == 1 - saved.ai_seat  # the player starts
     said = walk(driver, choose=hint_after_the_lesson)
     check_said(said)
-    assert said[0][:3] == (coach._LESSONS.index("goal"), PICK, 0)  # before the first move
+    assert said[0][:3] == (coach.LESSONS.index("goal"), PICK, 0)  # before the first move
     for lesson, _, turn, _ in said:
-        if lesson in TEACHING and coach._LESSONS[lesson] != "end":
-            assert turn <= EARLY_TURNS, coach._LESSONS[lesson]
-        assert coach._LESSONS[lesson] not in ("late", "skip"), "the coach warns of the hint"
+        if lesson in TEACHING and coach.LESSONS[lesson] != "end":
+            assert turn <= EARLY_TURNS, coach.LESSONS[lesson]
+        assert coach.LESSONS[lesson] not in ("late", "skip"), "the coach warns of the hint"
     assert driver.screen == "round"
 
 
@@ -141,8 +141,8 @@ def test_a_walk_through_the_lesson_shows_each_message_once_and_never_counts():
     assert table.coaching and table.cursor[table.viewer] == 0
     said = walk(driver)
     check_said(said)
-    assert said[0][0] == coach._LESSONS.index("goal")
-    assert said[-1][0] == coach._LESSONS.index("end")
+    assert said[0][0] == coach.LESSONS.index("goal")
+    assert said[-1][0] == coach.LESSONS.index("end")
     assert driver.screen == "round"
     driver.press(btn.A)  # the scores, then the coach looks back at the round
     assert driver.screen == "review" and driver.app.screen.review.done()
@@ -249,18 +249,18 @@ def make(text):
 def said_to(state, moment, card=NO_CARD, discard=False, coached=0, player=0):
     """The lesson's name the coach says at ``moment`` to ``player``, or None."""
     answer = coach.speak(coached, state, player, moment, card, discard)
-    return answer and coach._LESSONS[answer[0]]
+    return answer and coach.LESSONS[answer[0]]
 
 
 def all_but(*names):
     """``coached`` with every lesson said but ``names``."""
-    return sum(1 << lesson for lesson, name in enumerate(coach._LESSONS) if name not in names)
+    return sum(1 << lesson for lesson, name in enumerate(coach.LESSONS) if name not in names)
 
 
 def test_the_goal_is_said_first_and_a_wager_after_it():
     state = deal("Yx Y4 Y9 R7 R5 B3 W2 G10", HAND2)
     assert said_to(state, "pick") == "goal"
-    assert said_to(state, "pick", coached=1 << coach._LESSONS.index("goal")) == "wager"
+    assert said_to(state, "pick", coached=1 << coach.LESSONS.index("goal")) == "wager"
     words = coach.speak(all_but("wager"), state, 0, "pick")[1]
     assert words.startswith("Yx is a wager: it goes before any Y number")
 
@@ -304,11 +304,11 @@ def test_a_discard_hears_only_of_discards_and_a_play_only_of_plays():
         state = match.start_round()
         while not state.is_over():
             move = random_move(state, rng)
-            for lesson in range(len(coach._LESSONS)):
+            for lesson in range(len(coach.LESSONS)):
                 if coach._AT[lesson] != "move":
                     continue
                 name = said_to(state, "move", move_card(move), move_discards(move),
-                               all_but(coach._LESSONS[lesson]), state.to_move)
+                               all_but(coach.LESSONS[lesson]), state.to_move)
                 if name:
                     assert name in (of_discards if move_discards(move) else of_plays), name
                     heard.add(name)
@@ -325,7 +325,7 @@ def test_every_message_fits_the_popup_with_its_numbers_and_names_no_button():
                "skip": ("G10", "G9"), "wanted": ("G10", "G9"), "open": ("G10", "-10", "G", 54),
                "climb": ("G10", "G9"), "shared": ("G10",), "clock": (44,),
                "end": ("G", 54, 4, "+136, +20 for 8 cards")}
-    for lesson, name in enumerate(coach._LESSONS):
+    for lesson, name in enumerate(coach.LESSONS):
         text = coach.message(lesson) % numbers[name]
         assert len(wrap(text, INFO_CHARS).split("\n")) <= 4, name  # and the buttons' line
         assert "A:" not in text and "B:" not in text and " A," not in text, name
@@ -335,7 +335,7 @@ def test_b_at_the_draw_puts_the_coachs_words_away_and_steps_back():
     driver = Driver(seed=0, render=False)
     start_lesson(driver)
     table = driver.app.table
-    walk(driver, stop=lambda d: d.app.saved.coached >> coach._LESSONS.index("goal") & 1)
+    walk(driver, stop=lambda d: d.app.saved.coached >> coach.LESSONS.index("goal") & 1)
     driver.press_all(["A", "A"])  # a card picked, and played: the opening's words
     assert table.coaching and table.step == DRAW
     assert popup_text(table.popup).endswith("A: OK B: back")
@@ -348,11 +348,11 @@ def test_the_terminal_lesson_teaches_the_same_and_is_not_counted():
     text, game = session(nvm, Keyboard(["learn", "stats", "quit"]))
     flat = " ".join(text.split())  # as wrapped at 78 characters
     told = 0
-    for lesson in range(len(coach._LESSONS)):
+    for lesson in range(len(coach.LESSONS)):
         parts = coach.message(lesson).split("%")
         words = max([parts[0]] + [part[1:] for part in parts[1:]], key=len).strip()[:30]
         assert flat.count(words) == (lesson in TEACHING or flat.count(words)), \
-            coach._LESSONS[lesson]
+            coach.LESSONS[lesson]
         told += flat.count(words)
     assert flat.count("Coach: ") == told >= len(TEACHING)
     assert "A: OK" not in flat and "B: back" not in flat

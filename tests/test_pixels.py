@@ -72,8 +72,8 @@ def test_the_shots_show_every_phase_and_overlay(blinka):
         assert screens[name] == "table", name
     assert screens["give-up"] == "pause" and screens["title-continue"] == "title"
     assert sum(name.startswith("notice") for name in screens) >= 13  # the saves' messages
-    from lostcities.coach import _LESSONS
-    for lesson in _LESSONS:  # every message of the lesson's coach, over the table
+    from lostcities.coach import LESSONS
+    for lesson in LESSONS:  # every message of the lesson's coach, over the table
         assert screens["coach-" + lesson] == "table", lesson
     assert screens["hint-lesson"] == "table" and screens["title-learn"] == "title"
     assert len(set(frames.values())) == len(frames)  # no two shots alike: each shows its own

@@ -134,7 +134,7 @@ def make_feedback(display, clock_ms):
     made = []  # the speaker, made by the board's Feedback
 
     def audio_out(pin, **_):
-        made.append(Speaker(hardware._WAVE_SAMPLES))
+        made.append(Speaker(hardware.WAVE_SAMPLES))
         return made[-1]
 
     stand_ins = {

@@ -200,7 +200,7 @@ def lesson(start, shoot):
             while not new >> lesson & 1:
                 lesson += 1
             shot |= 1 << lesson
-            shoot("coach-" + coach._LESSONS[lesson], driver)
+            shoot("coach-" + coach.LESSONS[lesson], driver)
         if table.step == SHOWN:
             driver.press(btn.A)
             continue
@@ -224,6 +224,6 @@ def warned_of(coached, state):
     for move in state.legal_moves():
         said = coach.speak(coached, state, state.to_move, "move", move_card(move),
                            move_discards(move))
-        if said and coach._LESSONS[said[0]] in coach._WARNINGS:
+        if said and coach.LESSONS[said[0]] in coach.WARNINGS:
             return move
     return None
