@@ -600,10 +600,10 @@ def test_select_shows_each_pile_from_the_top_and_the_cards_not_seen():
 
 def test_the_rules_screen_shows_each_page_of_the_rules_file_then_the_handhelds():
     from lostcities import asset_path
-    from lostcities.screens.help import HANDHELD_PAGES
+    from lostcities.screens.help import _HANDHELD_PAGES
     with open(asset_path("rules.txt")) as file:
         titles = [line[2:].strip() for line in file if line.startswith("= ")]
-    titles += [title for title, _ in HANDHELD_PAGES]
+    titles += [title for title, _ in _HANDHELD_PAGES]
     driver = Driver(seed=3, render=False)
     title = driver.app.screen
     while title.items[title.at] != "Rules":

@@ -5,8 +5,10 @@ from lostcities.assets import rules_page
 from lostcities.saves.layout import wear_line
 from lostcities.screens import ACCENT, DIM, LINE_H, Screen, label, set_text, wrap
 
+from micropython import const
+
 # After the rules of assets/rules.txt: the handheld's own pages.
-HANDHELD_PAGES = (
+_HANDHELD_PAGES = const((
     ("Buttons",
      "</> pick a card, A choose it. A or ^ plays it, v discards it. </> "
      "pick where to draw, A take. B steps back. SELECT: totals, known "
@@ -15,7 +17,7 @@ HANDHELD_PAGES = (
      "Top: the other player's expeditions, middle: the piles and deck, "
      "bottom: yours and your hand. Scores are signed: +12. A light card is "
      "the last move, a light frame the card you drew."),
-)
+))
 
 
 class RulesScreen(Screen):
@@ -37,9 +39,9 @@ class RulesScreen(Screen):
 
     def show_page(self):
         rules, title, text = rules_page(self.page)
-        self.pages = rules + len(HANDHELD_PAGES)
+        self.pages = rules + len(_HANDHELD_PAGES)
         if self.page >= rules:
-            title, text = HANDHELD_PAGES[self.page - rules]
+            title, text = _HANDHELD_PAGES[self.page - rules]
         set_text(self.heading, title)
         set_text(self.body, wrap(text))
         set_text(self.footer, "%d/%d  </>: page  B: back" % (self.page + 1, self.pages))
@@ -64,7 +66,7 @@ class RulesScreen(Screen):
             self.back()
 
 
-_TABLE_X = 2  # the statistics' table: 26 characters from here fill the screen
+_TABLE_X = const(2)  # the statistics' table: 26 characters from here fill the screen
 
 
 class StatsScreen(Screen):

@@ -14,7 +14,9 @@ from lostcities.rules.cards import (
 from lostcities.screens import wrap
 from lostcities.screens.layout import INFO_CHARS, INFO_PAGES
 
-_LAST_MOVES = 3  # moves on the first page, newest first
+from micropython import const
+
+_LAST_MOVES = const(3)  # moves on the first page, newest first
 
 
 def add(lines, line):
