@@ -15,7 +15,6 @@ opening, what a discard gives the opponent).
 
 from micropython import const
 
-from lostcities import asset_path
 from lostcities.rules.cards import (
     COLOR_LETTERS, NO_CARD, WAGERS_PER_COLOR, card_color, card_index, card_text, card_value,
     is_wager, move_card, move_discards, score_cards)
@@ -136,6 +135,7 @@ def _best_expedition(state, player):
 def message(lesson):
     """The words of ``lesson`` (an index of LESSONS), read from assets/coach.txt
     alone: the other messages are never in the heap."""
+    from lostcities import asset_path
     name = "= " + LESSONS[lesson]
     text = None
     with open(asset_path("coach.txt")) as file:
