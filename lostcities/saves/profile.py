@@ -20,7 +20,7 @@ from lostcities.saves.match import AI_SEAT, SavedMatch
 from micropython import const
 
 _NO_BEST = const(-32768)
-_ROW = const("%-6s%6s%5s%5s%4s")  # a statistics row: 26 characters, the screen's width
+_ROW = "%-6s%6s%5s%5s%4s"  # a statistics row: 26 characters, the screen's width
 # The lesson's deals: the seeds of its match's Rng (the AI's is the
 # next one), each tested to let the player start, to bring the coach's lessons
 # up early, and to give hints the coach never has to contradict (tests/test_coach.py)

@@ -5,9 +5,7 @@ of this version's saves stays small to compile on the board."""
 
 from lostcities.saves.layout import CRC, HEADER, NO_SAVE, crc16
 
-from micropython import const
-
-_SLOTS = const(((0, 128, 128), (256, 4224, 3968)))  # (first, second, size): profile, match
+_SLOTS = ((0, 128, 128), (256, 4224, 3968))  # (first, second, size): profile, match
 
 
 def legacy(nvm, which):
