@@ -28,19 +28,6 @@ def next_starter(scores, starter):
     return 1 - starter
 
 
-def _round_moves(colors):
-    """An empty array('H') for a round's moves, 2 bytes each, with room for
-    the longest round a program plays in: ``turn_limit`` turns, then the deck
-    drawn every other turn. A growing array moves to a bigger block every 8
-    moves on the board, and the blocks it leaves break the heap into pieces
-    too small for the next screen (a list would also double its block). Made
-    once a match: each next round reuses it, where late in a match the heap may
-    have no piece of its size left."""
-    moves = array("H", bytes(4 * turn_limit(colors)))
-    moves[:] = array("H")  # empty, and the room stays
-    return moves
-
-
 class Match:
     """Rounds, totals and the winner; remembers each deal and move for records.
 
@@ -89,7 +76,15 @@ class Match:
             self.moves[-1] = array("H", room)
             room[:] = array("H")
         else:
-            room = _round_moves(self.colors)
+            # An empty array('H') for a round's moves, 2 bytes each, with room for
+            # the longest round a program plays in: ``turn_limit`` turns, then the
+            # deck drawn every other turn. A growing array moves to a bigger block
+            # every 8 moves on the board, and the blocks it leaves break the heap
+            # into pieces too small for the next screen (a list would also double
+            # its block). Made once a match: each next round reuses it, where late
+            # in a match the heap may have no piece of its size left.
+            room = array("H", bytes(4 * turn_limit(self.colors)))
+            room[:] = array("H")  # empty, and the room stays
         self.moves.append(room)
         return state
 
