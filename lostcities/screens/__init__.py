@@ -11,7 +11,7 @@ from lostcities.sprites import INK, LIGHT
 try:
     from vectorio import Rectangle
 except ImportError:  # a firmware built without vectorio: the same pixels from tiles
-    from lostcities.screens.tiled_frame import TiledFrame
+    from lostcities.screens import tiled_frame
     Rectangle = None
 
 WIDTH = 160  # the screen, pixels
@@ -231,7 +231,7 @@ class Popup:
         self.y = y
         self.box = displayio.Group(x=x, y=y)
         if Rectangle is None:
-            self.frame = TiledFrame(DIM, INK)
+            self.frame = tiled_frame.frame(DIM, INK)
             self.box.append(self.frame)
         else:
             self.frame = Rectangle(pixel_shader=_palette(DIM), width=8, height=8, x=-3, y=-3)
@@ -258,7 +258,7 @@ class Popup:
         set_text(self.item, text)
         width, height = self.item.size()
         if Rectangle is None:
-            self.frame.fit(width, height)
+            tiled_frame.fit(self.frame, width, height)
         elif self.fill.width != width + 4 or self.fill.height != height + 3:
             self.fill.width = width + 4
             self.fill.height = height + 3
