@@ -98,8 +98,9 @@ FRAMES = """
 import sys
 sys.path.insert(0, %r)
 import displayio, lcrender, vectorio
-from lostcities.screens import DIM, INK
-from lostcities.screens.tiled_frame import fit, frame
+sys.modules["vectorio"] = object()  # the screens as a firmware without vectorio has them
+from lostcities.screens import DIM, INK, fit, tiled_frame
+sys.modules["vectorio"] = vectorio
 theirs_shown = displayio.Bitmap(160, 128, 65536)
 mine_shown = displayio.Bitmap(160, 128, 65536)
 
@@ -110,7 +111,7 @@ def palette(rgb):
     return colors
 
 
-mine = frame(DIM, INK)
+mine = tiled_frame()
 group = displayio.Group()
 group.append(mine)
 for columns, lines, x, y in %r:

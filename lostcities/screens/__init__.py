@@ -11,8 +11,44 @@ from lostcities.sprites import INK, LIGHT
 try:
     from vectorio import Rectangle
 except ImportError:  # a firmware built without vectorio: the same pixels from tiles
-    from lostcities.screens import tiled_frame
+    from bitmaptools import fill_region
+    from micropython import const
+
     Rectangle = None
+    _FRAME_W = const(162)  # 27 characters: no frame is wider than the screen
+    _FRAME_H = const(128)  # the screen's height: nor taller
+    _EDGE = const(1)  # the edge's pixel row, and its pixel value (0: nothing)
+    _FILL = const(2)  # the inside's pixel row (the edge at its ends), and its value
+
+    # Defined only here: elsewhere their code is let go once the module is imported.
+    def tiled_frame():
+        """A popup's frame (the edge 3 px round the text, the inside 2 px
+        round it, 1 px less below: the pixels of vectorio's two rectangles)
+        as one tile grid, its top-left corner at (-3, -3). Its tiles are
+        whole pixel rows of the frame, one a cell, in a column down the
+        screen: nothing, the edge's top or bottom row, a row across the
+        inside. :func:`fit` gives it its size."""
+        palette = displayio.Palette(3)
+        palette.make_transparent(0)
+        palette[_EDGE] = DIM
+        palette[_FILL] = INK
+        return displayio.TileGrid(displayio.Bitmap(_FRAME_W, 3, 3), pixel_shader=palette,
+                                  height=_FRAME_H, tile_width=_FRAME_W, tile_height=1,
+                                  x=-3, y=-3)
+
+    def fit(grid, width, height):
+        """Frame a text ``width`` x ``height`` pixels: the frame's rows drawn
+        again, and which row each cell shows; nothing allocated."""
+        rows = grid.bitmap
+        width += 6
+        fill_region(rows, 0, _EDGE, _FRAME_W, 3, 0)
+        fill_region(rows, 0, _EDGE, width, 3, _EDGE)
+        fill_region(rows, 1, _FILL, width - 1, 3, _FILL)
+        bottom = height + 4
+        for cell in range(_FRAME_H):
+            row = _EDGE if cell in (0, bottom) else _FILL if cell < bottom else 0
+            if grid[cell] != row:
+                grid[cell] = row
 
 WIDTH = 160  # the screen, pixels
 LINE_H = 12  # terminalio.FONT's line height
@@ -231,7 +267,7 @@ class Popup:
         self.y = y
         self.box = displayio.Group(x=x, y=y)
         if Rectangle is None:
-            self.frame = tiled_frame.frame(DIM, INK)
+            self.frame = tiled_frame()
             self.box.append(self.frame)
         else:
             self.frame = Rectangle(pixel_shader=_palette(DIM), width=8, height=8, x=-3, y=-3)
@@ -258,7 +294,7 @@ class Popup:
         set_text(self.item, text)
         width, height = self.item.size()
         if Rectangle is None:
-            tiled_frame.fit(self.frame, width, height)
+            fit(self.frame, width, height)
         elif self.fill.width != width + 4 or self.fill.height != height + 3:
             self.fill.width = width + 4
             self.fill.height = height + 3
