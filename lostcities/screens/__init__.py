@@ -260,16 +260,16 @@ def _palette(rgb):
 
 class Popup:
     """A framed message over part of a screen, gone at the next press: its
-    frame keeps a margin from the screen's edges, its text 3 px inside it."""
+    frame keeps a margin from the screen's edges, its text 3 px inside it.
+    Without vectorio the frame (:func:`tiled_frame`) is held only while it
+    shows: the table, whose heap is fullest while the AI thinks, holds none
+    then."""
 
     def __init__(self, group, y=40, width=CHARS - 1, x=MARGIN, columns=None):
         self.width = width  # characters across, unless show() is told more
         self.y = y
         self.box = displayio.Group(x=x, y=y)
-        if Rectangle is None:
-            self.frame = tiled_frame()
-            self.box.append(self.frame)
-        else:
+        if Rectangle is not None:
             self.frame = Rectangle(pixel_shader=_palette(DIM), width=8, height=8, x=-3, y=-3)
             self.fill = Rectangle(pixel_shader=_palette(INK), width=6, height=6, x=-2, y=-2)
             self.box.append(self.frame)
@@ -294,7 +294,9 @@ class Popup:
         set_text(self.item, text)
         width, height = self.item.size()
         if Rectangle is None:
-            fit(self.frame, width, height)
+            if len(self.box) == 1:  # hidden, it held no frame (see hide)
+                self.box.insert(0, tiled_frame())
+            fit(self.box[0], width, height)
         elif self.fill.width != width + 4 or self.fill.height != height + 3:
             self.fill.width = width + 4
             self.fill.height = height + 3
@@ -312,4 +314,6 @@ class Popup:
         if self.box.hidden:
             return False
         self.box.hidden = True
+        if Rectangle is None:
+            self.box.pop(0)  # the tiled frame, made again when next shown
         return True
