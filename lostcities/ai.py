@@ -8,8 +8,6 @@ best move unblurred. How each works, what it weighs and why, and the figures:
 docs/ai.md, the one place the AI is explained.
 """
 
-from array import array
-
 from micropython import const
 
 from lostcities import LEVELS  # noqa: F401 (ai.LEVELS: the levels played here)
@@ -43,13 +41,11 @@ _SEARCH = {
 # searching: the odds (in 16ths) of a card 1, 2, 3, 4+ above the opponent's expedition being in their hand
 _OPEN = b"\x03\x06\x09\x0f"
 # Per colour count, what decisions work in, made once and kept: every level's
-# Position, and hard's search tools (a State to deal samples into and play them
-# out in, its sums and moves, the odds of each card in the opponent's hand: 1.3
-# KB that the levels without search never make). Late in a match the board's
-# heap is in pieces too small for them (measured on CircuitPython's interpreter:
-# hard needed 7 KB more heap without this), so a match against the AI makes them
-# first (prepare). The evaluation's module is loaded with them; the app forgets
-# both modules at the title, and two players sharing the device never load them.
+# Position, and hard's list of the moves' sums by key (which the levels without
+# search never make). Late in a match the board's heap is in pieces too small
+# for them (docs/ai.md), so a match against the AI makes them first (prepare).
+# The evaluation's module is loaded with them; the app forgets both modules at
+# the title, and two players sharing the device never load them.
 _positions = {}
 _search = {}
 
@@ -63,13 +59,11 @@ def _position_for(colors):
 
 
 def _search_for(colors):
-    tools = _search.get(colors)
-    if tools is None:
+    sums = _search.get(colors)
+    if sums is None:
         from lostcities.evaluation import MOVE_KEYS
-        # the moves by key as 16-bit integers (a move is below 2048): half a list
-        tools = _search[colors] = (State(colors), [0] * MOVE_KEYS, array("h", [-1] * MOVE_KEYS),
-                                   bytearray(colors * CARDS_PER_COLOR))
-    return tools
+        sums = _search[colors] = [None] * MOVE_KEYS
+    return sums
 
 
 def prepare(colors, level):
@@ -85,16 +79,19 @@ def prepare(colors, level):
         _search_for(colors)
     elif _search:
         _search.clear()
-        position.sums = position.sum_moves = position.state = None  # the search's, too
+        position.sums = position.state = None  # the search's, too
 
 
-def choose_move(view, level, rng, clock=None, stop=None, progress=None):
+def choose_move(view, level, rng, clock=None, stop=None, progress=None, view_again=None):
     """The move ``level`` plays in ``view`` (``state.view(player)``).
 
     ``rng`` is the AI player's own Rng; ``clock`` a callable returning ms, or
     None for the fixed iteration cap. A searching level calls ``stop()``
     between steps and plays its best move so far once it returns True (a
     button pressed), and tells ``progress(done, total)`` how far it is.
+    ``view_again(player)`` writes the view anew in ``view`` (Session.view), so
+    that a search plays its deals out in it: without it, in a State made for
+    the decision.
     """
     if level not in _SETTINGS:
         raise ValueError("unknown AI level %r" % level)
@@ -106,7 +103,7 @@ def choose_move(view, level, rng, clock=None, stop=None, progress=None):
                 break
         budget = EXPERT_BUDGET_MS if search == "expert" else BUDGET_MS
         return _searched_best(view, position, _search_for(view.colors), rng, plan,
-                              _Watch(clock, budget, stop, progress))
+                              _Watch(clock, budget, stop, progress), view_again)
     position.sums = None
     position.load(view, view.to_move)
     return position.best(rng, noise)
@@ -137,52 +134,55 @@ class _Watch:
         return self.stopped()
 
 
-def _searched_best(view, position, tools, rng, plan, watch):
+def _searched_best(view, position, sums, rng, plan, watch, view_again):
     """A searching level's move: the best on average over sampled hands of the
     opponent, or of the best of those the one best played out (``plan``).
 
-    Every sample deals the unseen cards anew from the same buffer and reuses
-    the position's lists, so a sample allocates nothing. The playouts run in
-    the State the samples are dealt into: each candidate's deal is dealt again
-    from the Rng state saved before it.
+    Every sample deals the unseen cards anew into the view itself (hidden
+    again after) and reuses the position's lists and ``sums``, so a sample
+    allocates nothing. The playouts run in the view written anew for each
+    deal (``view_again``), or in a State made for them: each candidate's deal
+    is dealt again from the Rng state saved before it.
     """
+    from lostcities.evaluation import key_move
     samples, candidates, playouts, plies_each, ply_cap, prior = plan
     total = samples + ply_cap
-    scratch, sums, moves, odds = tools
     me = view.to_move
     unseen = view.unseen(me)
     shuffled = bytearray(unseen)
+    odds = bytearray(view.colors * CARDS_PER_COLOR)
     _hand_odds(view, 1 - me, odds)
     for key in range(len(sums)):
-        sums[key] = 0
-        moves[key] = -1
+        sums[key] = None
     position.sums = sums
-    position.sum_moves = moves
     for done in range(samples):
-        _deal(view, scratch, unseen, shuffled, rng, odds)
-        position.load(scratch, me, True)
+        _deal(view, me, unseen, shuffled, rng, odds)
+        position.load(view, me, True)
         position.best(None, 0)
         if watch.done(done + 1, total):
             break
     position.sums = None
+    view.view(me, view)  # the view as it was given
     chosen = []
     margins = []
     for _ in range(1 if watch.cut else candidates):
         best = -1
         for key in range(len(sums)):
-            if moves[key] >= 0 and (best < 0 or sums[key] > sums[best]):
+            if sums[key] is not None and (best < 0 or sums[key] > sums[best]):
                 best = key
         if best < 0:
             break
-        chosen.append(moves[best])
+        chosen.append(key_move(view, me, best))  # my hand is the view's in every sample
         # the samples' mean, counted as ``prior`` playouts: few playouts are noisy
         margins.append(sums[best] * prior // max(1, done + 1))
-        moves[best] = -1
+        sums[best] = None
     if len(chosen) == 1:
         return chosen[0]
     # the candidates played out, each in the same deals, while the plies left
     # allow one whole deal more (to the round's end: about a ply a deck card, and
     # a few pile draws); a deal cut short by a stop does not count
+    game = view if view_again else State(view.colors)  # where the deals are played out
+    turns = view.turns
     deal_margins = [0] * len(chosen)
     plies = ply_cap
     plies_each = min(plies_each, view.deck_len + 4)
@@ -193,15 +193,22 @@ def _searched_best(view, position, tools, rng, plan, watch):
         deal = rng.getstate()
         for i in range(len(chosen)):
             rng.setstate(deal)
-            _deal(view, scratch, unseen, shuffled, rng, odds)
-            deal_margins[i] = _played_out(scratch, position, me, chosen[i], plies_each, watch)
-            plies -= scratch.turns - view.turns - 1
+            if view_again:
+                view_again(me)
+            else:
+                view.copy_into(game)
+            _deal(game, me, unseen, shuffled, rng, odds)
+            deal_margins[i] = _played_out(game, position, me, chosen[i], plies_each, watch)
+            plies -= game.turns - turns - 1
             if watch.done(total - plies, total):
                 break
         if watch.cut:
             break
         for i in range(len(chosen)):
             margins[i] += deal_margins[i]
+    position.state = None  # the playouts' State goes with the decision
+    if view_again:
+        view_again(me)  # the view as it was given, not as the last deal left it
     best = 0
     for i in range(len(chosen)):
         if margins[i] > margins[best]:
@@ -209,12 +216,11 @@ def _searched_best(view, position, tools, rng, plan, watch):
     return chosen[best]
 
 
-def _deal(view, scratch, unseen, shuffled, rng, odds):
-    """One sampled deal of ``view`` in ``scratch``, dealt from ``shuffled``
-    (reset to ``unseen`` first) by the odds: nothing allocated."""
-    view.copy_into(scratch)
+def _deal(game, me, unseen, shuffled, rng, odds):
+    """One sampled deal in the view ``game``, dealt from ``shuffled`` (reset to
+    ``unseen`` first) by the odds: nothing allocated."""
     shuffled[:] = unseen
-    scratch.determinize(view.to_move, rng, shuffled, odds)
+    game.determinize(me, rng, shuffled, odds)
 
 
 def _played_out(game, position, me, move, plies_each, watch):

@@ -9,7 +9,7 @@ host_sim/dev/tune.py tunes the tempo table here, the weights in knowledge.py.
 from micropython import const
 
 from lostcities.knowledge import Knowledge, finish, finish_theirs
-from lostcities.rules.cards import CARDS_PER_COLOR, DISCARD, HAND_SIZE
+from lostcities.rules.cards import CARDS_PER_COLOR, DISCARD, HAND_SIZE, make_move
 from lostcities.rules.offsets import HAND_AT
 
 _UNSET = const(-1000000000)  # below any value: no move found yet
@@ -43,6 +43,12 @@ MOVE_KEYS = const(112)  # a move's key: its hand slot, discard or play, and draw
 def move_key(slot, discard, source):
     """Moves by the hand slot played or discarded and the source drawn from (0-6)."""
     return slot * 14 + (7 if discard else 0) + source
+
+
+def key_move(state, player, key):
+    """The move of ``key`` (``move_key``'s) by ``player`` in ``state``: a key names
+    its move with the hand, so that the sums by key need no list of moves."""
+    return make_move(state.hand_card(player, key // 14), key % 14 >= 7, key % 7)
 
 
 def _projection(top, total, wagers, count, sure, sure_f, unseen, unseen_f):
@@ -83,15 +89,14 @@ class Position(Knowledge):
         super().__init__(colors)
         self.best_move = 0
         self.best_value = _UNSET
-        self.sums = None  # hard and the review: a list that sums every move's value, by move_key
-        self.sum_moves = None  # and the moves of those keys
+        self.sums = None  # hard and the review: a list that sums every move's value, by move_key (None: not weighed)
         self.watch = -1  # the review's: only the move of this key (source 0) is summed
 
     def best(self, rng, noise):
         """The best move by the evaluation (each value blurred by ``noise``).
 
         Every move's value is also added to ``sums`` when it is set (hard and
-        the review: only the move of ``watch``, if set), its move to ``sum_moves``. A move changes only the colour
+        the review: only the move of ``watch``, if set; a key's None, its first value). A move changes only the colour
         it touches and its draw's: the other colours' values are summed once,
         and its own is weighed from the context's sums for it (a discard) or
         projected again (a play).
@@ -112,8 +117,7 @@ class Position(Knowledge):
         buf = state.buf  # read in place (lostcities/rules/offsets.py)
         start = HAND_AT + self.player * HAND_SIZE
         sums = self.sums
-        moves = self.sum_moves
-        watch = self.watch if sums is not None and moves is not None else -2  # -1: every move
+        watch = self.watch if sums is not None else -2  # -1: every move
         best_value = _UNSET
         best_move = self.best_move
         tempo_row = min(state.deck_len // _TEMPO_STEP, _TEMPO_ROWS - 1) * _TEMPO_KINDS
@@ -216,10 +220,9 @@ class Position(Knowledge):
                         if value > best_value:
                             best_value = value
                             best_move = move | source
-                        if noted and sums is not None and moves is not None:
+                        if noted and sums is not None:
                             at = key + source
-                            sums[at] += value
-                            moves[at] = move | source
+                            sums[at] = value if sums[at] is None else sums[at] + value
         self.best_value = best_value
         self.best_move = best_move
         return best_move

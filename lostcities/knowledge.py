@@ -8,6 +8,8 @@ docs/ai.md says what it weighs and why. Integers throughout (thousandths of a
 point); host_sim/dev/tune.py tunes the weights, module globals under CPython.
 """
 
+from array import array
+
 from micropython import const
 
 from lostcities.rules.cards import CARDS_PER_COLOR, HAND_SIZE, MAX_COLORS, turn_limit
@@ -110,15 +112,16 @@ class Knowledge:
         # below (mine, then the opponent's taken from the piles)
         self.hand = [0] * (2 * colors)
         self.unseen = [0] * colors  # masks of the cards nobody showed me
-        # expeditions, index player * colors + colour (player 0: me)
-        self.top = [0] * (2 * colors)
-        self.total = [0] * (2 * colors)
-        self.wagers = [0] * (2 * colors)
-        self.count = [0] * (2 * colors)
-        self.pile_top = [0] * colors  # index of each pile's top card, or _NONE
-        self.pile_under = [0] * colors  # the card below it
+        # expeditions, index player * colors + colour (player 0: me); small numbers
+        # in bytes (half a list's heap), the card indices signed (-1: none)
+        self.top = array("b", bytes(2 * colors))
+        self.total = bytearray(2 * colors)
+        self.wagers = bytearray(2 * colors)
+        self.count = bytearray(2 * colors)
+        self.pile_top = array("b", bytes(colors))  # index of each pile's top card, or _NONE
+        self.pile_under = array("b", bytes(colors))  # the card below it
         self.tally = bytearray(2 * _PARTS * colors)  # per expedition, what load tallies
-        self.wagered = [0] * (2 * colors)  # its wagers with those in hand that still fit
+        self.wagered = bytearray(2 * colors)  # its wagers with those in hand that still fit
         # each expedition weighed in the current context: the points and cards
         # (thousandths) its projection expects before finishing (the opponent's
         # without the pile's top they may take), and the projection

@@ -10,8 +10,6 @@ time (:meth:`Review.step`), so that the board shows its progress and stops at
 a press with what is done so far. Integers throughout, nothing timed.
 """
 
-from array import array
-
 from micropython import const
 
 from lostcities import reasons
@@ -64,8 +62,7 @@ class Review:
         self.moves = moves
         self.player = player
         self.position = position or Position(colors)
-        self.values = [0] * MOVE_KEYS  # the moves' values added up, by move_key
-        self.weighed = array("h", [-1] * MOVE_KEYS)  # the move of each key weighed
+        self.values = [None] * MOVE_KEYS  # the moves' values, by move_key
         self.next = 0  # the index in ``moves`` of the next move to replay
         self.reviewed = 0  # the player's moves judged so far
         self.total = (len(moves) + (start == player)) // 2  # the player's moves
@@ -109,21 +106,18 @@ class Review:
         state = self.state
         position = self.position
         values = self.values
-        weighed = self.weighed
         key = move_key(state.slot_of(player, move_card(move)), move_discards(move),
                        move_source(move))
-        before = values[key]  # the evaluation adds each move's value to its key's
-        weighed[key] = -1
+        values[key] = None  # the evaluation adds each move's value to its key's
         position.sums = values
-        position.sum_moves = weighed
         position.watch = key - key % 7  # the played card's move, from each source
         position.load(state, player)
         position.best(None, 0)
-        position.sums = position.sum_moves = None
+        position.sums = None
         position.watch = -1
-        if weighed[key] < 0:  # a pile draw past the round's turn limit: not weighed
+        if values[key] is None:  # a pile draw past the round's turn limit: not weighed
             return
-        cost = position.best_value - (values[key] - before)
+        cost = position.best_value - values[key]
         kept = self.mistakes
         if cost <= WELL_PLAYED or (len(kept) == KEPT and cost <= kept[-1].cost):
             return

@@ -229,7 +229,7 @@ class Session:
         from lostcities import ai
         long = saved.level == "expert"  # the one level a press cuts short
         move = ai.choose_move(view, saved.level, saved.ai_rng, clock_ms,
-                              pressed if stop and long else None, progress)
+                              pressed if stop and long else None, progress, self.view)
         budget = ai.EXPERT_BUDGET_MS if long else ai.BUDGET_MS
         save = clock_ms is not None and clock_ms() - start >= budget or cut  # late, or cut short
         self.play(move, save=save)

@@ -8,8 +8,8 @@ a 4-colour image (2 bits a pixel in RAM):
 * ``piles.bmp``: 20x14 tiles: a discard pile shows a whole small card, an
   empty one its colour's letter in a dotted outline; the draw pile a card's
   back. The card tiles are two sheets, not one: from .py sources the board
-  makes them anew for each match in a heap cut into pieces, where the one
-  sheet's 2.7 KB found no piece of its size and two of 1.4 KB do.
+  makes them anew for each match in a heap cut into pieces, where one sheet
+  found no piece of its size and two halves do (docs/memory.md).
 * ``mini.bmp``: 6x7 tiles: the cards of an expedition, three px apart.
 * ``text.bmp``: 4x6 tiles: a 3x5 font for scores and counts, its pixels
   the table or ink, one bit a pixel in RAM, drawn in ``Sheets.text_palette``
@@ -22,8 +22,8 @@ Pixel values are roles, not colours: 0 table, 1 the card's colour, 2 ink,
 3 light (a card's frame). Each expedition colour has its own 4-entry
 palettes, so one sheet serves every colour and a colour change, or a card's
 light frame, is a palette swap. A card to notice (the one just drawn, the
-opponent's last discard) is the same tiles in another palette: a second set
-of tiles for the cards to notice took 1.3 KB of the board's heap.
+opponent's last discard) is the same tiles in another palette, not a second
+set of tiles (docs/memory.md).
 """
 
 import displayio

@@ -10,7 +10,7 @@ from lostcities.rules import SOURCE_DECK, deal, move_source, score_cards, turn_l
 from host_sim.records.notation import move_text, parse_card, parse_move
 
 from host_sim.testing import workloads
-from tests.test_bots import position, random_positions
+from tests.test_bots import position, random_move, random_positions
 
 
 @pytest.mark.parametrize("level", ai.LEVELS)
@@ -69,6 +69,33 @@ def test_the_decision_leaves_the_view_unchanged():
     for level in ai.LEVELS:
         ai.choose_move(view, level, Rng(1))
     assert bytes(view.buf) == before
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_a_search_playing_out_in_the_view_written_anew_plays_the_same_moves(level):
+    """The board's search plays its deals out in the view itself, written anew
+    from the round for each deal (Session.view): the same moves as in a State
+    of its own, and the view left as it was given."""
+    rng = Rng(9)
+    played_out = 0
+    for index in range(8):
+        state = deal(rng, 5 + index % 2, index % 2)
+        while state.deck_len > 3 + index % 5:  # the last deck cards: where a search plays out
+            state.apply(random_move(state.view(state.to_move), rng))
+        player = state.to_move
+        view = state.view(player)
+        given = bytes(view.buf)
+        rewrites = []
+
+        def view_again(seat):
+            rewrites.append(seat)
+            return state.view(seat, view)
+        alone = ai.choose_move(state.view(player), level, Rng(5))
+        assert ai.choose_move(view, level, Rng(5), view_again=view_again) == alone
+        assert bytes(view.buf) == given
+        assert set(rewrites) <= {player}
+        played_out += len(rewrites)
+    assert played_out
 
 
 def test_a_clock_past_its_budget_stops_the_search_with_a_legal_move():

@@ -11,10 +11,9 @@ recorded from the evaluation as it was before it was made faster.
 """
 
 import hashlib
-from array import array
 
 from lostcities import ai, rules
-from lostcities.evaluation import MOVE_KEYS, Position
+from lostcities.evaluation import MOVE_KEYS, Position, key_move
 from lostcities.rng import Rng
 
 # by colour count: the digest of its positions (seed 1)
@@ -51,8 +50,7 @@ def digest(colors, seed=1):
     """The sha256 of every decision of the evaluation on ``rounds(colors, seed)``."""
     sha = hashlib.sha256()
     position = Position(colors)
-    sums = [0] * MOVE_KEYS
-    moves = array("h", [-1] * MOVE_KEYS)
+    sums = [None] * MOVE_KEYS
     count = 0
     for index, state in enumerate(rounds(colors, seed)):
         for player in (0, 1):
@@ -61,18 +59,20 @@ def digest(colors, seed=1):
                 loads.append((state, True))
             for seen, sees_all in loads:
                 for key in range(MOVE_KEYS):
-                    sums[key] = 0
-                    moves[key] = -1
+                    sums[key] = None
                 position.load(seen, player, sees_all)
                 position.sums = sums
-                position.sum_moves = moves
                 best = position.best(None, 0)
-                position.sums = position.sum_moves = None
+                position.sums = None
+                # as recorded when the moves of the keys summed were a list of their own
+                moves = [-1 if total is None else key_move(seen, player, key)
+                         for key, total in enumerate(sums)]
+                totals = [total or 0 for total in sums]
                 value = position.best_value
                 # unsummed and unblurred, best weighs the piles at once: the same choice
                 assert position.best(None, 0) == best and position.best_value == value
                 noisy = position.best(Rng(index), NOISE)
-                sha.update(repr((best, position.best_value, noisy, list(sums), list(moves),
+                sha.update(repr((best, position.best_value, noisy, totals, moves,
                                  position.context(state.deck_len),
                                  position.context(max(0, state.deck_len - 1)))).encode())
                 count += 1

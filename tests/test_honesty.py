@@ -48,10 +48,20 @@ def asked(monkeypatch):
     views = []
     real = ai.choose_move
 
-    def spy(view, level, rng, clock=None, stop=None, progress=None):
+    def spy(view, level, rng, clock=None, stop=None, progress=None, view_again=None):
         assert is_players_view(view), "the AI was shown hidden cards"
         views.append(bytes(view.buf))
-        return real(view, level, rng, clock, stop, progress)
+        if view_again is None:
+            return real(view, level, rng, clock, stop, progress)
+        seat = view.to_move
+
+        def checked(player):
+            # a search writes its view anew for each deal it plays out: the
+            # same view, of its own seat, as hidden as the first
+            assert player == seat and view_again(player) is view and is_players_view(view), \
+                "the AI's view was written anew with hidden cards"
+            return view
+        return real(view, level, rng, clock, stop, progress, checked)
 
     monkeypatch.setattr(ai, "choose_move", spy)
     return views

@@ -7,7 +7,6 @@ must find the planted move alone, with the hint's move there and the reason.
 """
 
 import json
-from array import array
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -19,7 +18,7 @@ from host_sim.testing import circuitpython as cp
 from host_sim.testing import workloads
 from host_sim.tools import replay
 from lostcities import ai, reasons, review
-from lostcities.evaluation import MOVE_KEYS, Position
+from lostcities.evaluation import MOVE_KEYS, Position, key_move
 from lostcities import buttons as btn
 from lostcities.rng import Rng
 from lostcities.rules import (
@@ -275,12 +274,11 @@ def test_the_evaluation_reads_the_rounds_state_as_the_players_view(colors, seed)
 
     def values(seen, player):
         position = Position(colors)
-        position.sums = [0] * MOVE_KEYS
-        position.sum_moves = array("h", [-1] * MOVE_KEYS)
+        position.sums = [None] * MOVE_KEYS
         position.load(seen, player)
         position.best(None, 0)
-        return position.best_value, {move: value for move, value in zip(
-            position.sum_moves, position.sums) if move >= 0}
+        return position.best_value, {key_move(seen, player, key): value for key, value in
+                                     enumerate(position.sums) if value is not None}
 
     for move in moves:
         player = state.to_move

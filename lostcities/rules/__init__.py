@@ -14,8 +14,9 @@
 Every name is importable from here (``from lostcities.rules import State``),
 looked up in the parts when asked for (the moves' text, for the laptop's
 tools, is host_sim/records/notation.py's): the board then holds each name once,
-not in this module too (1.2 KB of its heap). The parts are modules of their
-own so that the board compiles each one in a fraction of its heap.
+not in this module too (docs/memory.md, *Figures behind choices in the code*).
+The parts are modules of their own so that the board compiles each one in a
+fraction of its heap.
 """
 
 _PARTS = ("cards", "state", "offsets", "hidden", "legal", "match")

@@ -66,7 +66,10 @@ def unseen(state, player):
 def determinize(state, player, rng, unseen=None, odds=None):
     """Fill this view's HIDDEN cards with a random arrangement of the unseen.
 
-    Used by a searching AI on its own view: one plausible full state.
+    Used by a searching AI on its own view: one plausible full state. The
+    cards dealt are the deck and the opponent's not known (not HIDDEN again:
+    a view dealt once is dealt anew over its last deal, so that a search
+    deals into the view itself, and ``view`` hides them again).
     ``unseen``, if given, is a copy of ``state.unseen(player)`` to shuffle in
     place, so that a search sampling many deals allocates nothing. ``odds``,
     if given, weighs where each card goes: the opponent's hand takes
@@ -79,14 +82,15 @@ def determinize(state, player, rng, unseen=None, odds=None):
     buf = state.buf
     at = 0
     base = HAND_AT + (1 - player) * HAND_SIZE
+    known = KNOWN_AT - HAND_AT + base
     if odds:
         hidden = 0
         for slot in range(HAND_SIZE):
-            if buf[base + slot] == HIDDEN:
+            if not buf[known + slot]:
                 hidden += 1
         _favour(unseen, hidden, rng, odds)
     for slot in range(HAND_SIZE):
-        if buf[base + slot] == HIDDEN:
+        if not buf[known + slot]:
             buf[base + slot] = unseen[at]
             at += 1
     for i in range(state.deck_len):

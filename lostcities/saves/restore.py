@@ -1,9 +1,8 @@
 """Reading the saves back from the NVM: lostcities/saves/storage.py's Storage writes them.
 
 Needed at start-up and at a match's end (the profile, read again), never
-while a match is played: the app forgets this module at the table, which
-keeps about 1 KB of the board's heap free there (measured on CircuitPython's
-interpreter). What this module finds is read into a profile by
+while a match is played: the app forgets this module at the table, whose
+heap it would take (docs/memory.md). What this module finds is read into a profile by
 lostcities/saves/profile.py and into a match by lostcities/saves/resume.py (at start-up
 only): each stays small to compile on the board.
 
