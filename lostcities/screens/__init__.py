@@ -12,43 +12,41 @@ try:
     from vectorio import Rectangle
 except ImportError:  # a firmware built without vectorio: the same pixels from tiles
     from bitmaptools import fill_region
-    from micropython import const
 
     Rectangle = None
-    _FRAME_W = const(162)  # 27 characters: no frame is wider than the screen
-    _FRAME_H = const(128)  # the screen's height: nor taller
-    _EDGE = const(1)  # the edge's pixel row, and its pixel value (0: nothing)
-    _FILL = const(2)  # the inside's pixel row (the edge at its ends), and its value
 
     # Defined only here: elsewhere their code is let go once the module is imported.
+    # No constants named: from .py sources every name is a name for good.
     def tiled_frame():
         """A popup's frame (the edge 3 px round the text, the inside 2 px
         round it, 1 px less below: the pixels of vectorio's two rectangles)
         as one tile grid, its top-left corner at (-3, -3). Its tiles are
         whole pixel rows of the frame, one a cell, in a column down the
-        screen: nothing, the edge's top or bottom row, a row across the
-        inside. :func:`fit` gives it its size."""
+        screen: 0 nothing, 1 the edge's top or bottom row, 2 a row across
+        the inside (also the pixel values: 1 the edge, 2 the inside).
+        :func:`fit` gives it its size; no frame is wider than 27 characters
+        (162 px) or taller than the screen."""
         palette = displayio.Palette(3)
         palette.make_transparent(0)
-        palette[_EDGE] = DIM
-        palette[_FILL] = INK
-        return displayio.TileGrid(displayio.Bitmap(_FRAME_W, 3, 3), pixel_shader=palette,
-                                  height=_FRAME_H, tile_width=_FRAME_W, tile_height=1,
-                                  x=-3, y=-3)
+        palette[1] = DIM
+        palette[2] = INK
+        return displayio.TileGrid(displayio.Bitmap(162, 3, 3), pixel_shader=palette,
+                                  height=128, tile_width=162, tile_height=1, x=-3, y=-3)
 
     def fit(grid, width, height):
         """Frame a text ``width`` x ``height`` pixels: the frame's rows drawn
         again, and which row each cell shows; nothing allocated."""
         rows = grid.bitmap
         width += 6
-        fill_region(rows, 0, _EDGE, _FRAME_W, 3, 0)
-        fill_region(rows, 0, _EDGE, width, 3, _EDGE)
-        fill_region(rows, 1, _FILL, width - 1, 3, _FILL)
+        fill_region(rows, 0, 1, 162, 3, 0)
+        fill_region(rows, 0, 1, width, 3, 1)
+        fill_region(rows, 1, 2, width - 1, 3, 2)
         bottom = height + 4
-        for cell in range(_FRAME_H):
-            row = _EDGE if cell in (0, bottom) else _FILL if cell < bottom else 0
+        for cell in range(128):
+            row = 1 if cell in (0, bottom) else 2 if cell < bottom else 0
             if grid[cell] != row:
                 grid[cell] = row
+
 
 WIDTH = 160  # the screen, pixels
 LINE_H = 12  # terminalio.FONT's line height
