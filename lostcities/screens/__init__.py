@@ -37,11 +37,11 @@ except ImportError:  # a firmware built without vectorio: the same pixels from t
         """Frame a text ``width`` x ``height`` pixels: the frame's rows drawn
         again, and which row each cell shows; nothing allocated."""
         rows = grid.bitmap
-        width += 6
+        width += 6  # the frame's: 3 px each side of the text
         fill_region(rows, 0, 1, 162, 3, 0)
         fill_region(rows, 0, 1, width, 3, 1)
         fill_region(rows, 1, 2, width - 1, 3, 2)
-        bottom = height + 4
+        bottom = height + 4  # the frame's last row: 3 px above the text, 2 below
         for cell in range(128):
             row = 1 if cell in (0, bottom) else 2 if cell < bottom else 0
             if grid[cell] != row:
