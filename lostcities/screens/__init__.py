@@ -43,7 +43,7 @@ except ImportError:  # a firmware built without vectorio: the same pixels from t
         fill_region(rows, 1, 2, width - 1, 3, 2)
         bottom = height + 4  # the frame's last row: 3 px above the text, 2 below
         for cell in range(128):
-            row = 1 if cell in (0, bottom) else 2 if cell < bottom else 0
+            row = 1 if cell == 0 or cell == bottom else 2 if cell < bottom else 0
             if grid[cell] != row:
                 grid[cell] = row
 
