@@ -79,8 +79,8 @@ class Text(displayio.Group):
     """Lines of terminalio.FONT text in tile grids over the font's bitmap:
     changing the text sets tiles and allocates nothing (until a text has more
     lines than any before). A line shows ``columns`` characters. The lines
-    missing are made as one grid of as many rows (a grid costs 144 bytes, a
-    row more in one a line's tiles), unless they are spaced closer than the
+    missing are made as one grid of as many rows (a grid costs several times a
+    row more in one: docs/text.md), unless they are spaced closer than the
     font's height: then a grid each."""
 
     def __init__(self, text, x, y, color, scale, spacing, columns):
