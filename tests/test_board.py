@@ -384,9 +384,8 @@ def test_an_import_nobody_provides_stops_the_bundle(tmp_path):
 
 def test_the_games_own_modules_are_bundled_even_where_imported_optionally():
     """code.py imports the hardware module inside a try (another board or firmware
-    is refused in one line), the screens the rectangles where vectorio is missing."""
-    assert {"lostcities/hardware.py", "lostcities/screens/tiled_frame.py",
-            "assets/font.bmp"} <= set(bundle.game_files())
+    is refused in one line); the font's file is shipped for a firmware without terminalio."""
+    assert {"lostcities/hardware.py", "assets/font.bmp"} <= set(bundle.game_files())
 
 
 def test_optional_imports_are_not_followed(tmp_path):

@@ -98,8 +98,9 @@ FRAMES = """
 import sys
 sys.path.insert(0, %r)
 import displayio, lcrender, vectorio
-from lostcities.screens import DIM, INK
-from lostcities.screens.tiled_frame import TiledFrame
+sys.modules["vectorio"] = object()  # the screens as a firmware without vectorio has them
+from lostcities.screens import DIM, INK, fit, tiled_frame
+sys.modules["vectorio"] = vectorio
 theirs_shown = displayio.Bitmap(160, 128, 65536)
 mine_shown = displayio.Bitmap(160, 128, 65536)
 
@@ -110,7 +111,7 @@ def palette(rgb):
     return colors
 
 
-mine = TiledFrame(DIM, INK)
+mine = tiled_frame()
 group = displayio.Group()
 group.append(mine)
 for columns, lines, x, y in %r:
@@ -119,7 +120,7 @@ for columns, lines, x, y in %r:
                                      height=12 * lines + 5, x=-3, y=-3))
     theirs.append(vectorio.Rectangle(pixel_shader=palette(INK), width=6 * columns + 4,
                                      height=12 * lines + 3, x=-2, y=-2))
-    mine.fit(6 * columns, 12 * lines)
+    fit(mine, 6 * columns, 12 * lines)
     group.x, group.y = x, y
     lcrender.render(theirs, theirs_shown)
     lcrender.render(group, mine_shown)

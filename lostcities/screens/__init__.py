@@ -11,8 +11,42 @@ from lostcities.sprites import INK, LIGHT
 try:
     from vectorio import Rectangle
 except ImportError:  # a firmware built without vectorio: the same pixels from tiles
-    from lostcities.screens.tiled_frame import TiledFrame
+    from bitmaptools import fill_region
+
     Rectangle = None
+
+    # Defined only here: elsewhere their code is let go once the module is imported.
+    # No constants named: from .py sources every name is a name for good.
+    def tiled_frame():
+        """A popup's frame (the edge 3 px round the text, the inside 2 px
+        round it, 1 px less below: the pixels of vectorio's two rectangles)
+        as one tile grid, its top-left corner at (-3, -3). Its tiles are
+        whole pixel rows of the frame, one a cell, in a column down the
+        screen: 0 nothing, 1 the edge's top or bottom row, 2 a row across
+        the inside (also the pixel values: 1 the edge, 2 the inside).
+        :func:`fit` gives it its size; no frame is wider than 27 characters
+        (162 px) or taller than the screen."""
+        palette = displayio.Palette(3)
+        palette.make_transparent(0)
+        palette[1] = DIM
+        palette[2] = INK
+        return displayio.TileGrid(displayio.Bitmap(162, 3, 3), pixel_shader=palette,
+                                  height=128, tile_width=162, tile_height=1, x=-3, y=-3)
+
+    def fit(grid, width, height):
+        """Frame a text ``width`` x ``height`` pixels: the frame's rows drawn
+        again, and which row each cell shows; nothing allocated."""
+        rows = grid.bitmap
+        width += 6  # the frame's: 3 px each side of the text
+        fill_region(rows, 0, 1, 162, 3, 0)
+        fill_region(rows, 0, 1, width, 3, 1)
+        fill_region(rows, 1, 2, width - 1, 3, 2)
+        bottom = height + 4  # the frame's last row: 3 px above the text, 2 below
+        for cell in range(128):
+            row = 1 if cell == 0 or cell == bottom else 2 if cell < bottom else 0
+            if grid[cell] != row:
+                grid[cell] = row
+
 
 WIDTH = 160  # the screen, pixels
 LINE_H = 12  # terminalio.FONT's line height
@@ -45,8 +79,8 @@ class Text(displayio.Group):
     """Lines of terminalio.FONT text in tile grids over the font's bitmap:
     changing the text sets tiles and allocates nothing (until a text has more
     lines than any before). A line shows ``columns`` characters. The lines
-    missing are made as one grid of as many rows (a grid costs 144 bytes, a
-    row more in one a line's tiles), unless they are spaced closer than the
+    missing are made as one grid of as many rows (a grid costs several times a
+    row more in one: docs/text.md), unless they are spaced closer than the
     font's height: then a grid each."""
 
     def __init__(self, text, x, y, color, scale, spacing, columns):
@@ -224,16 +258,16 @@ def _palette(rgb):
 
 class Popup:
     """A framed message over part of a screen, gone at the next press: its
-    frame keeps a margin from the screen's edges, its text 3 px inside it."""
+    frame keeps a margin from the screen's edges, its text 3 px inside it.
+    Without vectorio the frame (:func:`tiled_frame`) is held only while it
+    shows: the table, whose heap is fullest while the AI thinks, holds none
+    then."""
 
     def __init__(self, group, y=40, width=CHARS - 1, x=MARGIN, columns=None):
         self.width = width  # characters across, unless show() is told more
         self.y = y
         self.box = displayio.Group(x=x, y=y)
-        if Rectangle is None:
-            self.frame = TiledFrame(DIM, INK)
-            self.box.append(self.frame)
-        else:
+        if Rectangle is not None:
             self.frame = Rectangle(pixel_shader=_palette(DIM), width=8, height=8, x=-3, y=-3)
             self.fill = Rectangle(pixel_shader=_palette(INK), width=6, height=6, x=-2, y=-2)
             self.box.append(self.frame)
@@ -258,7 +292,9 @@ class Popup:
         set_text(self.item, text)
         width, height = self.item.size()
         if Rectangle is None:
-            self.frame.fit(width, height)
+            if len(self.box) == 1:  # hidden, it held no frame (see hide)
+                self.box.insert(0, tiled_frame())
+            fit(self.box[0], width, height)
         elif self.fill.width != width + 4 or self.fill.height != height + 3:
             self.fill.width = width + 4
             self.fill.height = height + 3
@@ -276,4 +312,6 @@ class Popup:
         if self.box.hidden:
             return False
         self.box.hidden = True
+        if Rectangle is None:
+            self.box.pop(0)  # the tiled frame, made again when next shown
         return True
