@@ -80,35 +80,30 @@ def determinize(state, player, rng, unseen=None, odds=None):
         unseen = state.unseen(player)
     rng.shuffle(unseen)
     buf = state.buf
-    at = 0
     base = HAND_AT + (1 - player) * HAND_SIZE
     known = KNOWN_AT - HAND_AT + base
-    if odds:
+    if odds:  # the shuffled cards reordered: the first ``hidden`` a sample weighed by ``odds``
         hidden = 0
         for slot in range(HAND_SIZE):
             if not buf[known + slot]:
                 hidden += 1
-        _favour(unseen, hidden, rng, odds)
+        taken = at = 0
+        while taken < hidden:
+            if at == len(unseen):
+                at = taken
+            card = unseen[at]
+            if rng.randbelow(16) < odds[card]:
+                unseen[at] = unseen[taken]
+                unseen[taken] = card
+                taken += 1
+            at += 1
+    at = 0
     for slot in range(HAND_SIZE):
         if not buf[known + slot]:
             buf[base + slot] = unseen[at]
             at += 1
     for i in range(state.deck_len):
         buf[DECK_AT + i] = unseen[at]
-        at += 1
-
-
-def _favour(cards, count, rng, odds):
-    """Reorder shuffled ``cards`` so that the first ``count`` are a sample weighed by ``odds``."""
-    taken = at = 0
-    while taken < count:
-        if at == len(cards):
-            at = taken
-        card = cards[at]
-        if rng.randbelow(16) < odds[card]:
-            cards[at] = cards[taken]
-            cards[taken] = card
-            taken += 1
         at += 1
 
 
