@@ -10,7 +10,7 @@ from lostcities.rules import SOURCE_DECK, deal, move_source, score_cards, turn_l
 from host_sim.records.notation import move_text, parse_card, parse_move
 
 from host_sim.testing import workloads
-from tests.test_bots import position, random_move, random_positions
+from tests.test_bots import position, random_positions
 
 
 @pytest.mark.parametrize("level", ai.LEVELS)
@@ -76,12 +76,8 @@ def test_a_search_playing_out_in_the_view_written_anew_plays_the_same_moves(leve
     """The board's search plays its deals out in the view itself, written anew
     from the round for each deal (Session.view): the same moves as in a State
     of its own, and the view left as it was given."""
-    rng = Rng(9)
     played_out = 0
-    for index in range(8):
-        state = deal(rng, 5 + index % 2, index % 2)
-        while state.deck_len > 3 + index % 5:  # the last deck cards: where a search plays out
-            state.apply(random_move(state.view(state.to_move), rng))
+    for state in late_positions(8, seed=9):  # the last deck cards: where a search plays out
         player = state.to_move
         view = state.view(player)
         given = bytes(view.buf)
