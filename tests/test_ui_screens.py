@@ -15,7 +15,7 @@ from host_sim.records.notation import move_text
 from lostcities.saves.layout import NVM_SIZE
 from lostcities.screens import ACCENT, DIM
 from lostcities.screens.summary import breakdown
-from lostcities.screens.layout import _PANEL_X, _PILE_Y, HAND_Y
+from lostcities.screens.layout import PANEL_X, PILE_Y, HAND_Y
 from lostcities.screens.layout import INFO_PAGES
 from lostcities.screens.table import DRAW, SHOWN, PICK
 from lostcities.rules.cards import move_words
@@ -52,9 +52,9 @@ def test_hand_cards_show_their_colour_letter_and_cursor(table):
     assert list(t.hand) == sorted(t.hand)
     for slot, card in enumerate(t.hand):
         x = slot * S.CARD_W
-        assert pixel(table, x + 10, 96 + 11) == rgb565(S._COLOR_RGB[card_color(card)])
+        assert pixel(table, x + 10, 96 + 11) == rgb565(S.COLOR_RGB[card_color(card)])
         assert t.hand_grids[slot][0] == S.HEADER + card_color(card)
-        assert t.hand_grids[slot][1] == S._HAND_RANK + card_index(card)
+        assert t.hand_grids[slot][1] == S.HAND_RANK + card_index(card)
     at = t.cursor[t.viewer]
     assert pixel(table, at * 20 + 5, 126) == (255, 255, 255)
     others = [pixel(table, slot * 20 + 5, 126) for slot in range(8) if slot != at]
@@ -67,14 +67,14 @@ def test_piles_deck_and_panel_are_drawn(table):
     for color in range(state.colors):
         top = state.pile_top(color)
         tile = t.piles[color][0]
-        assert tile == (S.EMPTY_PILE + color if top < 0 else S._PILE_RANK + card_index(top))
+        assert tile == (S.EMPTY_PILE + color if top < 0 else S.PILE_RANK + card_index(top))
     assert t.group[t.group.index(t.panels[0]) - 1][0] == S.BACK
     # the deck count is written in the top panel, the round in the bottom one
     assert panel_line(t.panels[0], 3) == "DECK"
     assert panel_line(t.panels[0], 4) == "%d" % state.deck_len
     assert panel_line(t.panels[1], 3) == "ROUND"
     assert panel_line(t.panels[1], 4) == "1/3"
-    assert pixel(table, 137 + 10, _PILE_Y + 7) != (0, 0, 0)
+    assert pixel(table, 137 + 10, PILE_Y + 7) != (0, 0, 0)
 
 
 def text_of(grid, start, count):
@@ -84,7 +84,7 @@ def text_of(grid, start, count):
     for i in range(count):
         left, right = grid[start + 2 * i], grid[start + 2 * i + 1]
         assert left % 2 == 0 and right == left + 1  # both halves of one character
-        chars.append(S._TEXT_CHARS[left // 2])
+        chars.append(S.TEXT_CHARS[left // 2])
     return "".join(chars).strip()
 
 
@@ -104,12 +104,12 @@ def check_marked(driver, move):
     card = move_card(move)
     color = card_color(card)
     if move_discards(move):
-        assert t.piles[color][0] == S._PILE_RANK + card_index(card)
+        assert t.piles[color][0] == S.PILE_RANK + card_index(card)
         assert t.piles[color].pixel_shader is t.sheets.card_palette(card, marked=True)
-        assert pixel(driver, t.column_x(color) + 1, _PILE_Y) == (255, 255, 255)  # a light frame
+        assert pixel(driver, t.column_x(color) + 1, PILE_Y) == (255, 255, 255)  # a light frame
     else:
         count = driver.app.match.state.expedition_len(1 - t.viewer, color)
-        assert t.cells[0][color][count - 1] == S._MINI_MARKED + card_index(card)
+        assert t.cells[0][color][count - 1] == S.MINI_MARKED + card_index(card)
 
 
 def test_opponents_last_move_is_highlighted(table):
@@ -169,7 +169,7 @@ def test_pass_screen_hides_every_card():
     assert driver.screen == "pass"
     allowed = {(0, 0, 0), rgb565(S.LIGHT), rgb565(DIM), rgb565(ACCENT)}
     assert colours(driver) <= allowed
-    assert not allowed & {rgb565(rgb) for rgb in S._COLOR_RGB}
+    assert not allowed & {rgb565(rgb) for rgb in S.COLOR_RGB}
     driver.press(btn.A)
     assert driver.screen == "table"
     t = driver.app.table
@@ -389,9 +389,9 @@ def check_margin(popup, right=160):
 def test_a_message_on_the_table_keeps_a_margin_and_the_side_panel_readable(table):
     t = table.app.table
     t.popup.show("Can't play R4: wagers go first, before any number.")
-    check_margin(t.popup, right=_PANEL_X)
+    check_margin(t.popup, right=PANEL_X)
     table.app.step()
-    assert pixel(table, 150, _PILE_Y + 6) != (0x10, 0x10, 0x10)  # the deck still shows
+    assert pixel(table, 150, PILE_Y + 6) != (0x10, 0x10, 0x10)  # the deck still shows
     table.press(btn.B)
     assert t.popup.box.hidden
 
@@ -600,10 +600,10 @@ def test_select_shows_each_pile_from_the_top_and_the_cards_not_seen():
 
 def test_the_rules_screen_shows_each_page_of_the_rules_file_then_the_handhelds():
     from lostcities import asset_path
-    from lostcities.screens.help import _HANDHELD_PAGES
+    from lostcities.screens.help import HANDHELD_PAGES
     with open(asset_path("rules.txt")) as file:
         titles = [line[2:].strip() for line in file if line.startswith("= ")]
-    titles += [title for title, _ in _HANDHELD_PAGES]
+    titles += [title for title, _ in HANDHELD_PAGES]
     driver = Driver(seed=3, render=False)
     title = driver.app.screen
     while title.items[title.at] != "Rules":

@@ -94,7 +94,7 @@ class Sheet:
 def bmp_head(width, height):
     """What a sheet's file starts with: the BMP's headers and its palette, the four
     colours of the roles (what tells a sheet of this script's from any other BMP)."""
-    palette = (S._TABLE, S._NEUTRAL_RGB, S.INK, S.LIGHT)
+    palette = (S.TABLE, S.NEUTRAL_RGB, S.INK, S.LIGHT)
     stride = ((width + 1) // 2 + 3) & ~3
     colors = b"".join(struct.pack("<BBBB", rgb & 255, rgb >> 8 & 255,
                                   rgb >> 16, 0) for rgb in palette)
@@ -146,8 +146,8 @@ def big_rank(sheet, tile, index, y):
 
 def draw_hand():
     """A hand card in two tiles, its colour's header above its rank."""
-    w, h = S.CARD_W, S._CARD_H
-    sheet = Sheet(w, h, S._HAND_TILES)
+    w, h = S.CARD_W, S.CARD_H
+    sheet = Sheet(w, h, S.HAND_TILES)
     for color in range(6):  # the top: frame open at the bottom
         tile = S.HEADER + color
         sheet.rect(tile, 1, 0, w - 2, h, FRAME)
@@ -155,7 +155,7 @@ def draw_hand():
         sheet.text(tile, 3, 2, "YBWGRP"[color], INK)
         sheet.pattern(tile, 12, 2, SYMBOLS[color], INK)
     for index in range(12):
-        tile = S._HAND_RANK + index  # the bottom: frame open at the top
+        tile = S.HAND_RANK + index  # the bottom: frame open at the top
         sheet.rect(tile, 1, 0, w - 2, h - 1, FRAME)
         sheet.rect(tile, 2, 0, w - 4, h - 2, FILL)
         big_rank(sheet, tile, index, 1)
@@ -164,10 +164,10 @@ def draw_hand():
 
 def draw_piles():
     """The piles' tiles: a whole small card, the deck's back, empty piles."""
-    w, h = S.CARD_W, S._CARD_H
-    sheet = Sheet(w, h, S._PILE_TILES)
+    w, h = S.CARD_W, S.CARD_H
+    sheet = Sheet(w, h, S.PILE_TILES)
     for index in range(12):
-        tile = S._PILE_RANK + index
+        tile = S.PILE_RANK + index
         sheet.rect(tile, 0, 0, w, h, FRAME)
         sheet.rect(tile, 1, 1, w - 2, h - 2, FILL)
         big_rank(sheet, tile, index, 2)
@@ -194,12 +194,12 @@ def draw_mini():
     read as 3). Three dark columns part one card from the next (one is the
     gap inside a digit): 4 6 7 never reads as 467. The last move's card is
     light and underlined."""
-    sheet = Sheet(S._MINI_W, S._MINI_H, S._MINI_TILES)
+    sheet = Sheet(S.MINI_W, S.MINI_H, S.MINI_TILES)
     for index in range(12):
         text = rank_text(index)
         width = 5 if text == "10" else 3
-        for tile, ink in ((S._MINI_RANK + index, FILL),
-                          (S._MINI_MARKED + index, LIGHT)):
+        for tile, ink in ((S.MINI_RANK + index, FILL),
+                          (S.MINI_MARKED + index, LIGHT)):
             if text == "10":
                 sheet.rect(tile, 0, 1, 1, 5, ink)
                 sheet.pattern(tile, 2, 1, FONT["0"], ink)
@@ -212,8 +212,8 @@ def draw_mini():
 
 def draw_text():
     """The 3x5 font for scores and counts, a blank row above each line."""
-    sheet = Sheet(S.TEXT_W, S.TEXT_H, S._TEXT_TILES)
-    for i, char in enumerate(S._TEXT_CHARS):
+    sheet = Sheet(S.TEXT_W, S.TEXT_H, S.TEXT_TILES)
+    for i, char in enumerate(S.TEXT_CHARS):
         sheet.pattern(i, 0, 1, FONT[char], FILL)
     return sheet
 

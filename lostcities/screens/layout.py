@@ -30,13 +30,13 @@ from lostcities.screens.words import signed
 from micropython import const
 
 _TOP_Y = const(12)
-_PILE_Y = const(46)
-_DRAW_BAR_Y = const(60)
+PILE_Y = const(46)
+DRAW_BAR_Y = const(60)
 _MINE_Y = const(63)
 HAND_Y = const(97)
 _HAND_BAR_Y = const(125)
 LIFT = const(3)  # the picked card stands this much higher
-_PANEL_X = const(135)
+PANEL_X = const(135)
 _DECK_X = const(137)
 _CARDS_DOWN = const(4)  # mini tile rows of an expedition: 3 across, 12 cards
 _SCORE_CHARS = const(4)  # "+124"
@@ -114,14 +114,14 @@ class TableLayout(Screen):
                 cells.append(grid)
             self.cells.append(cells)
         for color in range(colors):
-            grid = sheets.pile_grid(self.column_x(color), _PILE_Y)
+            grid = sheets.pile_grid(self.column_x(color), PILE_Y)
             grid.pixel_shader = sheets.palettes[color]
             group.append(grid)
             self.piles.append(grid)
-        self.deck = sheets.pile_grid(_DECK_X, _PILE_Y)
+        self.deck = sheets.pile_grid(_DECK_X, PILE_Y)
         group.append(self.deck)
-        self.panels = (sheets.text_grid(_PANEL_CHARS, 5, _PANEL_X, _TOP_Y),
-                       sheets.text_grid(_PANEL_CHARS, 5, _PANEL_X, _MINE_Y))
+        self.panels = (sheets.text_grid(_PANEL_CHARS, 5, PANEL_X, _TOP_Y),
+                       sheets.text_grid(_PANEL_CHARS, 5, PANEL_X, _MINE_Y))
         group.append(self.panels[0])
         group.append(self.panels[1])
         # the hand in a group of its own: the table's group then stays within
@@ -262,7 +262,7 @@ class TableLayout(Screen):
         if self.step == DRAW:
             source = self.sources[self.source_at]
             x = _DECK_X if source == SOURCE_DECK else self.column_x(source - 1)
-            S.move_to(bar, x + 1, _DRAW_BAR_Y)
+            S.move_to(bar, x + 1, DRAW_BAR_Y)
         else:
             S.move_to(bar, self.cursor[self.viewer] * S.CARD_W + 1, _HAND_BAR_Y)
         if bar.hidden != (self.step == SHOWN):
