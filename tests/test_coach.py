@@ -235,6 +235,45 @@ def test_the_hints_reasons():
         "it fits no expedition yet"
 
 
+def test_a_hint_that_opens_short_of_20_says_what_may_yet_come():
+    state = deal("Y2 Y3 B5 G2 W2 R4 R5 R9", HAND2)
+    # yellow's numbers above Y2 that player 1 has not seen: Y4-Y10 (49) less Y3 in hand
+    assert coach.reason(state, 0, make("play Y2 deck")) == \
+        "opens Y: your Y cards add up to 5, but 49 more may come"
+    assert coach.reason(state, 0, make("play Y3 deck")) == \
+        "opens Y: your Y cards add up to 5, but 49 more may come"
+    bx = make("play Bx deck")  # the AI holds B4 and B9, unseen: they may come too
+    assert coach.reason(state, 0, bx) == "bets on B: your B cards add up to 5, but 49 more may come"
+
+
+def test_every_hint_of_the_lesson_keeps_the_coachs_rule_or_says_why_not():
+    """The coach: "Open colours you can take past 20". A hint that opens or
+    bets on a colour whose cards in hand add up to less says what may yet
+    come, and that takes it past 20: each lesson deal played by the hints."""
+    import re
+    from lostcities.session import MOVE, Session
+    low = 0
+    for index in range(len(LESSON_SEEDS)):
+        session = Session(Storage(erased()), lambda: index)
+        session.new_match(learn=True)
+        state = session.match.state
+        while not state.is_over():
+            if session.phase() != MOVE:
+                session.advance()
+                continue
+            player = state.to_move
+            move = session.hint(player)
+            words = coach.reason(state, player, move)
+            opening = re.fullmatch(r"(opens|bets on) [YBWGR]: your [YBWGR] cards add up to "
+                                   r"(\d+)(, but (\d+) more may come)?", words)
+            if opening and int(opening.group(2)) < 20:
+                low += 1
+                assert opening.group(3) and int(opening.group(2)) + int(opening.group(4)) > 20, \
+                    words
+            session.play(move)
+    assert low  # the lessons' hints do bend the rule (the test is not empty)
+
+
 def test_a_hint_that_throws_a_wager_away_says_why():
     state = deal("Yx Y4 B9 R7 R5 B3 W2 G10", "Bx B4 B9 W3 W5 G2 G6 R10", start=1)
     move = make("discard Yx deck")
