@@ -458,3 +458,22 @@ def test_the_lesson_asks_in_the_games_words_and_its_look_back_says_why_beside_ea
         "     your B2 can't follow it",
         "     better: play B2, draw deck: it opens blue, with 20 in hand"]
 
+
+def test_two_players_read_the_result_as_every_other_line_names_them():
+    text, _ = session(erased(), Keyboard(["mode duel", "rounds 1", "new"]))
+    assert re.search(r"\n(Player [12] wins!|A draw!)\n", text)
+    assert not re.search(r"\bP[12] wins", text)
+
+
+def test_the_statistics_best_round_is_from_the_side_the_wins_are_counted_from():
+    """Between two players the wins are player 1's (``vs P2``), and so is the best round."""
+    from lostcities.rules import Match
+    from lostcities.saves.match import SavedMatch
+    from lostcities.saves.profile import Profile
+    profile = Profile()
+    match = Match(5, 1, Rng(1))
+    match.scores.append((-30, 66))  # player 2 won the only round, with 66
+    profile.record_match(SavedMatch(match, "duel"))
+    assert profile.summary() == ["vs      Play  Won Lost Drw",
+                                 "P2         1    0    1   0",
+                                 "Best round: -30"]

@@ -402,7 +402,7 @@ class TtyGame:
         """The finished match's result, and the statistics that count it."""
         session = self.session
         self.say("")
-        self.say(session.playing().result_words())
+        self.say(session.playing().result_words(short=False))
         self.saving()
         if session.playing().learn:
             self.say("Lessons are not counted in the statistics.")
