@@ -170,6 +170,7 @@ def why_better(mistake, them):
 
 
 def _words(reason, card, number, them):
+    """A reason's words, each short enough for the board's page (tests/test_review.py)."""
     if reason == _UNSAID:
         return None
     name = COLOR_NAMES[card_color(card)]
@@ -177,7 +178,7 @@ def _words(reason, card, number, them):
     if reason == _FEEDS:
         return "it feeds %s's %s" % (them, name)
     if reason == _UNCARRIED:
-        return "too few %s numbers left: %d" % (name, number)
+        return "too few %s numbers left (%d)" % (name, number)
     if reason == _ALONE:
         return "nothing in hand follows it"
     if reason == _SHORT:
