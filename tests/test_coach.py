@@ -217,6 +217,28 @@ def test_the_hint_in_the_lesson_names_the_move_and_why():
     assert text.startswith("Hint: ") and text.endswith(": " + why), text
 
 
+def test_a_hint_that_bends_the_coachs_rule_shows_whole_on_the_screen():
+    driver = Driver(seed=2, render=False)  # the deal whose hint bets on W with W3 alone
+    start_lesson(driver)
+
+    def bending(d):
+        state = d.app.match.state
+        move = d.app.session.hint(state.to_move)
+        return "more may come" in coach.reason(state, state.to_move, move)
+    walk(driver, stop=bending)
+    app = driver.app
+    why = coach.reason(app.match.state, app.table.viewer, app.session.hint(app.table.viewer))
+    driver.press(btn.START)
+    while driver.app.screen.items[driver.app.screen.at] != "Hint":
+        driver.press(btn.DOWN)
+    driver.press(btn.A)
+    popup = driver.app.table.popup
+    text = popup_text(popup)
+    assert text.endswith(": " + why), text
+    lines = len(popup.item.text.split("\n"))
+    assert popup.box.y - 3 + lines * LINE_H + 5 <= SCREEN_H
+
+
 def test_the_hints_reasons():
     from lostcities.rules import make_card, make_move, SOURCE_DECK, State
     state = State.from_deal(bytes([3, 5, 9, 10, 15, 20, 25, 30]),
