@@ -265,7 +265,8 @@ def test_a_hint_that_opens_short_of_20_says_what_may_yet_come():
     assert coach.reason(state, 0, make("play Y3 deck")) == \
         "opens Y: your Y cards add up to 5, but 49 more may come"
     bx = make("play Bx deck")  # the AI holds B4 and B9, unseen: they may come too
-    assert coach.reason(state, 0, bx) == "bets on B: your B cards add up to 5, but 49 more may come"
+    assert coach.reason(state, 0, bx) == \
+        "bets on B: your B cards add up to 5, but 49 more may come"
 
 
 def test_every_hint_of_the_lesson_keeps_the_coachs_rule_or_says_why_not():

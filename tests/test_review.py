@@ -437,7 +437,10 @@ def test_the_screen_steps_the_review_shows_each_move_and_leaves_by_the_callback(
     total = screen.review.total
     assert told == [(done, total) for done in range(1, total + 1)]
     assert screen.heading.text == "Costly move 1/1: turn %d" % (turn + 1)
-    assert "it feeds the AI's" in " ".join(screen.body.text.split("\n"))
+    body = " ".join(screen.body.text.split("\n"))
+    # the discard's fault is said with it, before the better move
+    assert body.index(": it feeds the AI's") < body.index("Better: ")
+    assert body.startswith("discard ")
     screen.press(btn.A)
     assert left == [True]
 

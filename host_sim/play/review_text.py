@@ -46,7 +46,8 @@ def review_text(match, index, player, them, who="your"):
         lines.append("     better: %s%s" % (
             move_words(mistake.better, mistake.better_taken, False),
             ": " + merit if merit else ""))
-        lines.append("     %s hand: %s" % (who, " ".join(card_text(card) for card in mistake.hand)))
+        lines.append("     %s hand: %s" % (
+            who, " ".join(card_text(card) for card in mistake.hand)))
     return "\n".join(lines)
 
 
