@@ -116,6 +116,16 @@ def _held_sum(state, player, color):
     return total
 
 
+def _unseen_sum(state, player, card):
+    """What the numbers of ``card``'s colour that could follow it and that
+    ``player`` has not seen (in the deck or the AI's hand) add up to."""
+    total = 0
+    for unseen in state.unseen(player):
+        if card_color(unseen) == card_color(card) and card_index(unseen) > card_index(card):
+            total += card_value(unseen)
+    return total
+
+
 def _best_expedition(state, player):
     """The end's numbers: the player's expedition that scored the most, worked out."""
     best = -1
@@ -153,7 +163,9 @@ def message(lesson):
 
 def reason(state, player, move):
     """Why the hint's ``move`` is good, in a few words: ``G climbs, +7``,
-    ``opens G: your G cards add up to 19``, ``it fits no expedition``."""
+    ``opens G: your G cards add up to 23``, ``it fits no expedition``. An
+    opening short of the 20 that the coach asks for says what may yet come
+    (``opens G: your G cards add up to 4, but 41 more may come``)."""
     card = move_card(move)
     color = card_color(card)
     letter = COLOR_LETTERS[color]
@@ -163,8 +175,11 @@ def reason(state, player, move):
         if mine:
             before = score_cards(mine)[0]
             return "%s climbs, %+d" % (letter, score_cards(mine + bytes((card,)))[0] - before)
-        return "%s %s: your %s cards add up to %d" % (
+        words = "%s %s: your %s cards add up to %d" % (
             "bets on" if is_wager(card) else "opens", letter, letter, held)
+        if held < _OPENING_SUM:  # the coach's rule, and why the hint may open all the same
+            words += ", but %d more may come" % _unseen_sum(state, player, card)
+        return words
     other = 1 - player
     if state.expedition_top(other, color) != NO_CARD and state.can_play(other, card):
         return "the least it gives the AI"

@@ -1,6 +1,7 @@
-"""Why a move of the round's review cost points, from what its player saw
-then, as a code (:func:`reason`) and in words (:func:`why`): a module of its
-own, so that the board compiles the review in two halves of its heap.
+"""Why a move of the round's review cost points and why the better move is
+better, from what its player saw then, as codes (:func:`reason`) and in words
+(:func:`why`, :func:`why_better`): a module of its own, so that the board
+compiles the review in two halves of its heap.
 """
 
 from micropython import const
@@ -12,7 +13,7 @@ from lostcities.rules.cards import (
 
 _LATE = const(5)  # deck cards left from which the last turn is worth a pile draw's thought
 
-# Why a move cost points, from what its player saw then; the words: why()
+# What was wrong with the move played, from what its player saw then
 _FEEDS = const(0)  # a discard the opponent's expedition can take
 _UNCARRIED = const(1)  # a wager where the numbers to carry it are gone
 _ALONE = const(2)  # an expedition opened with nothing to follow
@@ -21,13 +22,16 @@ _SKIPS = const(4)  # a play over a lower card held for that expedition
 _STILL_FITS = const(5)  # a discard of a card that still fits its expedition
 _LAST_TURN = const(6)  # a pile draw that hands the opponent the round's last turn
 _DECK = const(7)  # a pile draw of a card worth less than the deck's
-_TAKES = const(8)  # the better draw takes a pile's card that fits
-_DENIES = const(9)  # the better draw takes a card the opponent could use
-_SLOWS = const(10)  # the better draw leaves the deck, and its turns, for later
-_CLIMBS = const(11)  # the better move plays on a started expedition
-_OPENS = const(12)  # the better move opens a colour
-_SPARE = const(13)  # the better move discards a card nobody needs
+# What the better move does
+_TAKES = const(8)  # its draw takes a pile's card that fits a started expedition
+_DENIES = const(9)  # its draw takes a card the opponent could use
+_SLOWS = const(10)  # its draw leaves the deck, and its turns, for later
+_CLIMBS = const(11)  # it plays on a started expedition
+_OPENS = const(12)  # it opens a colour
+_SPARE = const(13)  # it discards a card nobody needs
 _WEIGHED = const(14)  # nothing simpler: the evaluation weighs the whole table
+_UNSAID = const(15)  # nothing to say: the move played had no fault in sight, or the
+# better move's draw is the deck that the played move's fault names
 
 
 def pile_card(view, move):
@@ -64,12 +68,20 @@ def _numbers(view, player, color, above, hand_only):
 
 
 def reason(view, player, move, better):
-    """``(reason, card, number)``: why ``move`` cost points where ``better``
-    did not, from ``view`` alone. The same card played or discarded: the
-    draw's; else what was wrong with the card's move, or what the better one does."""
+    """``(fault, card, number, merit, card, number)``, from ``view`` alone:
+    what was wrong with ``move`` (_UNSAID if nothing in sight), then what
+    ``better`` does (_UNSAID when the fault says it all), each with the card
+    and the number its words name. The same card played or discarded: the
+    draws are weighed; else the cards' moves."""
+    if same_kind(move_card(move), move_card(better)) and (
+            move_discards(move) == move_discards(better)):
+        return _draw_fault(view, move, better) + _draw_merit(view, player, move, better)
+    return _fault(view, player, move) + _merit(view, player, better)
+
+
+def _fault(view, player, move):
+    """What was wrong with the card's move of ``move``."""
     card = move_card(move)
-    if same_kind(card, move_card(better)) and move_discards(move) == move_discards(better):
-        return _draw_why(view, player, move, better)
     color = card_color(card)
     other = 1 - player
     top = view.expedition_top(player, color)
@@ -78,7 +90,8 @@ def reason(view, player, move, better):
             return _FEEDS, card, 0
         if top != NO_CARD and view.can_play(player, card) and not is_wager(card):
             return _STILL_FITS, card, 0
-    elif is_wager(card):
+        return _UNSAID, card, 0
+    if is_wager(card):
         carry = _numbers(view, player, color, 2, False)
         if carry < EXPEDITION_COST:
             return _UNCARRIED, card, carry
@@ -93,12 +106,17 @@ def reason(view, player, move, better):
                 lowest = held
         if lowest != NO_CARD:
             return _SKIPS, lowest, 0
-    if not move_discards(move) and top == NO_CARD:
+    if top == NO_CARD:
         after = _numbers(view, player, color, card % CARDS_PER_COLOR, True)
         if after == 0:
             return _ALONE, card, 0
         if after + card_value(card) < EXPEDITION_COST:
             return _SHORT, card, after + card_value(card)
+    return _UNSAID, card, 0
+
+
+def _merit(view, player, better):
+    """What the card's move of ``better`` does."""
     card = move_card(better)
     color = card_color(card)
     if not move_discards(better):
@@ -106,62 +124,83 @@ def reason(view, player, move, better):
         if cards:
             return _CLIMBS, card, score_cards(cards + bytes((card,)))[0] - score_cards(cards)[0]
         return _OPENS, card, _numbers(view, player, color, 2, True)
-    if not view.can_play(other, card) and not (
+    if not view.can_play(1 - player, card) and not (
             view.expedition_len(player, color) and view.can_play(player, card)):
         return _SPARE, card, 0
     return _WEIGHED, card, 0
 
 
-def _draw_why(view, player, move, better):
-    """Why the better move's draw is better, the card being the same."""
-    source = move_source(better)
-    if source == SOURCE_DECK:
-        taken = pile_card(view, move)
-        if view.deck_len % 2 and view.deck_len <= _LATE:
-            return _LAST_TURN, taken, view.deck_len
-        return _DECK, taken, 0
-    taken = view.pile_top(source - 1)
-    if view.can_play(player, taken):
+def _draw_fault(view, move, better):
+    """What was wrong with the draw of ``move``, the card being the better one's:
+    a pile's card where the deck's was better."""
+    taken = pile_card(view, move)
+    if taken == NO_CARD or move_source(better) != SOURCE_DECK:
+        return _UNSAID, taken, 0
+    if view.deck_len % 2 and view.deck_len <= _LATE:
+        return _LAST_TURN, taken, view.deck_len
+    return _DECK, taken, 0
+
+
+def _draw_merit(view, player, move, better):
+    """What the draw of ``better`` does, the card being the played one's."""
+    if move_source(better) == SOURCE_DECK:
+        return _UNSAID, NO_CARD, 0  # the played draw's fault says why
+    taken = view.pile_top(move_source(better) - 1)
+    color = card_color(taken)
+    if view.expedition_len(player, color) and view.can_play(player, taken):
         return _TAKES, taken, 0
-    if view.expedition_len(1 - player, card_color(taken)) and view.can_play(1 - player, taken):
+    if view.expedition_len(1 - player, color) and view.can_play(1 - player, taken):
         return _DENIES, taken, 0
-    return _SLOWS, taken, view.deck_len
+    if move_source(move) == SOURCE_DECK:
+        return _SLOWS, taken, view.deck_len
+    return _WEIGHED, taken, 0
 
 
 def why(mistake, them):
-    """Why ``mistake`` cost points, in a few words: ``it feeds the AI's
-    yellow``; ``them`` names the opponent ("the AI", "player 2")."""
-    reason = mistake.reason
-    number = mistake.number
-    card = mistake.card
+    """What was wrong with the mistake's move played, in a few words (``it
+    feeds the AI's yellow``), or None if nothing in sight; ``them`` names the
+    opponent ("the AI", "player 2")."""
+    return _words(mistake.reason, mistake.card, mistake.number, them)
+
+
+def why_better(mistake, them):
+    """What the mistake's better move does, in a few words (``it climbs your
+    red, +7``), or None when :func:`why` says it all."""
+    return _words(mistake.better_reason, mistake.better_card, mistake.better_number, them)
+
+
+def _words(reason, card, number, them):
+    """A reason's words, each short enough for the board's page (tests/test_review.py)."""
+    if reason == _UNSAID:
+        return None
     name = COLOR_NAMES[card_color(card)]
     text = card_text(card)
     if reason == _FEEDS:
         return "it feeds %s's %s" % (them, name)
     if reason == _UNCARRIED:
-        return "a wager with too few %s numbers left to carry it: %d at most" % (name, number)
+        return "too few %s numbers left (%d)" % (name, number)
     if reason == _ALONE:
-        return "opens %s with nothing to follow" % name
+        return "nothing in hand follows it"
     if reason == _SHORT:
-        return "opens %s with too little to follow: %d in all" % (name, number)
+        return "your %s reaches only %d" % (name, number)
     if reason == _SKIPS:
-        return "it jumps over your %s, which can't follow it" % text
+        return "your %s can't follow it" % text
     if reason == _STILL_FITS:
-        return "%s still fits your %s" % (text, name)
+        return "it still fits your %s" % name
     if reason == _LAST_TURN:
-        return "with %d in the deck, taking %s hands %s the last turn" % (number, text, them)
+        return "it hands %s the last turn" % them
     if reason == _DECK:
-        return "a card from the deck is worth more than %s" % text
+        return "a deck card is worth more"
     if reason == _TAKES:
-        return "%s on the pile fits your %s" % (text, name)
+        return "%s fits your %s" % (text, name)
     if reason == _DENIES:
-        return "taking %s keeps it from %s's %s" % (text, them, name)
+        return "it keeps %s from %s's %s" % (text, them, name)
     if reason == _SLOWS:
-        return "taking %s slows the clock: the deck stays at %d" % (text, number)
+        return "it leaves the deck at %d" % number
     if reason == _CLIMBS:
-        return "%s climbs your %s, %+d" % (text, name, number)
+        return "it climbs your %s, %+d" % (name, number)
     if reason == _OPENS:
-        return "%s opens %s: your %s cards add up to %d" % (text, name, name, number)
+        return "it opens %s, with %d in hand" % (name, number)
     if reason == _SPARE:
-        return "%s is a card nobody needs" % text
+        return "nobody needs %s" % text
     return "by the evaluation of the whole table"

@@ -26,8 +26,9 @@ class Mistake:
     ``last``: it drew the deck's last card),
     ``cost`` in thousandths of a point, the ``better`` move and its
     ``better_taken``, the player's ``hand`` then (8 bytes, from their
-    ``view``), and why (``reason``, one of the kinds above, its ``card`` and
-    ``number``)."""
+    ``view``), and why, as lostcities/reasons.py words them: what was wrong with
+    the move (``reason``, its ``card`` and ``number``), what the better one
+    does (``better_reason``, ``better_card``, ``better_number``)."""
 
     def __init__(self, view, turn, move, taken, cost, better, better_taken, why):
         self.turn = turn
@@ -38,7 +39,8 @@ class Mistake:
         self.better = better
         self.better_taken = better_taken
         self.hand = view.hand(view.to_move)
-        self.reason, self.card, self.number = why
+        (self.reason, self.card, self.number,
+         self.better_reason, self.better_card, self.better_number) = why
 
     def points(self):
         """The cost in whole points, rounded."""

@@ -217,6 +217,28 @@ def test_the_hint_in_the_lesson_names_the_move_and_why():
     assert text.startswith("Hint: ") and text.endswith(": " + why), text
 
 
+def test_a_hint_that_bends_the_coachs_rule_shows_whole_on_the_screen():
+    driver = Driver(seed=2, render=False)  # the deal whose hint bets on W with W3 alone
+    start_lesson(driver)
+
+    def bending(d):
+        state = d.app.match.state
+        move = d.app.session.hint(state.to_move)
+        return "more may come" in coach.reason(state, state.to_move, move)
+    walk(driver, stop=bending)
+    app = driver.app
+    why = coach.reason(app.match.state, app.table.viewer, app.session.hint(app.table.viewer))
+    driver.press(btn.START)
+    while driver.app.screen.items[driver.app.screen.at] != "Hint":
+        driver.press(btn.DOWN)
+    driver.press(btn.A)
+    popup = driver.app.table.popup
+    text = popup_text(popup)
+    assert text.endswith(": " + why), text
+    lines = len(popup.item.text.split("\n"))
+    assert popup.box.y - 3 + lines * LINE_H + 5 <= SCREEN_H
+
+
 def test_the_hints_reasons():
     from lostcities.rules import make_card, make_move, SOURCE_DECK, State
     state = State.from_deal(bytes([3, 5, 9, 10, 15, 20, 25, 30]),
@@ -233,6 +255,46 @@ def test_the_hints_reasons():
     # the AI may still open blue with it: the piles are shared, as the coach says
     assert coach.reason(state, 0, make_move(make_card(1, 2), True, SOURCE_DECK)) == \
         "it fits no expedition yet"
+
+
+def test_a_hint_that_opens_short_of_20_says_what_may_yet_come():
+    state = deal("Y2 Y3 B5 G2 W2 R4 R5 R9", HAND2)
+    # yellow's numbers above Y2 that player 1 has not seen: Y4-Y10 (49) less Y3 in hand
+    assert coach.reason(state, 0, make("play Y2 deck")) == \
+        "opens Y: your Y cards add up to 5, but 49 more may come"
+    assert coach.reason(state, 0, make("play Y3 deck")) == \
+        "opens Y: your Y cards add up to 5, but 49 more may come"
+    bx = make("play Bx deck")  # the AI holds B4 and B9, unseen: they may come too
+    assert coach.reason(state, 0, bx) == \
+        "bets on B: your B cards add up to 5, but 49 more may come"
+
+
+def test_every_hint_of_the_lesson_keeps_the_coachs_rule_or_says_why_not():
+    """The coach: "Open colours you can take past 20". A hint that opens or
+    bets on a colour whose cards in hand add up to less says what may yet
+    come, and that takes it past 20: each lesson deal played by the hints."""
+    import re
+    from lostcities.session import MOVE, Session
+    low = 0
+    for index in range(len(LESSON_SEEDS)):
+        session = Session(Storage(erased()), lambda: index)
+        session.new_match(learn=True)
+        state = session.match.state
+        while not state.is_over():
+            if session.phase() != MOVE:
+                session.advance()
+                continue
+            player = state.to_move
+            move = session.hint(player)
+            words = coach.reason(state, player, move)
+            opening = re.fullmatch(r"(opens|bets on) [YBWGR]: your [YBWGR] cards add up to "
+                                   r"(\d+)(, but (\d+) more may come)?", words)
+            if opening and int(opening.group(2)) < 20:
+                low += 1
+                assert opening.group(3) and int(opening.group(2)) + int(opening.group(4)) > 20, \
+                    words
+            session.play(move)
+    assert low  # the lessons' hints do bend the rule (the test is not empty)
 
 
 def test_a_hint_that_throws_a_wager_away_says_why():

@@ -9,10 +9,12 @@ must find the planted move alone, with the hint's move there and the reason.
 import json
 
 import pytest
+from conftest import deal
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from host_sim.play.review_text import review_json, review_text
+from host_sim.records.notation import parse_move
 from host_sim.records.record import parse_record, write_record
 from host_sim.testing import circuitpython as cp
 from host_sim.testing import workloads
@@ -108,7 +110,7 @@ def lone_opening(view):
 def test_an_expedition_opened_with_nothing_to_follow_is_named(seed):
     match, turn = round_with(seed, lone_opening)
     mistake = only_mistake(match, turn, reasons._ALONE)
-    assert "with nothing to follow" in reasons.why(mistake, "the AI")
+    assert reasons.why(mistake, "the AI") == "nothing in hand follows it"
 
 
 def numbers_left(view, color):
@@ -158,6 +160,97 @@ def test_a_pile_draw_that_hands_the_opponent_the_last_turn_is_named(seed):
     mistake = only_mistake(match, turn, reasons._LAST_TURN)
     assert move_source(mistake.better) == 0 and mistake.number == 1
     assert "the last turn" in reasons.why(mistake, "the AI")
+
+
+# Each reason beside its move ---------------------------------------------------
+# What the move played did wrong is said with it, what the better move does with
+# that: never the one's reason beside the other.
+
+def reasons_of(state, played, better, them="player 2"):
+    """The words of why ``played`` cost and of what ``better`` does, from the
+    view of the player to move in ``state``."""
+    view = state.view(state.to_move)
+    mistake = review.Mistake(view, 0, parse_move(played), NO_CARD, 10000, parse_move(better),
+                             NO_CARD, reasons.reason(view, state.to_move, parse_move(played),
+                                                     parse_move(better)))
+    return reasons.why(mistake, them), reasons.why_better(mistake, them)
+
+
+def test_a_discard_that_feeds_the_opponent_is_said_of_the_discard_not_of_the_better_play():
+    state = deal("Y4 Y5 Y7 Bx Gx G5 R5 R10", "R7 B3 B4 W2 W5 G2 G3 Y2", start=2)
+    state.play(parse_move("play R7 deck"))
+    assert reasons_of(state, "discard R10 deck", "play Y4 deck") == (
+        "it feeds player 2's red", "it opens yellow, with 16 in hand")
+
+
+def test_a_play_that_leaves_a_lower_card_behind_is_said_of_that_play():
+    state = deal("Y9 B2 B8 B10 W10 Gx R9 R10", "R7 B3 B4 W2 W5 G2 G3 Y2")
+    assert reasons_of(state, "play B10 deck", "play B2 deck", "the AI") == (
+        "your B2 can't follow it", "it opens blue, with 20 in hand")
+
+
+def test_when_only_the_draw_differs_each_draw_is_weighed_where_it_was_made():
+    def after(discard):
+        state = deal("Y4 Y5 Y7 Bx Gx G5 R5 R10", "R7 B3 B4 W2 W5 G2 G3 " + discard)
+        state.play(parse_move("play Y4 deck"))
+        state.play(parse_move("discard %s deck" % discard))
+        return state
+    assert reasons_of(after("Y6"), "play Y5 deck", "play Y5 Y") == (None, "Y6 fits your yellow")
+    nobodys = after("W3")  # nobody's expedition takes it
+    assert reasons_of(nobodys, "play Y5 W", "play Y5 deck") == ("a deck card is worth more", None)
+    assert reasons_of(nobodys, "play Y5 deck", "play Y5 W") == (None, "it leaves the deck at 42")
+
+
+def test_the_laptops_review_says_why_under_the_move_played_and_beside_the_better_one(tmp_path):
+    match, turn = round_with(0, feeding_discard)
+    lines = review_text(match, 0, ME, "the AI").split("\n")
+    played = next(at for at, line in enumerate(lines)
+                  if line.startswith("  1. turn %d: discard" % (turn + 1)))
+    assert lines[played].endswith(" points:")
+    assert lines[played + 1].startswith("     it feeds the AI's ")
+    assert lines[played + 2].startswith("     better: ") and "feeds" not in lines[played + 2]
+    mistake = review.Review(5, match.deals[0], match.moves[0], ME).run()[0]
+    assert lines[played + 2].endswith(": " + reasons.why_better(mistake, "the AI"))
+
+
+def every_reason_worded():
+    """A mistake for each pair of reasons :func:`reasons.reason` can give
+    together, with the longest words each can take: purple's P10, a cost of
+    three digits, "player 2", every draw."""
+    from lostcities.rules import SOURCE_DECK, make_card
+    longest = make_card(5, 10)
+    cards_faults = (reasons._FEEDS, reasons._STILL_FITS, reasons._UNCARRIED, reasons._SKIPS,
+                    reasons._ALONE, reasons._SHORT, reasons._UNSAID)
+    pairs = [(fault, merit) for fault in cards_faults for merit in (
+        reasons._CLIMBS, reasons._OPENS, reasons._SPARE, reasons._WEIGHED)]
+    pairs += [(reasons._LAST_TURN, reasons._UNSAID), (reasons._DECK, reasons._UNSAID)]
+    pairs += [(reasons._UNSAID, merit) for merit in (
+        reasons._TAKES, reasons._DENIES, reasons._SLOWS, reasons._WEIGHED)]
+    for fault, merit in pairs:
+        for source in (SOURCE_DECK, 1):
+            for better_source in (SOURCE_DECK, 1):
+                for last in (False, True):
+                    mistake = review.Mistake.__new__(review.Mistake)
+                    mistake.move = make_move(longest, True, source)
+                    mistake.taken = longest
+                    mistake.last = last
+                    mistake.cost = 143000
+                    mistake.better = make_move(longest, True, better_source)
+                    mistake.better_taken = longest
+                    mistake.reason, mistake.card, mistake.number = fault, longest, 54
+                    mistake.better_reason, mistake.better_card, mistake.better_number = (
+                        merit, longest, 54)
+                    yield mistake
+
+
+def test_every_reason_fits_the_boards_page_with_both_moves():
+    from lostcities.screens import LINE_H
+    from lostcities.screens.review import _BODY_Y, _HAND_Y, mistake_text
+    room = (_HAND_Y - _BODY_Y) // LINE_H
+    for mistake in every_reason_worded():
+        text = mistake_text(mistake, "player 2")
+        assert len(text.split("\n")) <= room, text
+        assert text.startswith("discard P10, ") and "\nBetter: " in text
 
 
 # Well played -------------------------------------------------------------------
@@ -260,7 +353,8 @@ def test_the_review_is_the_same_for_any_deal_consistent_with_the_players_view(se
         other.play(move)  # still legal: each card with the opponent in time
 
     def seen(deal):
-        return [(m.turn, m.move, m.cost, m.better, m.hand, m.reason, m.card, m.number)
+        return [(m.turn, m.move, m.cost, m.better, m.hand, m.reason, m.card, m.number,
+                 m.better_reason, m.better_card, m.better_number)
                 for m in review.Review(5, deal, match.moves[0], ME).run()]
     assert seen(other.deals[0]) == seen(match.deals[0])
 
@@ -315,7 +409,10 @@ def test_replay_review_json_gives_each_rounds_review(tmp_path, capsys):
     assert theirs == {"round": 1, "player": 2, "moves": theirs["moves"], "well_played": True,
                       "mistakes": []}
     assert not mine["well_played"] and mine["mistakes"][0]["turn"] == turn + 1
-    assert set(mine["mistakes"][0]) == {"turn", "played", "cost", "better", "reason", "hand"}
+    first = mine["mistakes"][0]
+    assert set(first) == {"turn", "played", "cost", "better", "reason", "better_reason", "hand"}
+    assert first["reason"].startswith("it feeds player 2's ")  # the discard's, not the better's
+    assert first["better_reason"] and "feeds" not in first["better_reason"]
     assert mine == review_json(parse_record(write_record(match)), 0, ME)
 
 
@@ -340,7 +437,10 @@ def test_the_screen_steps_the_review_shows_each_move_and_leaves_by_the_callback(
     total = screen.review.total
     assert told == [(done, total) for done in range(1, total + 1)]
     assert screen.heading.text == "Costly move 1/1: turn %d" % (turn + 1)
-    assert "it feeds the AI's" in " ".join(screen.body.text.split("\n"))
+    body = " ".join(screen.body.text.split("\n"))
+    # the discard's fault is said with it, before the better move
+    assert body.index(": it feeds the AI's") < body.index("Better: ")
+    assert body.startswith("discard ")
     screen.press(btn.A)
     assert left == [True]
 
@@ -364,7 +464,8 @@ REVIEW_ON_THE_BOARD = """
 from lostcities.review import Review
 for colors, deal, moves, player in %r:
     found = Review(colors, deal, moves, player).run()
-    print([(m.turn, m.move, m.cost, m.better, m.reason, m.card, m.number) for m in found])
+    print([(m.turn, m.move, m.cost, m.better, m.reason, m.card, m.number,
+            m.better_reason, m.better_card, m.better_number) for m in found])
 """
 
 
@@ -384,6 +485,7 @@ def test_the_boards_interpreter_reviews_a_record_as_the_laptop_does():
                          for part in record.deals[0])
             cases.append((record.colors, deal, list(record.moves[0]), player))
     printed = cp.run_source(REVIEW_ON_THE_BOARD % (cases,), heap_kb=256).splitlines()
-    assert printed == [repr([(m.turn, m.move, m.cost, m.better, m.reason, m.card, m.number)
+    assert printed == [repr([(m.turn, m.move, m.cost, m.better, m.reason, m.card, m.number,
+                              m.better_reason, m.better_card, m.better_number)
                              for m in review.Review(*case).run()]) for case in cases]
     assert any(line != "[]" for line in printed)

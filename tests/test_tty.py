@@ -435,3 +435,45 @@ def test_the_same_file_as_the_save_and_the_record_is_refused(tmp_path, capsys):
                     stdout=io.StringIO()) == 2
     assert "it is the --save file too" in capsys.readouterr().err
     assert not os.path.exists(path)
+
+
+def test_the_lesson_asks_in_the_games_words_and_its_look_back_says_why_beside_each_move():
+    """Seed 2 deals the lesson whose hand holds B2 and B10 (LESSON_SEEDS[3]):
+    B10 played first, the coach warns and asks, in the words the game shows
+    moves in; the look back names what B10 cost under it and what B2 does
+    beside it; no new round is announced after the last."""
+    text, _ = session(erased(), Keyboard(["learn", "quit"], first=["play B10 deck"]), seed=2)
+    assert "Hand: Y9 B2 B8 B10 W10 Gx R9 R10\n" in text
+    asked = re.findall(r"Make that move \((.*)\)\? ", text)
+    assert asked[0] == "play B10, draw deck"
+    for move in asked:
+        assert re.fullmatch(r"(play|discard) [YBWGR](x|\d+), (draw deck|take [YBWGR](x|\d+))",
+                            move), move
+    after = text.split("Press Enter for the coach's look back.", 1)[1]
+    assert "Round 1 of 1" not in after and "start" not in after.split("The coach looks back.")[0]
+    lines = after.split("\n")
+    played = next(at for at, line in enumerate(lines)
+                  if line.startswith("  1. turn 1: play B10, drew deck: cost about "))
+    assert lines[played + 1:played + 3] == [
+        "     your B2 can't follow it",
+        "     better: play B2, draw deck: it opens blue, with 20 in hand"]
+
+
+def test_two_players_read_the_result_as_every_other_line_names_them():
+    text, _ = session(erased(), Keyboard(["mode duel", "rounds 1", "new"]))
+    assert re.search(r"\n(Player [12] wins!|A draw!)\n", text)
+    assert not re.search(r"\bP[12] wins", text)
+
+
+def test_the_statistics_best_round_is_from_the_side_the_wins_are_counted_from():
+    """Between two players the wins are player 1's (``vs P2``), and so is the best round."""
+    from lostcities.rules import Match
+    from lostcities.saves.match import SavedMatch
+    from lostcities.saves.profile import Profile
+    profile = Profile()
+    match = Match(5, 1, Rng(1))
+    match.scores.append((-30, 66))  # player 2 won the only round, with 66
+    profile.record_match(SavedMatch(match, "duel"))
+    assert profile.summary() == ["vs      Play  Won Lost Drw",
+                                 "P2         1    0    1   0",
+                                 "Best round: -30"]

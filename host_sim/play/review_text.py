@@ -7,7 +7,7 @@ as the board's screen does (lostcities/screens/review.py).
 
 from host_sim import counted
 from host_sim.records.notation import move_text
-from lostcities.reasons import why
+from lostcities.reasons import why, why_better
 from lostcities.review import WELL_PLAYED, Review
 from lostcities.rules.cards import card_text
 from lostcities.rules.cards import move_words
@@ -35,11 +35,19 @@ def review_text(match, index, player, them, who="your"):
             head, WELL_PLAYED // 1000)
     lines = ["%s: the costliest %s" % (head, counted(len(review.mistakes), "move"))]
     for number, mistake in enumerate(review.mistakes):
-        lines.append("  %d. turn %d: %s: cost about %d points" % (
-            number + 1, mistake.turn + 1, move_words(mistake.move, mistake.taken, True, mistake.last), mistake.points()))
-        lines.append("     better: %s (%s)" % (
-            move_words(mistake.better, mistake.better_taken, False), why(mistake, them)))
-        lines.append("     %s hand: %s" % (who, " ".join(card_text(card) for card in mistake.hand)))
+        fault = why(mistake, them)
+        merit = why_better(mistake, them)
+        lines.append("  %d. turn %d: %s: cost about %d points%s" % (
+            number + 1, mistake.turn + 1,
+            move_words(mistake.move, mistake.taken, True, mistake.last), mistake.points(),
+            ":" if fault else ""))
+        if fault:
+            lines.append("     " + fault)
+        lines.append("     better: %s%s" % (
+            move_words(mistake.better, mistake.better_taken, False),
+            ": " + merit if merit else ""))
+        lines.append("     %s hand: %s" % (
+            who, " ".join(card_text(card) for card in mistake.hand)))
     return "\n".join(lines)
 
 
@@ -59,6 +67,7 @@ def review_json(match, index, player):
             "cost": mistake.points(),
             "better": move_text(mistake.better),
             "reason": why(mistake, them),
+            "better_reason": why_better(mistake, them),
             "hand": [card_text(card) for card in mistake.hand],
         } for mistake in review.mistakes],
     }

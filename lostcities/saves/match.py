@@ -39,15 +39,16 @@ class SavedMatch:
     def is_ai(self, player):
         return self.mode == "ai" and player == self.ai_seat
 
-    def result_words(self):
-        """The finished match's outcome in at most 12 characters: ``You win!``,
-        ``The AI wins!``, ``P2 wins!``, ``A draw!``."""
+    def result_words(self, short=True):
+        """The finished match's outcome: ``You win!``, ``The AI wins!``, ``A
+        draw!``, and between two players ``Player 2 wins!``, or ``P2 wins!``
+        if ``short`` (at most 12 characters, as the board's columns name them)."""
         winner = self.match.winner()
         if winner is None:
             return "A draw!"
         if self.mode == "ai":
             return "The AI wins!" if winner == self.ai_seat else "You win!"
-        return "P%d wins!" % (winner + 1)
+        return ("P%d wins!" if short else "Player %d wins!") % (winner + 1)
 
     def name(self, player):
         """``you``, ``the AI`` or ``player 1``, for sentences."""

@@ -31,8 +31,9 @@ class Profile:
     """Settings and statistics that outlive a match.
 
     ``stats`` maps "duel" or an AI level name to ``[played, won, drawn]``:
-    ``won`` counts player 1's wins in a duel, the player's wins against the AI.
-    ``best_round`` is the best round score of a human player (None until one).
+    ``won`` counts player 1's wins in a duel, the player's wins against the AI;
+    ``best_round`` is the best round score on the same side, player 1's in a
+    duel (None until one): the statistics are one player's.
     ``resume`` is "turn" (a match is saved after every turn) or "round" (at
     rounds' ends only: hundreds of times fewer writes of the board's flash);
     ``worn`` is True once the game has switched it for the flash's wear.
@@ -77,17 +78,14 @@ class Profile:
             line = self.stats[name] = [0, 0, 0]
         line[0] += 1
         winner = match.winner()  # the match is over: None is a draw
-        human = 1 - saved.ai_seat if against_ai else 0
+        mine = 1 - saved.ai_seat if against_ai else 0  # whose side the statistics take
         if winner is None:
             line[2] += 1
-        elif winner == human:
+        elif winner == mine:
             line[1] += 1
         for scores in match.scores:
-            for player in (0, 1):
-                if against_ai and player != human:
-                    continue
-                if self.best_round is None or scores[player] > self.best_round:
-                    self.best_round = scores[player]
+            if self.best_round is None or scores[mine] > self.best_round:
+                self.best_round = scores[mine]
 
     def summary(self, levels=LEVELS):
         """The statistics as a table of at most 26 characters a line (the

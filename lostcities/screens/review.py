@@ -5,13 +5,12 @@ hand at that moment, so it is private like the table."""
 from micropython import const
 
 from lostcities import buttons as btn
-from lostcities.reasons import why
+from lostcities.reasons import why, why_better
 from lostcities.review import WELL_PLAYED, Review
 from lostcities.rules.cards import card_text
 from lostcities.screens import ACCENT, DIM, Screen, label, set_text, wrap
 from lostcities.rules.cards import move_words
 
-_WHY_LINES = const(3)  # the reason's lines on a page
 _BODY_Y = const(16)
 _HAND_Y = const(92)
 
@@ -123,18 +122,26 @@ class ReviewScreen(Screen):
             set_text(self.footer, "A: go on")
             return
         mistake = mistakes[self.page]
-        reason = wrap(why(mistake, self.them)).split("\n")[:_WHY_LINES]
         set_text(self.heading, "Costly move %d/%d: turn %d" % (
             self.page + 1, len(mistakes), mistake.turn + 1))
-        set_text(self.body, "\n".join([
-            move_words(mistake.move, mistake.taken, True, mistake.last),
-            "cost about %d. Better:" % mistake.points(),
-            move_words(mistake.better, mistake.better_taken, False)] + reason))
+        set_text(self.body, mistake_text(mistake, self.them))
         cards = [card_text(card) for card in mistake.hand]
         set_text(self.hand, "Hand %s\n     %s" % (" ".join(cards[:4]), " ".join(cards[4:])))
         set_text(self.footer, "</>: move A: %s B: back" % (
             "go on" if self.page == len(mistakes) - 1 else "next"))
 
+
+def mistake_text(mistake, them):
+    """A costly move's page: the move played, its cost and what was wrong
+    with it; the better move and what it does (``them`` names the opponent),
+    each wrapped to the screen: together the 6 lines above the hand."""
+    fault = why(mistake, them)
+    merit = why_better(mistake, them)
+    return wrap("%s: cost about %d%s" % (
+        move_words(mistake.move, mistake.taken, True, mistake.last), mistake.points(),
+        ": " + fault if fault else ".")) + "\n" + wrap("Better: %s%s" % (
+            move_words(mistake.better, mistake.better_taken, False),
+            ": " + merit if merit else "."))
 
 
 def last_round(app, player):

@@ -22,7 +22,6 @@ from host_sim.play.terminal.drawing import (
     WIDTH, Drawing, capital, mode_text, rules_text, saved_text)
 from host_sim.play.terminal.typing import (
     MENU_HELP, MOVE_HELP, QUIT_WORDS, parse_setting, parse_typed_move)
-from host_sim.records.notation import move_text
 from lostcities import coach
 from lostcities.rng import Rng
 from lostcities.rules import (
@@ -244,9 +243,10 @@ class TtyGame:
                                % next_step).lower() == "review":
                     self.review()
             self.drawn = {}
+            rounds = len(match.deals)
             session.advance()
             self.saving()
-            if session.phase() != END:
+            if len(match.deals) > rounds:  # the next round dealt (not the review, not the end)
                 self.write_record()
                 self.say_round_start()
         elif phase == REVIEW:
@@ -346,11 +346,15 @@ class TtyGame:
         """What the hint would play, in words as the screen says it (and why, in
         the lesson)."""
         move = self.session.hint(player)
-        state = self.session.match.state
+        why = coach.reason(self.session.match.state, player, move) if self.saved.learn else ""
+        self.say("Hint: %s%s" % (self.move_words(move), ": " + why if why else ""))
+
+    def move_words(self, move):
+        """A move about to be made, as the game words it: ``play R7, take G7``."""
         source = move_source(move)
+        state = self.session.match.state
         top = NO_CARD if source == SOURCE_DECK else state.pile_top(source - 1)
-        why = coach.reason(state, player, move) if self.saved.learn else ""
-        self.say("Hint: %s%s" % (move_words(move, top, done=False), ": " + why if why else ""))
+        return move_words(move, top, done=False)
 
     def ask_move(self, player):
         """Show the table to ``player`` and read a legal move (or a command);
@@ -387,7 +391,7 @@ class TtyGame:
                 reason = match.state.check_move(move)
                 if reason is None:
                     said = self.coach("move", player, move_card(move), move_discards(move))
-                    if said and self.ask("Make that move (%s)? [Y/n] " % move_text(
+                    if said and self.ask("Make that move (%s)? [Y/n] " % self.move_words(
                             move)).lower() in ("n", "no"):
                         continue
                     return move
@@ -398,7 +402,7 @@ class TtyGame:
         """The finished match's result, and the statistics that count it."""
         session = self.session
         self.say("")
-        self.say(session.playing().result_words())
+        self.say(session.playing().result_words(short=False))
         self.saving()
         if session.playing().learn:
             self.say("Lessons are not counted in the statistics.")
