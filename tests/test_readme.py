@@ -222,3 +222,18 @@ def test_make_play_with_an_old_python_says_so_in_one_line(tmp_path):
     assert result.returncode != 0 and len(lines) == 1, lines
     assert "needs Python 3.11 or newer" in lines[0] and "Python 3.10.12" in lines[0]
     assert not venv.exists()  # nothing made, nothing installed
+
+
+# The developer's first commands ----------------------------------------------
+
+@pytest.mark.parametrize("pytest_command", [[sys.executable, "-m", "pytest"],
+                                            [os.path.join(os.path.dirname(sys.executable),
+                                                          "pytest")]])
+def test_pytest_collects_the_suite_however_it_is_started_from_the_checkout(pytest_command):
+    """``python -m pytest`` puts the checkout first on the path, where the board's code.py
+    would pass for Python's ``code`` module, which pytest's debugger imports."""
+    result = subprocess.run(pytest_command + ["--collect-only", "-q", "-p", "no:cacheprovider",
+                                              "tests/test_readme.py"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    assert re.search(r"\d+ tests? collected", result.stdout)
