@@ -237,3 +237,36 @@ def test_pytest_collects_the_suite_however_it_is_started_from_the_checkout(pytes
                             cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
     assert re.search(r"\d+ tests? collected", result.stdout)
+
+
+# What the README says of the game ---------------------------------------------
+
+def readme_text():
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as readme:
+        return " ".join(readme.read().split())
+
+
+def test_the_readme_says_the_size_the_bundle_tool_reports(tmp_path):
+    """The .mpy bundle, as make bundle builds it: its files' KB and the room it takes on
+    the drive, within a tenth of what the README says."""
+    from host_sim.testing import circuitpython
+    from host_sim.tools import bundle
+    try:
+        drive = circuitpython.make_drive(str(tmp_path), mpy=True)
+    except circuitpython.CircuitPythonUnavailable as err:
+        pytest.skip(str(err))
+    files = sum(os.path.getsize(os.path.join(dirpath, name))
+                for dirpath, _, names in os.walk(drive) for name in names
+                if not name.startswith("."))
+    said = re.search(r"(\d+) KB of files, about (\d+) KB on the drive", readme_text())
+    assert said, "README.md no longer says the bundle's size as the tool reports it"
+    for figure, measured in zip(said.groups(), (files, bundle.room_on_drive(drive))):
+        assert abs(int(figure) * 1024 - measured) <= measured / 10, (figure, measured // 1024)
+
+
+def test_the_readme_names_the_erase_setting_as_the_screen_shows_it():
+    from types import SimpleNamespace
+    from lostcities.screens.title import SettingsScreen
+    shown = SettingsScreen.item_text(SimpleNamespace(app=SimpleNamespace(profile=None)),
+                                     "Erase all")
+    assert "*%s*" % shown in readme_text()

@@ -46,6 +46,7 @@ CLUSTER = 512  # FAT allocation unit on CircuitPython's small drives
 CORE_MODULES = ("gc", "micropython", "__future__")
 ZIP_DATE = (2024, 1, 1, 0, 0, 0)  # fixed, so an unchanged bundle zips to the same bytes
 ZIP_NAME = "lostcities-circuitpy.zip"
+INTERRUPTED = 130  # the exit status of a command stopped by Ctrl-C, as a shell's
 # In --out: the files the last build wrote there, the only ones the next may remove.
 MANIFEST = ".lostcities-bundle"
 MANIFEST_HEADER = "# lostcities bundle: the files the last build wrote here"
@@ -317,10 +318,23 @@ def drive_bytes(size):
     return max(1, -(-size // CLUSTER)) * CLUSTER
 
 
+def room_on_drive(drive):
+    """Room the bundle ``drive`` (a built CIRCUITPY folder) takes on the board's drive:
+    each file in whole clusters, deploy's manifest among them, and a cluster a folder."""
+    files = list(files_under(drive))
+    folders = {"/".join(path.split("/")[:depth]) for path in files
+               for depth in range(1, path.count("/") + 1)}
+    return sum(drive_bytes(os.path.getsize(os.path.join(drive, *path.split("/"))))
+               for path in files) + CLUSTER * len(folders)
+
+
 def build(out_dir, mpy_cross=None):
     """Write ``out_dir/CIRCUITPY`` and its zip; returns {path on the drive: size}.
 
     With ``mpy_cross`` (CircuitPython's) every module but code.py is a .mpy.
+    Both hold deploy's manifest of the files (``lostcities/.deployed``, not in
+    the sizes), so that a later deploy onto a drive the zip was unpacked onto
+    tells the game's files from the maker's edits.
     What an earlier build left there is removed first, so nothing is stale;
     anything else there stops the build before a file is touched."""
     game = game_files()
@@ -332,7 +346,8 @@ def build(out_dir, mpy_cross=None):
     check_out(out_dir)
     if os.path.isdir(drive):
         shutil.rmtree(drive)  # every file in it is the last build's (check_out)
-    _write_manifest(out_dir, ["CIRCUITPY/" + name for name in targets.values()] + [ZIP_NAME])
+    _write_manifest(out_dir, ["CIRCUITPY/" + name for name in targets.values()]
+                    + ["CIRCUITPY/" + deploy.MANIFEST, ZIP_NAME])
     sizes = {}
     for target in sorted(files):
         name = targets[target]
@@ -343,8 +358,9 @@ def build(out_dir, mpy_cross=None):
         else:
             shutil.copyfile(files[target], destination)
         sizes[name] = os.path.getsize(destination)
+    deploy.write_manifest(drive, deploy.hashes_of(drive, sizes))
     with zipfile.ZipFile(os.path.join(out_dir, ZIP_NAME), "w", zipfile.ZIP_DEFLATED) as archive:
-        for target in sorted(sizes):
+        for target in sorted(sizes) + [deploy.MANIFEST]:
             entry = zipfile.ZipInfo(target, ZIP_DATE)
             entry.compress_type = zipfile.ZIP_DEFLATED
             with open(os.path.join(drive, *target.split("/")), "rb") as file:
@@ -440,7 +456,7 @@ def main(argv=None):
         if mpy_cross:
             print("compiled with %s (%s)" % (mpy_cross, _version(mpy_cross)))
         total = sum(sizes.values())
-        on_drive = sum(drive_bytes(size) for size in sizes.values())
+        on_drive = room_on_drive(os.path.join(args.out, "CIRCUITPY"))
         libraries = sorted({path.split("/")[1].split(".")[0] for path in sizes
                             if path.startswith("lib/")})
         print("built %s: %d files, %d KB (about %d KB on the drive)"
@@ -466,6 +482,9 @@ def main(argv=None):
             for target, _, _ in plan.changed:
                 print("copied %s" % target)
             print(deploy.summary(plan, args.deploy))
+    except deploy.DeployStopped as err:
+        print("%sbundle: %s" % ("\n" if err.interrupted else "", err), file=sys.stderr)
+        return INTERRUPTED if err.interrupted else 1
     except BundleError as err:
         print("bundle: %s" % err, file=sys.stderr)
         return 1
@@ -473,4 +492,9 @@ def main(argv=None):
         print("bundle: cannot write %s: %s" % (err.filename or args.out, err.strerror or err),
               file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        print("\nbundle: interrupted: %s" % ("nothing was copied to %s" % args.deploy
+                                             if args.deploy is not None else "no bundle built"),
+              file=sys.stderr)
+        return INTERRUPTED
     return 0
