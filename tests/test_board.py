@@ -685,6 +685,31 @@ def test_a_redeploy_that_fails_part_way_leaves_every_file_known_as_the_games(
                                if name not in ("boot_out.txt", "lostcities/.deployed")}
 
 
+def test_a_manifest_that_cannot_be_written_whole_leaves_the_last_one(built, drive, tmp_path,
+                                                                     monkeypatch):
+    deploy.deploy(str(drive), bundle_copy(built, tmp_path / "old"))
+    before = files_in(drive)
+    real_open = open
+
+    def full(path, mode="r", *args, **kwargs):
+        if str(path).endswith(".deployed.new"):
+            file = real_open(path, mode, *args, **kwargs)
+            file.write("# cut short")
+            file.close()
+            raise OSError(28, "No space left on device")
+        return real_open(path, mode, *args, **kwargs)
+
+    newer = tmp_path / "newer"
+    bundle_copy(built, newer)
+    (newer / "lostcities" / "app.py").write_text("# the next version\n")
+    monkeypatch.setattr("builtins.open", full)
+    with pytest.raises(deploy.DeployStopped, match="nothing was changed"):
+        deploy.deploy(str(drive), str(newer))
+    monkeypatch.undo()
+    assert files_in(drive) == before
+    assert copied(deploy.deploy(str(drive), str(newer))) == ["lostcities/app.py"]
+
+
 def test_ctrl_c_in_a_deploy_says_interrupted_and_what_the_drive_holds(
         built, drive, tmp_path, monkeypatch, capsys):
     mine = b"print('my project')\n"

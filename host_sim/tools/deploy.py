@@ -390,10 +390,19 @@ def write_manifest(drive_dir, hashes):
     zip was unpacked onto knows the game's files as a deployed one does."""
     path = os.path.join(drive_dir, *MANIFEST.split("/"))
     os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w", encoding="utf-8") as file:
-        file.write("\n".join([MANIFEST_HEADER] + ["%s %s" % (digest, target)
-                                                  for target in sorted(hashes)
-                                                  for digest in sorted(hashes[target])]) + "\n")
+    try:  # whole or not at all: a manifest cut short would disown the game's files
+        with open(path + ".new", "w", encoding="utf-8") as file:
+            file.write("\n".join([MANIFEST_HEADER] + ["%s %s" % (digest, target)
+                                                      for target in sorted(hashes)
+                                                      for digest in sorted(hashes[target])])
+                       + "\n")
+        os.replace(path + ".new", path)
+    except BaseException:
+        try:
+            os.remove(path + ".new")
+        except OSError:
+            pass
+        raise
 
 
 def _remove(drive_dir, target):
