@@ -58,6 +58,23 @@ def test_tools_turn_bad_files_and_options_into_a_message(tmp_path, capsys):
         assert "argument " + option[0] in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("tool", ["screenshot", "tournament"])
+def test_a_picture_into_a_read_only_folder_is_refused_saying_so(tmp_path, capsys, monkeypatch,
+                                                                 tool):
+    from host_sim.tools import tournament
+    folder = tmp_path / "RO"
+    folder.mkdir()
+    read_only(monkeypatch, folder)
+    if tool == "screenshot":
+        assert screenshot.main(["--out", str(folder / "x.png")]) == 2
+    else:
+        assert tournament.main(["normal", "easy", "--deals", "1",
+                                "--plot", str(folder / "p.png")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "the folder %s is read-only" % folder in err
+    assert "no folder" not in err and os.listdir(folder) == []
+
+
 @pytest.mark.parametrize("name, content, why", [
     ("notes.txt", None, "ending in .png"), ("README.md", b"# mine\n", "ending in .png"),
     ("photo.png", b"\x89PNG\r\n\x1a\n" + bytes(40), "was not written by"),
@@ -229,6 +246,41 @@ def test_the_save_and_the_record_cannot_be_the_same_file(tmp_path, capsys, monke
             status = stop.code
         assert status == 2 and "the --save file too" in capsys.readouterr().err
         assert not same.exists()
+
+
+def read_only(monkeypatch, folder):
+    """``folder`` and what it holds read-only to os.access, as for a user who may not write
+    there (the tests may run as root, whom a folder's mode does not stop)."""
+    real = os.access
+    monkeypatch.setattr(os, "access", lambda path, mode, *args, **kwargs: (
+        not mode & os.W_OK or not os.path.abspath(path).startswith(str(folder)))
+        and real(path, mode, *args, **kwargs))
+
+
+@pytest.mark.parametrize("where, message", [
+    ("missing", "there is no folder"), ("read-only", "the folder %s is read-only"),
+    ("read-only file", "the file is read-only")])
+def test_a_record_that_cannot_be_written_is_refused_at_start_as_the_save_is(
+        tmp_path, capsys, monkeypatch, where, message):
+    from host_sim.play import simulator
+    monkeypatch.setattr(simulator, "make_display", lambda *args, **kwargs: 1 / 0)
+    folder = tmp_path / "records"
+    record = folder / "match.txt"
+    if where != "missing":
+        folder.mkdir()
+        if where == "read-only file":
+            record.write_text("")
+        read_only(monkeypatch, folder)
+    for argv, main in ((["--record", str(record)], simulator.main),
+                       (["--tty", "--record", str(record)], play.main)):
+        try:
+            status = main(argv)
+        except SystemExit as stop:
+            status = stop.code
+        err = capsys.readouterr().err
+        assert status == 2 and err.count("\n") == 1, err
+        assert err.startswith("cannot use %s as the record: " % record)
+        assert (message % folder if "%s" in message else message) in err
 
 
 def test_simulator_window_plays_from_the_keyboard(tmp_path, monkeypatch):
