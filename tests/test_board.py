@@ -377,6 +377,26 @@ def test_bundle_out_replaces_only_what_a_build_wrote(tmp_path, capsys):
                               bundle.ZIP_NAME: b"my zip"}
 
 
+def test_bundle_refuses_py_with_an_mpy_cross_in_one_line(tmp_path, capsys):
+    with pytest.raises(SystemExit) as stop:
+        bundle.main(["--py", "--mpy-cross", "/nope", "--out", str(tmp_path / "out")])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.splitlines()[-1].endswith(
+        "--py ships .py sources, --mpy-cross compiles them to .mpy: give one or the other")
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_program_that_is_no_mpy_cross_is_named_by_its_versions_first_line(tmp_path, capsys):
+    other = tmp_path / "false"
+    other.write_text("#!/bin/sh\nprintf 'false (GNU coreutils) 9.1\\nCopyright (C) 2022\\n'\n"
+                     "exit 1\n")
+    other.chmod(0o755)
+    assert bundle.main(["--mpy-cross", str(other), "--out", str(tmp_path / "out")]) == 1
+    assert capsys.readouterr().err == (
+        "bundle: %s is not CircuitPython's mpy-cross (its --version says: false (GNU"
+        " coreutils) 9.1)\n" % other)
+
+
 def test_an_import_nobody_provides_stops_the_bundle(tmp_path):
     game = {"lostcities/broken.py": str(tmp_path / "broken.py")}
     (tmp_path / "broken.py").write_text("import board\nimport pygame_widgets_nowhere\n")

@@ -166,7 +166,9 @@ def _not_circuitpython(path):
         return ("%s is MicroPython's mpy-cross (%s): CircuitPython refuses its .mpy files"
                 " ('incompatible .mpy file'); use CircuitPython's, from %s"
                 % (path, version, MPY_CROSS_DOWNLOADS))
-    return "%s is not CircuitPython's mpy-cross (it says %r)" % (path, version)
+    said = version.splitlines()[0].strip()[:80] if version.strip() else ""
+    return "%s is not CircuitPython's mpy-cross (%s)" % (
+        path, "its --version says: %s" % said if said else "its --version says nothing")
 
 
 def compile_mpy(mpy_cross, source, target, drive_path):
@@ -443,6 +445,9 @@ def main(argv=None):
     parser.add_argument("--py", action="store_true",
                         help="ship .py sources, not .mpy (" + PY_COST + ")")
     args = parser.parse_args(argv)
+    if args.py and args.mpy_cross:
+        parser.error("--py ships .py sources, --mpy-cross compiles them to .mpy: give one or"
+                     " the other")
     try:
         if args.deploy is not None:
             for note in deploy.check_drive(args.deploy):  # before building: say at once what is wrong
