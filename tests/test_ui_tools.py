@@ -140,13 +140,39 @@ def test_every_tools_numbers_are_checked_in_one_line(capsys, tool, option, value
 
 @pytest.mark.parametrize("argv, message", [
     (["tune", "--against", "heuristic,bogus"], "argument --against: unknown player 'bogus'"),
-    (["bench", "--presses", "10"], "--presses counts the fuzzes of --board: give both")])
+    (["bench", "--presses", "10"], "--presses counts the fuzzes of --board: give both"),
+    (["bench", "--baseline", "/nonexistent", "--quick"],
+     "argument --baseline: /nonexistent: no such folder (give another checkout of the game,"
+     " e.g. a worktree of main)"),
+    (["bench", "--baseline", os.path.join(ROOT, "README.md")],
+     "argument --baseline: %s is a file: give the folder of another checkout of the game"
+     % os.path.join(ROOT, "README.md")),
+    (["bench", "--baseline", os.path.join(ROOT, "docs")],
+     "argument --baseline: %s is not a checkout of the game: it has no lostcities/ai.py"
+     % os.path.join(ROOT, "docs")),
+    (["bench", "--baseline", ROOT, "--board"], "--baseline times the evaluation beside another"
+                                               " checkout, --board the board's memory")])
 def test_every_tools_names_are_checked_in_one_line(capsys, argv, message):
     from host_sim import __main__ as entry
     with pytest.raises(SystemExit) as stop:
         entry.main(argv)
     err = capsys.readouterr().err
     assert stop.value.code == 2 and message in err.splitlines()[-1]
+
+
+@pytest.mark.parametrize("board", [False, True])
+def test_ctrl_c_in_the_bench_says_interrupted(capsys, monkeypatch, board):
+    from host_sim.tools import bench, board_memory
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(bench, "MicroPython", interrupted)
+    monkeypatch.setattr(board_memory, "report", interrupted)
+    assert bench.main(["--quick"] if not board else ["--board"]) == 130
+    err = capsys.readouterr().err
+    assert err == "\nbench%s interrupted: the figures above are those measured so far\n" % (
+        " --board" if board else "")
 
 
 def test_the_record_file_says_once_it_cannot_write_and_play_goes_on(tmp_path):
