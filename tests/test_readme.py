@@ -270,3 +270,44 @@ def test_the_readme_names_the_erase_setting_as_the_screen_shows_it():
     shown = SettingsScreen.item_text(SimpleNamespace(app=SimpleNamespace(profile=None)),
                                      "Erase all")
     assert "*%s*" % shown in readme_text()
+
+
+# The developers' documents name what exists ------------------------------------
+
+DEVELOPERS_DOCUMENTS = ("docs/formats.md", "docs/development.md")
+
+
+def named_code(document):
+    """The files (``a/b.py``, ``a/b/``) and dotted names (``host_sim.x.y``) ``document``
+    puts in `code spans`, under the game's and the tools' folders."""
+    with open(os.path.join(ROOT, document), encoding="utf-8") as file:
+        spans = re.findall(r"`([^`\s]+)`", file.read())
+    paths = [span for span in spans if re.fullmatch(
+        r"(code\.py|(lostcities|host_sim|tests|assets|docs)/[\w./-]*)", span)]
+    dotted = [span for span in spans if re.fullmatch(r"(lostcities|host_sim)(\.\w+)+", span)]
+    return paths, dotted
+
+
+def resolves(dotted):
+    """True if ``dotted`` is a module, or a name a module defines."""
+    import importlib
+    parts = dotted.split(".")
+    for depth in range(len(parts), 0, -1):
+        try:
+            found = importlib.import_module(".".join(parts[:depth]))
+        except ImportError:
+            continue
+        for name in parts[depth:]:
+            if not hasattr(found, name):
+                return False
+            found = getattr(found, name)
+        return True
+    return False
+
+
+@pytest.mark.parametrize("document", DEVELOPERS_DOCUMENTS)
+def test_the_developers_documents_name_files_and_functions_that_exist(document):
+    paths, dotted = named_code(document)
+    assert paths and (dotted or document != "docs/formats.md")
+    assert [path for path in paths if not os.path.exists(os.path.join(ROOT, path))] == []
+    assert [name for name in dotted if not resolves(name)] == []
