@@ -311,3 +311,14 @@ def test_the_developers_documents_name_files_and_functions_that_exist(document):
     assert paths and (dotted or document != "docs/formats.md")
     assert [path for path in paths if not os.path.exists(os.path.join(ROOT, path))] == []
     assert [name for name in dotted if not resolves(name)] == []
+
+
+def test_development_md_says_where_to_add_each_kind_of_thing():
+    with open(os.path.join(ROOT, "docs", "development.md"), encoding="utf-8") as file:
+        text = file.read()
+    section = text[text.index("## Where to add"):]
+    section = section[:section.index("\n## ", 1)]
+    for kind in ("A screen", "An AI level", "A save field", "A terminal command"):
+        item = section[section.index("**%s.**" % kind):]
+        item = item[:item.find("\n- ") if "\n- " in item else len(item)]
+        assert re.search(r"`(lostcities|host_sim)/[\w/]+\.py`", item), kind
