@@ -533,8 +533,9 @@ def test_a_file_deploy_wrote_and_the_maker_changed_is_not_removed(built, drive, 
     deploy.deploy(str(drive), bundle_copy(built, tmp_path / "old",
                                           extra=["assets/old_sheet.bmp"]))
     (drive / "assets" / "old_sheet.bmp").write_bytes(b"BM redrawn by the maker")
-    with pytest.raises(bundle.BundleError, match="assets/old_sheet.bmp changed since the game wrote it"
-                                                 r" \(your edits\?\): nothing was copied"):
+    with pytest.raises(bundle.BundleError, match=r"assets/old_sheet.bmp changed since the game"
+                                                 r" wrote it \(your edits\?\): nothing was"
+                                                 r" copied"):
         deploy.deploy(str(drive), os.path.join(built[0], "CIRCUITPY"))
     assert (drive / "assets" / "old_sheet.bmp").read_bytes() == b"BM redrawn by the maker"
 
@@ -734,7 +735,8 @@ def test_ctrl_c_in_a_deploy_says_interrupted_and_what_the_drive_holds(
         built, drive, tmp_path, monkeypatch, capsys):
     mine = b"print('my project')\n"
     (drive / "code.py").write_bytes(mine)
-    monkeypatch.setattr(deploy.shutil, "copyfile", FullDrive(drive, "code.py", KeyboardInterrupt()))
+    monkeypatch.setattr(deploy.shutil, "copyfile",
+                        FullDrive(drive, "code.py", KeyboardInterrupt()))
     assert bundle.main(["--out", str(tmp_path / "build"), "--py", "--deploy", str(drive)]) == 130
     err = capsys.readouterr().err
     assert err.startswith("\nbundle: interrupted: ") and "Traceback" not in err
@@ -745,7 +747,8 @@ def test_ctrl_c_in_a_deploy_says_interrupted_and_what_the_drive_holds(
 
     monkeypatch.setattr(bundle, "build", interrupted)
     assert bundle.main(["--out", str(tmp_path / "build"), "--py", "--deploy", str(drive)]) == 130
-    assert capsys.readouterr().err.strip() == "bundle: interrupted: nothing was copied to %s" % drive
+    assert capsys.readouterr().err.strip() == (
+        "bundle: interrupted: nothing was copied to %s" % drive)
 
 
 def test_a_nearly_full_drive_is_refused_before_anything_is_written(built, drive, monkeypatch):

@@ -32,7 +32,8 @@ import sys
 from lostcities import BOARDS
 
 ENTRY = "code.py"
-# The folders on the drive that hold the game and nothing else (code.py is beside them).
+# The folders on the drive that hold the game and nothing else (code.py is beside them;
+# a library the bundle carries in lib/ is the game's only if the manifest says so).
 GAME_FOLDERS = ("lostcities", "assets")
 MANIFEST = "lostcities/.deployed"
 MANIFEST_HEADER = "# lostcities deploy: the files it wrote on this drive, and their sha256"
@@ -122,11 +123,10 @@ def refuse_theirs(plan):
         why.append("the drive's game folders hold %s, which %s not the game's" % (
             some(plan.foreign), "is" if len(plan.foreign) == 1 else "are"))
     if why:
-        one = len(plan.edited + plan.foreign) == 1
-        raise BundleError("%s: nothing was copied or removed; move %s off lostcities/ and"
-                          " assets/ (to keep %s: elsewhere on the drive, or on your computer)"
-                          " and deploy again" % ("; ".join(why), "it" if one else "them",
-                                                 "it" if one else "them"))
+        them = "it" if len(plan.edited + plan.foreign) == 1 else "them"
+        raise BundleError("%s: nothing was copied or removed; move %s out of the game's"
+                          " folders (to keep %s: elsewhere on the drive, or on your computer)"
+                          " and deploy again" % ("; ".join(why), them, them))
 
 
 def carry_out(drive_dir, bundle_dir, plan):
@@ -143,7 +143,8 @@ def carry_out(drive_dir, bundle_dir, plan):
         if os.path.isfile(destination) and not (target == ENTRY and plan.keep_code):
             during[target].add(file_hash(destination))  # the game's (make_plan checked)
     for target in plan.stale:
-        during.setdefault(target, set()).add(file_hash(os.path.join(drive_dir, *target.split("/"))))
+        path = os.path.join(drive_dir, *target.split("/"))
+        during.setdefault(target, set()).add(file_hash(path))
     code = os.path.join(drive_dir, ENTRY)
     writing, moved, done = None, False, []
     try:
