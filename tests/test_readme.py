@@ -232,6 +232,8 @@ def test_make_play_with_an_old_python_says_so_in_one_line(tmp_path):
 def test_pytest_collects_the_suite_however_it_is_started_from_the_checkout(pytest_command):
     """``python -m pytest`` puts the checkout first on the path, where the board's code.py
     would pass for Python's ``code`` module, which pytest's debugger imports."""
+    if not os.path.exists(pytest_command[0]):
+        pytest.skip("no pytest script beside %s" % sys.executable)
     result = subprocess.run(pytest_command + ["--collect-only", "-q", "-p", "no:cacheprovider",
                                               "tests/test_readme.py"],
                             cwd=ROOT, capture_output=True, text=True, timeout=120)
