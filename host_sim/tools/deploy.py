@@ -5,13 +5,15 @@ on the drive (``lostcities/.deployed``: each file it wrote and a hash of what
 it wrote) and replaces or removes a file of the game's folders only if it is
 the game's:
 
-* on a drive with a manifest, a file the manifest lists with the very bytes
-  it wrote. Any other file there (one the maker added, or one of the game's
-  the maker changed since) stops the deploy, named, before anything is
-  written: the maker moves it off and deploys again;
-* on a drive without one (the game unzipped onto it, or never there), a file
-  of the bundle, a module the game has had (``.py`` or ``.mpy``) or a file
-  an earlier version shipped; any other file stops the deploy.
+* on a drive with a manifest (deploy's, or the one the bundle's zip carries),
+  a file the manifest lists with the very bytes it wrote. Any other file
+  there (one the maker added, or one of the game's the maker changed since)
+  stops the deploy, named, before anything is written: the maker moves it
+  off and deploys again;
+* on a drive without one (the game never there, or put there by a version
+  before the manifest), a file of the bundle, a module the game has had
+  (``.py`` or ``.mpy``) or a file an earlier version shipped; any other file
+  stops the deploy.
 
 A ``code.py`` that is neither the game's (by the manifest, or one of the
 code.py files the game ever shipped, by content) nor CircuitPython's default
