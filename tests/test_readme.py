@@ -316,7 +316,7 @@ def test_the_developers_documents_name_files_and_functions_that_exist(document):
 
 
 def test_development_md_says_where_to_add_each_kind_of_thing():
-    with open(os.path.join(ROOT, "docs", "development.md"), encoding="utf-8") as file:
+    with open(os.path.join(ROOT, "docs/development.md"), encoding="utf-8") as file:
         text = file.read()
     section = text[text.index("## Where to add"):]
     section = section[:section.index("\n## ", 1)]
