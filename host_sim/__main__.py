@@ -8,7 +8,8 @@ terminal game). Each tool is a module of one of this package's rooms with
 import os
 import sys
 
-INTERRUPTED = 130  # 128 + SIGINT: as a shell reports a command stopped by Ctrl-C
+from host_sim import INTERRUPTED
+
 BROKEN_PIPE = 141  # 128 + SIGPIPE: as a shell reports one whose reader went away
 # name: (module, what it does). Every module has main(argv=None) returning the exit status.
 TOOLS = {

@@ -43,7 +43,7 @@ import time
 import tracemalloc
 
 import lostcities
-from host_sim import number_in
+from host_sim import INTERRUPTED, number_in
 from lostcities import rules
 from lostcities.rng import Rng
 
@@ -479,7 +479,7 @@ def main(argv=None):
     except KeyboardInterrupt:  # the first Ctrl-C: nothing is left running
         print("\nbench%s interrupted: the figures above are those measured so far"
               % (" --board" if args.board else ""), file=sys.stderr)
-        return 130
+        return INTERRUPTED
 
 
 def checkout(path):

@@ -32,7 +32,7 @@ import subprocess
 import sys
 import zipfile
 
-from host_sim import ROOT
+from host_sim import INTERRUPTED, ROOT
 from host_sim.tools import deploy
 from host_sim.tools.deploy import BundleError, files_under, some
 
@@ -46,7 +46,6 @@ CLUSTER = 512  # FAT allocation unit on CircuitPython's small drives
 CORE_MODULES = ("gc", "micropython", "__future__")
 ZIP_DATE = (2024, 1, 1, 0, 0, 0)  # fixed, so an unchanged bundle zips to the same bytes
 ZIP_NAME = "lostcities-circuitpy.zip"
-INTERRUPTED = 130  # the exit status of a command stopped by Ctrl-C, as a shell's
 # In --out: the files the last build wrote there, the only ones the next may remove.
 MANIFEST = ".lostcities-bundle"
 MANIFEST_HEADER = "# lostcities bundle: the files the last build wrote here"

@@ -31,7 +31,7 @@ import signal
 import statistics
 import sys
 
-from host_sim import counted, number_in
+from host_sim import INTERRUPTED, counted, number_in
 from host_sim.tools import png_file, protocol
 from lostcities import ai, rules
 from lostcities.rng import Rng
@@ -43,7 +43,6 @@ _forfeited = None  # and the pool's Event, set once a deal is forfeited: the res
 # points a round. Each process holds its own players, so --jobs is bounded too.
 MAX_DEALS = 1000000
 MAX_JOBS = 64
-INTERRUPTED = 130  # the exit status of a run stopped by Ctrl-C, as a shell reports it
 PLOT_SOURCE = "python -m host_sim tournament --plot"  # in the PNG: marks a plot as ours
 RECORD_NAME = "deal%04d-%d.txt"  # a deal's round 1 and 2, in --record DIR
 # Issue 26: each AI level beats the one below by this much a round, the lowest beats
