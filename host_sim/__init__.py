@@ -22,6 +22,8 @@ if _sys.implementation.name == "cpython":
 
     # The repository's root: lostcities/, assets/, code.py beside host_sim/.
     ROOT = _os.path.dirname(_os.path.dirname(_os.path.abspath(__file__)))
+    # The exit status of a tool stopped by Ctrl-C: 128 + SIGINT, as a shell reports it
+    INTERRUPTED = 130
 
     _os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 

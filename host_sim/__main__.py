@@ -5,8 +5,12 @@ terminal game). Each tool is a module of one of this package's rooms with
 ``main(argv=None)`` returning the exit status.
 """
 
+import os
 import sys
 
+from host_sim import INTERRUPTED
+
+BROKEN_PIPE = 141  # 128 + SIGPIPE: as a shell reports one whose reader went away
 # name: (module, what it does). Every module has main(argv=None) returning the exit status.
 TOOLS = {
     "replay": ("tools.replay", "check a game record and print its account"),
@@ -53,8 +57,18 @@ def main(argv=None):
     return play.main(argv)
 
 
-if __name__ == "__main__":
+def run():
+    """main() as a command: the exit status of Ctrl-C, and quiet when its reader goes away."""
     try:
-        sys.exit(main())
+        status = main()
+        sys.stdout.flush()  # here, where a closed pipe is caught, not at Python's exit
     except KeyboardInterrupt:
-        sys.exit(130)
+        return INTERRUPTED
+    except BrokenPipeError:  # `... | head -1`: stop quietly, as a Unix tool does
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no flush can fail
+        return BROKEN_PIPE
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(run())

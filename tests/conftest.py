@@ -1,8 +1,11 @@
 """Shared test set-up.
 
-The repository root goes at the END of sys.path: the board's entry point is
-``code.py``, which would otherwise shadow Python's own ``code`` module (pdb
-imports it). Run the tests with ``make test`` or ``.venv/bin/pytest``.
+The board's entry point is ``code.py`` (CircuitPython runs that name), which
+would pass for Python's own ``code`` module, which pdb and so pytest's
+debugger import. ``python -m pytest`` puts the checkout first on sys.path: so
+Python's ``code`` is imported here, with the checkout out of the path, before
+pytest's debugger asks for it; the repository root then goes at the END of
+sys.path. ``make test``, ``.venv/bin/pytest`` and ``python -m pytest`` all work.
 """
 
 import os
@@ -14,6 +17,20 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def import_pythons_code_module():
+    """Python's ``code`` module, imported with the checkout out of sys.path."""
+    where = sys.path[:]
+    sys.path[:] = [path for path in where if os.path.abspath(path or os.curdir) != ROOT]
+    try:
+        import code
+    finally:
+        sys.path[:] = where
+    return code
+
+
+import_pythons_code_module()
 if ROOT not in sys.path:
     sys.path.append(ROOT)
 

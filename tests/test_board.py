@@ -9,6 +9,7 @@
   only what changed.
 """
 
+import hashlib
 import io
 import json
 import os
@@ -279,7 +280,7 @@ def test_bundle_holds_the_game_and_nothing_else(built):
     drive = os.path.join(out, "CIRCUITPY")
     on_disk = {os.path.relpath(os.path.join(dirpath, name), drive).replace(os.sep, "/")
                for dirpath, _, names in os.walk(drive) for name in names}
-    assert on_disk == set(sizes)
+    assert on_disk == set(sizes) | {deploy.MANIFEST}  # what deploy would write, for the zip
     assert set(sizes) == set(bundle.game_files())  # the game needs no library in lib/
     assert {"code.py", "lostcities/__init__.py", "lostcities/rules/state.py",
             "lostcities/hardware.py", "assets/hand.bmp"} <= set(sizes)
@@ -292,7 +293,7 @@ def test_bundle_holds_the_game_and_nothing_else(built):
                 open(os.path.join(drive, path), "rb") as copied:
             assert ours.read() == copied.read(), path
     with zipfile.ZipFile(os.path.join(out, "lostcities-circuitpy.zip")) as archive:
-        assert sorted(archive.namelist()) == sorted(sizes)
+        assert sorted(archive.namelist()) == sorted(list(sizes) + [deploy.MANIFEST])
         assert archive.read("code.py") == open(os.path.join(drive, "code.py"), "rb").read()
 
 
@@ -313,8 +314,9 @@ def test_a_library_the_game_imports_is_copied_from_its_installed_package(tmp_pat
 
 
 def test_bundle_fits_the_drive_with_room_to_spare(built):
-    _, sizes = built
-    on_drive = sum(bundle.drive_bytes(size) for size in sizes.values())
+    out, sizes = built
+    on_drive = bundle.room_on_drive(os.path.join(out, "CIRCUITPY"))
+    assert sum(bundle.drive_bytes(size) for size in sizes.values()) < on_drive  # and a list
     assert on_drive <= bundle.MAX_BUNDLE_BYTES <= bundle.DRIVE_BYTES // 2
 
 
@@ -375,6 +377,26 @@ def test_bundle_out_replaces_only_what_a_build_wrote(tmp_path, capsys):
                               bundle.ZIP_NAME: b"my zip"}
 
 
+def test_bundle_refuses_py_with_an_mpy_cross_in_one_line(tmp_path, capsys):
+    with pytest.raises(SystemExit) as stop:
+        bundle.main(["--py", "--mpy-cross", "/nope", "--out", str(tmp_path / "out")])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.splitlines()[-1].endswith(
+        "--py ships .py sources, --mpy-cross compiles them to .mpy: give one or the other")
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_program_that_is_no_mpy_cross_is_named_by_its_versions_first_line(tmp_path, capsys):
+    other = tmp_path / "false"
+    other.write_text("#!/bin/sh\nprintf 'false (GNU coreutils) 9.1\\nCopyright (C) 2022\\n'\n"
+                     "exit 1\n")
+    other.chmod(0o755)
+    assert bundle.main(["--mpy-cross", str(other), "--out", str(tmp_path / "out")]) == 1
+    assert capsys.readouterr().err == (
+        "bundle: %s is not CircuitPython's mpy-cross (its --version says: false (GNU"
+        " coreutils) 9.1)\n" % other)
+
+
 def test_an_import_nobody_provides_stops_the_bundle(tmp_path):
     game = {"lostcities/broken.py": str(tmp_path / "broken.py")}
     (tmp_path / "broken.py").write_text("import board\nimport pygame_widgets_nowhere\n")
@@ -413,18 +435,21 @@ def copied(plan):
     return [target for target, _, _ in plan.changed]
 
 
-def test_deploy_copies_only_changed_files_and_code_py_last(built, drive):
+def test_deploy_copies_only_changed_files_and_code_py_last(built, drive, tmp_path):
     folder = os.path.join(built[0], "CIRCUITPY")
     first = deploy.deploy(str(drive), folder)
     assert sorted(copied(first)) == sorted(built[1]) and copied(first)[-1] == "code.py"
     assert first.stale == [] and first.keep_code is None
     again = deploy.deploy(str(drive), folder)
     assert (again.changed, again.stale, again.unchanged) == ([], [], len(built[1]))
-    (drive / "lostcities" / "rules" / "state.py").write_text("# edited on the drive\n")
-    sheet = drive / "assets" / "hand.bmp"
+    newer = tmp_path / "newer"  # the next version of the game
+    bundle_copy(built, newer)
+    (newer / "lostcities" / "rules" / "state.py").write_text("# the next version's\n")
+    sheet = newer / "assets" / "hand.bmp"
     sheet.write_bytes(sheet.read_bytes()[:-1] + b"X")  # same size, other content
-    assert sorted(copied(deploy.deploy(str(drive), folder))) == [
+    assert sorted(copied(deploy.deploy(str(drive), str(newer)))) == [
         "assets/hand.bmp", "lostcities/rules/state.py"]
+    assert files_in(drive)["lostcities/rules/state.py"] == b"# the next version's\n"
     assert (drive / "boot_out.txt").read_text() == BOOT_OUT
 
 
@@ -452,24 +477,35 @@ def test_deploy_removes_the_games_stale_files_so_no_py_hides_the_new_mpy(built, 
     dropped = ("lostcities/dropped_module.py", "lostcities/old_package/__init__.py",
                "assets/old_sheet.bmp")
     deploy.deploy(str(drive), bundle_copy(built, tmp_path / "old", extra=dropped))
-    (drive / "lostcities" / "rules.py").write_text("")  # a module an earlier version had
-    (drive / "assets" / "cards.bmp").write_bytes(b"BM")  # an earlier version's sheet
     (drive / "lostcities" / "._app.py").write_bytes(b"\0")  # a Mac's, not CircuitPython's
     plan = deploy.deploy(str(drive), bundle_copy(built, tmp_path / "mpy", mpy=True))
     on_drive = on_the_drive(drive)
     assert not [path for path in on_drive if path.startswith("lostcities/") and path.endswith(
         ".py") and not path.startswith("lostcities/._")]  # CircuitPython would import them first
-    assert set(dropped) | {"assets/cards.bmp", "lostcities/rules.py",
-                           "lostcities/app.py"} <= set(plan.stale)
+    assert set(dropped) | {"lostcities/app.py"} <= set(plan.stale)
     assert not (drive / "lostcities" / "old_package").exists()
     assert {"lostcities/app.mpy", "lostcities/._app.py", "code.py", "boot_out.txt"} <= on_drive
     assert "lostcities/app.mpy" in copied(plan)
+
+
+def test_without_a_manifest_the_games_names_are_the_games(built, drive, tmp_path):
+    """A drive the game was unzipped onto, or deployed to by a version before the manifest:
+    the game's modules and the files earlier versions shipped are the game's."""
+    deploy.deploy(str(drive), bundle_copy(built, tmp_path / "old"))
+    (drive / "lostcities" / ".deployed").unlink()
+    (drive / "lostcities" / "rules.py").write_text("")  # a module an earlier version had
+    (drive / "assets" / "cards.bmp").write_bytes(b"BM")  # an earlier version's sheet
+    plan = deploy.deploy(str(drive), bundle_copy(built, tmp_path / "mpy", mpy=True))
+    assert {"assets/cards.bmp", "lostcities/rules.py", "lostcities/app.py"} <= set(plan.stale)
+    assert not [path for path in on_the_drive(drive) if path.endswith(".py")
+                and path != "code.py"]
 
 
 def test_deploy_says_what_it_removed_and_what_it_copied(tmp_path, drive, capsys):
     build = str(tmp_path / "build")
     assert bundle.main(["--out", build, "--py", "--deploy", str(drive)]) == 0
     capsys.readouterr()
+    (drive / "lostcities" / ".deployed").unlink()  # as a version before the manifest left it
     (drive / "lostcities" / "app.mpy").write_bytes(b"C\x06")  # a .mpy bundle's, then --py
     assert bundle.main(["--out", build, "--py", "--deploy", str(drive)]) == 0
     out = capsys.readouterr().out
@@ -497,7 +533,9 @@ def test_a_file_deploy_wrote_and_the_maker_changed_is_not_removed(built, drive, 
     deploy.deploy(str(drive), bundle_copy(built, tmp_path / "old",
                                           extra=["assets/old_sheet.bmp"]))
     (drive / "assets" / "old_sheet.bmp").write_bytes(b"BM redrawn by the maker")
-    with pytest.raises(bundle.BundleError, match="assets/old_sheet.bmp, which is not the game's"):
+    with pytest.raises(bundle.BundleError, match=r"assets/old_sheet.bmp changed since the game"
+                                                 r" wrote it \(your edits\?\): nothing was"
+                                                 r" copied"):
         deploy.deploy(str(drive), os.path.join(built[0], "CIRCUITPY"))
     assert (drive / "assets" / "old_sheet.bmp").read_bytes() == b"BM redrawn by the maker"
 
@@ -530,6 +568,187 @@ def test_a_code_py_the_maker_wrote_over_the_games_is_kept_too(built, drive):
         "print('back to my own program')\n"
     assert (drive / "code-before-lostcities.py").read_text() == \
         "# an older program of the maker's\n"
+
+
+def test_a_redeploy_never_overwrites_or_removes_a_makers_edit(built, drive, tmp_path, capsys):
+    """The manifest says what deploy wrote: a game file with other bytes, or one it never
+    wrote, is the maker's, and the deploy stops before touching anything."""
+    deploy.deploy(str(drive), bundle_copy(built, tmp_path / "mpy", mpy=True))
+    (drive / "lostcities" / "ai.py").write_text("mine\n")  # beside the game's ai.mpy
+    with open(drive / "assets" / "rules.txt", "a") as rules:
+        rules.write("x\n")
+    before = files_in(drive)
+    build = str(tmp_path / "build")
+    assert bundle.main(["--out", build, "--py", "--deploy", str(drive)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "nothing was copied or removed" in err
+    assert "assets/rules.txt changed since the game wrote it (your edits?)" in err
+    assert "hold lostcities/ai.py, which is not the game's" in err
+    assert files_in(drive) == before
+    (drive / "lostcities" / "ai.py").unlink()  # the maker moves them off: the deploy goes on
+    (drive / "assets" / "rules.txt").unlink()
+    assert bundle.main(["--out", build, "--py", "--deploy", str(drive)]) == 0
+    assert (drive / "assets" / "rules.txt").read_bytes() == open(
+        os.path.join(ROOT, "assets", "rules.txt"), "rb").read()
+
+
+def test_a_deploy_after_an_unzip_install_knows_the_makers_edits_by_the_zips_manifest(
+        built, drive, capsys):
+    with zipfile.ZipFile(os.path.join(built[0], bundle.ZIP_NAME)) as archive:
+        archive.extractall(drive)  # the README's install without make
+    (drive / "lostcities" / "app.py").write_text("# mine\n")
+    before = files_in(drive)
+    with pytest.raises(bundle.BundleError, match="lostcities/app.py changed since the game"
+                                                 " wrote it"):
+        deploy.deploy(str(drive), os.path.join(built[0], "CIRCUITPY"))
+    assert files_in(drive) == before
+    (drive / "lostcities" / "app.py").unlink()
+    plan = deploy.deploy(str(drive), os.path.join(built[0], "CIRCUITPY"))
+    assert copied(plan) == ["lostcities/app.py"] and plan.keep_code is None
+
+
+def test_every_code_py_the_game_shipped_is_known_by_its_bytes():
+    with open(os.path.join(ROOT, "code.py"), "rb") as file:
+        ours = hashlib.sha256(file.read()).hexdigest()
+    assert ours in deploy.SHIPPED_CODE, (
+        "code.py changed: add its sha256 %s to deploy.SHIPPED_CODE, so that a deploy over an"
+        " unzip install of this version knows it as the game's" % ours)
+    for version in shipped_code_versions():
+        assert hashlib.sha256(version).hexdigest() in deploy.SHIPPED_CODE
+
+
+def shipped_code_versions():
+    """The bytes of every code.py in git's history (none outside a git checkout)."""
+    found = subprocess.run(["git", "log", "--all", "--format=%H", "--", "code.py",
+                            "circuitpy/code.py"], cwd=ROOT, capture_output=True, text=True)
+    versions = []
+    for commit in found.stdout.split() if found.returncode == 0 else ():
+        for path in ("code.py", "circuitpy/code.py"):
+            shown = subprocess.run(["git", "show", "%s:%s" % (commit, path)], cwd=ROOT,
+                                   capture_output=True)
+            if shown.returncode == 0:
+                versions.append(shown.stdout)
+    return versions
+
+
+def test_an_update_after_an_unzip_install_replaces_the_games_older_code_py(built, drive,
+                                                                            tmp_path):
+    versions = shipped_code_versions()
+    if not versions:
+        pytest.skip("not a git checkout: no earlier code.py to install")
+    older = versions[-1]  # the first the game shipped
+    assert older != open(os.path.join(ROOT, "code.py"), "rb").read()
+    unzipped = tmp_path / "unzipped"  # the zip of that version, unpacked onto the drive
+    bundle_copy(built, unzipped)
+    (unzipped / "code.py").write_bytes(older)
+    for name in on_the_drive(unzipped):
+        (drive / name).parent.mkdir(parents=True, exist_ok=True)
+        (drive / name).write_bytes((unzipped / name).read_bytes())
+    plan = deploy.deploy(str(drive), os.path.join(built[0], "CIRCUITPY"))
+    assert plan.keep_code is None and copied(plan) == ["code.py"]
+    assert not [name for name in os.listdir(drive) if name.startswith("code-before")]
+
+
+class FullDrive:
+    """shutil.copyfile onto a drive that fills up in the middle of ``at``."""
+
+    def __init__(self, drive, at, error=None):
+        self.at = os.path.join(str(drive), *at.split("/"))
+        self.error = error or OSError(28, "No space left on device")
+        self.real = deploy.shutil.copyfile
+
+    def __call__(self, source, destination):
+        if destination == self.at:
+            with open(source, "rb") as file, open(destination, "wb") as out:
+                out.write(file.read()[:100])
+            raise self.error
+        return self.real(source, destination)
+
+
+@pytest.mark.parametrize("at", ["lostcities/app.py", "code.py"])
+def test_a_deploy_that_fails_part_way_puts_the_makers_code_py_back_and_says_so(
+        built, drive, tmp_path, monkeypatch, capsys, at):
+    mine = b"import board\nprint('my project')\n"
+    (drive / "code.py").write_bytes(mine)
+    build = str(tmp_path / "build")
+    monkeypatch.setattr(deploy.shutil, "copyfile", FullDrive(drive, at))
+    assert bundle.main(["--out", build, "--py", "--deploy", str(drive)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "No space left on device" in err
+    assert "holds the game part old, part new" in err and "deploy again" in err.lower()
+    assert (drive / "code.py").read_bytes() == mine
+    assert ("your own code.py is back in place" if at == "code.py"
+            else "your own code.py is untouched") in err
+    assert not (drive / at).exists() or at == "code.py"  # no file cut short is left
+    assert not [name for name in os.listdir(drive) if name.startswith("code-before")]
+    monkeypatch.undo()
+    assert bundle.main(["--out", build, "--py", "--deploy", str(drive)]) == 0
+    assert (drive / "code-before-lostcities.py").read_bytes() == mine
+    assert files_in(drive)["code.py"] == open(os.path.join(ROOT, "code.py"), "rb").read()
+
+
+def test_a_redeploy_that_fails_part_way_leaves_every_file_known_as_the_games(
+        built, drive, tmp_path, monkeypatch):
+    """What was copied and what was not yet are the game's to the next deploy."""
+    deploy.deploy(str(drive), bundle_copy(built, tmp_path / "old"))
+    newer = tmp_path / "newer"
+    bundle_copy(built, newer)
+    for name in ("lostcities/app.py", "lostcities/session.py", "lostcities/table.py"):
+        if (newer / name).exists():
+            (newer / name).write_bytes((newer / name).read_bytes() + b"# the next version\n")
+    monkeypatch.setattr(deploy.shutil, "copyfile", FullDrive(drive, "lostcities/session.py"))
+    with pytest.raises(deploy.DeployStopped, match="1 of 2 files removed or copied"):
+        deploy.deploy(str(drive), str(newer))
+    monkeypatch.undo()
+    plan = deploy.deploy(str(drive), str(newer))
+    assert copied(plan) == ["lostcities/session.py"]
+    assert files_in(newer) == {name: data for name, data in files_in(drive).items()
+                               if name not in ("boot_out.txt", "lostcities/.deployed")}
+
+
+def test_a_manifest_that_cannot_be_written_whole_leaves_the_last_one(built, drive, tmp_path,
+                                                                     monkeypatch):
+    deploy.deploy(str(drive), bundle_copy(built, tmp_path / "old"))
+    before = files_in(drive)
+    real_open = open
+
+    def full(path, mode="r", *args, **kwargs):
+        if str(path).endswith(".deployed.new"):
+            file = real_open(path, mode, *args, **kwargs)
+            file.write("# cut short")
+            file.close()
+            raise OSError(28, "No space left on device")
+        return real_open(path, mode, *args, **kwargs)
+
+    newer = tmp_path / "newer"
+    bundle_copy(built, newer)
+    (newer / "lostcities" / "app.py").write_text("# the next version\n")
+    monkeypatch.setattr("builtins.open", full)
+    with pytest.raises(deploy.DeployStopped, match="nothing was changed"):
+        deploy.deploy(str(drive), str(newer))
+    monkeypatch.undo()
+    assert files_in(drive) == before
+    assert copied(deploy.deploy(str(drive), str(newer))) == ["lostcities/app.py"]
+
+
+def test_ctrl_c_in_a_deploy_says_interrupted_and_what_the_drive_holds(
+        built, drive, tmp_path, monkeypatch, capsys):
+    mine = b"print('my project')\n"
+    (drive / "code.py").write_bytes(mine)
+    monkeypatch.setattr(deploy.shutil, "copyfile",
+                        FullDrive(drive, "code.py", KeyboardInterrupt()))
+    assert bundle.main(["--out", str(tmp_path / "build"), "--py", "--deploy", str(drive)]) == 130
+    err = capsys.readouterr().err
+    assert err.startswith("\nbundle: interrupted: ") and "Traceback" not in err
+    assert "holds the game part old, part new" in err and "your own code.py is back" in err
+    assert (drive / "code.py").read_bytes() == mine
+    def interrupted(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(bundle, "build", interrupted)
+    assert bundle.main(["--out", str(tmp_path / "build"), "--py", "--deploy", str(drive)]) == 130
+    assert capsys.readouterr().err.strip() == (
+        "bundle: interrupted: nothing was copied to %s" % drive)
 
 
 def test_a_nearly_full_drive_is_refused_before_anything_is_written(built, drive, monkeypatch):

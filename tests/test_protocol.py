@@ -182,6 +182,16 @@ def test_bot_command_line_reports_a_bad_line_and_quits_cleanly():
     assert good.returncode == 0 and good.stdout == ""
 
 
+@pytest.mark.parametrize("line, said", [
+    ("hello\n", "bot: line 1: unexpected line 'hello' (docs/formats.md lists the protocol's"
+                " lines)\n"),
+    ("match colors 7 rounds 1 seat 1\n", "bot: line 1: expected one of 5 or 6, got '7'\n")])
+def test_bot_says_a_bad_line_as_it_was_sent(line, said):
+    bad = subprocess.run([PYTHON, "-m", "host_sim", "bot"], input=line, capture_output=True,
+                         text=True, timeout=20)
+    assert bad.returncode == 2 and bad.stderr == said
+
+
 def test_levels_are_the_ai_levels():
     assert protocol.player_names()[:len(ai.LEVELS)] == ai.LEVELS
     with pytest.raises(ValueError):

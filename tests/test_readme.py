@@ -222,3 +222,105 @@ def test_make_play_with_an_old_python_says_so_in_one_line(tmp_path):
     assert result.returncode != 0 and len(lines) == 1, lines
     assert "needs Python 3.11 or newer" in lines[0] and "Python 3.10.12" in lines[0]
     assert not venv.exists()  # nothing made, nothing installed
+
+
+# The developer's first commands ----------------------------------------------
+
+@pytest.mark.parametrize("pytest_command", [[sys.executable, "-m", "pytest"],
+                                            [os.path.join(os.path.dirname(sys.executable),
+                                                          "pytest")]])
+def test_pytest_collects_the_suite_however_it_is_started_from_the_checkout(pytest_command):
+    """``python -m pytest`` puts the checkout first on the path, where the board's code.py
+    would pass for Python's ``code`` module, which pytest's debugger imports."""
+    if not os.path.exists(pytest_command[0]):
+        pytest.skip("no pytest script beside %s" % sys.executable)
+    result = subprocess.run(pytest_command + ["--collect-only", "-q", "-p", "no:cacheprovider",
+                                              "tests/test_readme.py"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    assert re.search(r"\d+ tests? collected", result.stdout)
+
+
+# What the README says of the game ---------------------------------------------
+
+def readme_text():
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as readme:
+        return " ".join(readme.read().split())
+
+
+def test_the_readme_says_the_size_the_bundle_tool_reports(tmp_path):
+    """The .mpy bundle, as make bundle builds it: its files' KB and the room it takes on
+    the drive, within a tenth of what the README says."""
+    from host_sim.testing import circuitpython
+    from host_sim.tools import bundle
+    try:
+        drive = circuitpython.make_drive(str(tmp_path), mpy=True)
+    except circuitpython.CircuitPythonUnavailable as err:
+        pytest.skip(str(err))
+    files = sum(os.path.getsize(os.path.join(dirpath, name))
+                for dirpath, _, names in os.walk(drive) for name in names
+                if not name.startswith("."))
+    said = re.search(r"(\d+) KB of files, about (\d+) KB on the drive", readme_text())
+    assert said, "README.md no longer says the bundle's size as the tool reports it"
+    for figure, measured in zip(said.groups(), (files, bundle.room_on_drive(drive))):
+        assert abs(int(figure) * 1024 - measured) <= measured / 10, (figure, measured // 1024)
+
+
+def test_the_readme_names_the_erase_setting_as_the_screen_shows_it():
+    from types import SimpleNamespace
+    from lostcities.screens.title import SettingsScreen
+    shown = SettingsScreen.item_text(SimpleNamespace(app=SimpleNamespace(profile=None)),
+                                     "Erase all")
+    assert "*%s*" % shown in readme_text()
+
+
+# The developers' documents name what exists ------------------------------------
+
+DEVELOPERS_DOCUMENTS = ("docs/formats.md", "docs/development.md")
+
+
+def named_code(document):
+    """The files (``a/b.py``, ``a/b/``) and dotted names (``host_sim.x.y``) ``document``
+    puts in `code spans`, under the game's and the tools' folders."""
+    with open(os.path.join(ROOT, document), encoding="utf-8") as file:
+        spans = re.findall(r"`([^`\s]+)`", file.read())
+    paths = [span for span in spans if re.fullmatch(
+        r"(code\.py|(lostcities|host_sim|tests|assets|docs)/[\w./-]*)", span)]
+    dotted = [span for span in spans if re.fullmatch(r"(lostcities|host_sim)(\.\w+)+", span)]
+    return paths, dotted
+
+
+def resolves(dotted):
+    """True if ``dotted`` is a module, or a name a module defines."""
+    import importlib
+    parts = dotted.split(".")
+    for depth in range(len(parts), 0, -1):
+        try:
+            found = importlib.import_module(".".join(parts[:depth]))
+        except ImportError:
+            continue
+        for name in parts[depth:]:
+            if not hasattr(found, name):
+                return False
+            found = getattr(found, name)
+        return True
+    return False
+
+
+@pytest.mark.parametrize("document", DEVELOPERS_DOCUMENTS)
+def test_the_developers_documents_name_files_and_functions_that_exist(document):
+    paths, dotted = named_code(document)
+    assert paths and (dotted or document != "docs/formats.md")
+    assert [path for path in paths if not os.path.exists(os.path.join(ROOT, path))] == []
+    assert [name for name in dotted if not resolves(name)] == []
+
+
+def test_development_md_says_where_to_add_each_kind_of_thing():
+    with open(os.path.join(ROOT, "docs/development.md"), encoding="utf-8") as file:
+        text = file.read()
+    section = text[text.index("## Where to add"):]
+    section = section[:section.index("\n## ", 1)]
+    for kind in ("A screen", "An AI level", "A save field", "A terminal command"):
+        item = section[section.index("**%s.**" % kind):]
+        item = item[:item.find("\n- ") if "\n- " in item else len(item)]
+        assert re.search(r"`(lostcities|host_sim)/[\w/]+\.py`", item), kind

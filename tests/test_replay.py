@@ -297,3 +297,26 @@ def test_a_record_starting_with_a_byte_order_mark_is_read(tmp_path, capsys):
     with open(SAMPLE, "rb") as stream:
         status, out, err, _ = run(tmp_path, capsys, b"\xef\xbb\xbf" + stream.read())
     assert (status, err) == (0, "") and "Result: player" in out
+
+
+def run_into_a_closed_pipe(argv, text_in=""):
+    """``python -m host_sim ARGV | head -0``: the reader gone before the first write.
+    (status, stderr)."""
+    import os
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        done = subprocess.run([sys.executable, "-m", "host_sim"] + argv, cwd=ROOT,
+                              input=text_in, stdout=writer, stderr=subprocess.PIPE, text=True,
+                              timeout=120)
+    finally:
+        os.close(writer)
+    return done.returncode, done.stderr
+
+
+@pytest.mark.parametrize("argv, text_in", [
+    (["replay", SAMPLE, "--review"], ""), (["replay", SAMPLE, "--json"], ""),
+    (["--tty", "--seed", "3"], "new\nquit\n")])
+def test_a_tool_piped_into_head_stops_quietly(argv, text_in):
+    status, err = run_into_a_closed_pipe(argv, text_in)
+    assert err == "" and status == 141  # as a Unix tool its reader left: no traceback

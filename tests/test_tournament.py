@@ -307,21 +307,29 @@ def test_ladder_mode_prints_each_step_with_its_goal_and_verdict(capsys):
     rows = lines[2:-1]
     assert [row.split()[:3] for row in rows] == [[ai.LEVELS[0], "-", "random"]] + [
         [above, "-", below] for below, above in zip(ai.LEVELS, ai.LEVELS[1:])]
-    assert rows[0].split()[-3:-1] == ["above", "+10"]
-    assert all(row.split()[-4:-1] == ["+10", "..", "+45"] or
-               row.split()[-5:-2] == ["+10", "..", "+45"] for row in rows[1:])
-    met = sum(row.endswith(" met") for row in rows)
-    assert lines[-1].endswith(": %d of %d steps met)" % (met, len(rows)))
+    assert rows[0].endswith(" above +10     not enough deals")  # one deal: no interval
+    assert all(row.endswith(" +10 .. +45    not enough deals") for row in rows[1:])
+    assert all(" none (1 deal) " in row for row in rows)  # no interval from one deal
+    assert lines[-1].endswith(": 0 of %d steps met; %d need more deals to judge)"
+                              % (len(rows), len(rows)))
 
 
 def test_ladder_verdicts():
-    def figures(mean, low, high):
-        return {"diff_mean": mean, "diff_ci95": [low, high]}
-    assert tournament.ladder_verdict(figures(12, 8, 16), 10, 45) == "met"  # by the mean
-    assert tournament.ladder_verdict(figures(9.9, 8, 12), 10, 45) == "too small"
-    assert tournament.ladder_verdict(figures(45.1, 40, 50), 10, 45) == "too large"
+    """A verdict only where the 95% interval settles it: inside the goal, or wholly off it."""
+    def figures(mean, low, high, deals=100):
+        return {"diff_mean": mean, "diff_ci95": [low, high], "deals": deals}
+    assert tournament.ladder_verdict(figures(12, 10.5, 16), 10, 45) == "met"
+    assert tournament.ladder_verdict(figures(12, 8, 16), 10, 45) == "not enough deals"
+    assert tournament.ladder_verdict(figures(29.5, -15.6, 74.6, 2), 10, 45) == (
+        "not enough deals")  # the issue's --deals 2: the mean inside, the interval not
+    assert tournament.ladder_verdict(figures(7, 5, 9.9), 10, 45) == "too small"
+    assert tournament.ladder_verdict(figures(9.9, 8, 12), 10, 45) == "not enough deals"
+    assert tournament.ladder_verdict(figures(50, 45.1, 55), 10, 45) == "too large"
+    assert tournament.ladder_verdict(figures(45.1, 40, 50), 10, 45) == "not enough deals"
     assert tournament.ladder_verdict(figures(140, 130, 150), 10, None) == "met"
-    assert tournament.ladder_verdict(figures(12, 9, 15), 10, None) == "too small"  # not clearly
+    assert tournament.ladder_verdict(figures(12, 9, 15), 10, None) == "not enough deals"
+    assert tournament.ladder_verdict(figures(5, 2, 8), 10, None) == "too small"
+    assert tournament.ladder_verdict(figures(30, 30, 30, 1), 10, 45) == "not enough deals"
 
 
 @pytest.mark.parametrize("argv", [["normal", "--ladder"], ["--ladder", "--pool"], []])

@@ -58,6 +58,23 @@ def test_tools_turn_bad_files_and_options_into_a_message(tmp_path, capsys):
         assert "argument " + option[0] in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("tool", ["screenshot", "tournament"])
+def test_a_picture_into_a_read_only_folder_is_refused_saying_so(tmp_path, capsys, monkeypatch,
+                                                                 tool):
+    from host_sim.tools import tournament
+    folder = tmp_path / "RO"
+    folder.mkdir()
+    read_only(monkeypatch, folder)
+    if tool == "screenshot":
+        assert screenshot.main(["--out", str(folder / "x.png")]) == 2
+    else:
+        assert tournament.main(["normal", "easy", "--deals", "1",
+                                "--plot", str(folder / "p.png")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "the folder %s is read-only" % folder in err
+    assert "no folder" not in err and os.listdir(folder) == []
+
+
 @pytest.mark.parametrize("name, content, why", [
     ("notes.txt", None, "ending in .png"), ("README.md", b"# mine\n", "ending in .png"),
     ("photo.png", b"\x89PNG\r\n\x1a\n" + bytes(40), "was not written by"),
@@ -123,13 +140,39 @@ def test_every_tools_numbers_are_checked_in_one_line(capsys, tool, option, value
 
 @pytest.mark.parametrize("argv, message", [
     (["tune", "--against", "heuristic,bogus"], "argument --against: unknown player 'bogus'"),
-    (["bench", "--presses", "10"], "--presses counts the fuzzes of --board: give both")])
+    (["bench", "--presses", "10"], "--presses counts the fuzzes of --board: give both"),
+    (["bench", "--baseline", "/nonexistent", "--quick"],
+     "argument --baseline: /nonexistent: no such folder (give another checkout of the game,"
+     " e.g. a worktree of main)"),
+    (["bench", "--baseline", os.path.join(ROOT, "README.md")],
+     "argument --baseline: %s is a file: give the folder of another checkout of the game"
+     % os.path.join(ROOT, "README.md")),
+    (["bench", "--baseline", os.path.join(ROOT, "docs")],
+     "argument --baseline: %s is not a checkout of the game: it has no lostcities/ai.py"
+     % os.path.join(ROOT, "docs")),
+    (["bench", "--baseline", ROOT, "--board"], "--baseline times the evaluation beside another"
+                                               " checkout, --board the board's memory")])
 def test_every_tools_names_are_checked_in_one_line(capsys, argv, message):
     from host_sim import __main__ as entry
     with pytest.raises(SystemExit) as stop:
         entry.main(argv)
     err = capsys.readouterr().err
     assert stop.value.code == 2 and message in err.splitlines()[-1]
+
+
+@pytest.mark.parametrize("board", [False, True])
+def test_ctrl_c_in_the_bench_says_interrupted(capsys, monkeypatch, board):
+    from host_sim.tools import bench, board_memory
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(bench, "MicroPython", interrupted)
+    monkeypatch.setattr(board_memory, "report", interrupted)
+    assert bench.main(["--quick"] if not board else ["--board"]) == 130
+    err = capsys.readouterr().err
+    assert err == "\nbench%s interrupted: the figures above are those measured so far\n" % (
+        " --board" if board else "")
 
 
 def test_the_record_file_says_once_it_cannot_write_and_play_goes_on(tmp_path):
@@ -229,6 +272,41 @@ def test_the_save_and_the_record_cannot_be_the_same_file(tmp_path, capsys, monke
             status = stop.code
         assert status == 2 and "the --save file too" in capsys.readouterr().err
         assert not same.exists()
+
+
+def read_only(monkeypatch, folder):
+    """``folder`` and what it holds read-only to os.access, as for a user who may not write
+    there (the tests may run as root, whom a folder's mode does not stop)."""
+    real = os.access
+    monkeypatch.setattr(os, "access", lambda path, mode, *args, **kwargs: (
+        not mode & os.W_OK or not os.path.abspath(path).startswith(str(folder)))
+        and real(path, mode, *args, **kwargs))
+
+
+@pytest.mark.parametrize("where, message", [
+    ("missing", "there is no folder"), ("read-only", "the folder %s is read-only"),
+    ("read-only file", "the file is read-only")])
+def test_a_record_that_cannot_be_written_is_refused_at_start_as_the_save_is(
+        tmp_path, capsys, monkeypatch, where, message):
+    from host_sim.play import simulator
+    monkeypatch.setattr(simulator, "make_display", lambda *args, **kwargs: 1 / 0)
+    folder = tmp_path / "records"
+    record = folder / "match.txt"
+    if where != "missing":
+        folder.mkdir()
+        if where == "read-only file":
+            record.write_text("")
+        read_only(monkeypatch, folder)
+    for argv, main in ((["--record", str(record)], simulator.main),
+                       (["--tty", "--record", str(record)], play.main)):
+        try:
+            status = main(argv)
+        except SystemExit as stop:
+            status = stop.code
+        err = capsys.readouterr().err
+        assert status == 2 and err.count("\n") == 1, err
+        assert err.startswith("cannot use %s as the record: " % record)
+        assert (message % folder if "%s" in message else message) in err
 
 
 def test_simulator_window_plays_from_the_keyboard(tmp_path, monkeypatch):

@@ -3,11 +3,12 @@
 A game rewrites its record after every move, so a file named by mistake (a
 README, notes, the --save file) would be lost at the first one. As with
 ``--save``, only a missing file, an empty one or a game record (the first
-line that is not a ``#`` comment is the records' header) is accepted when the
-game starts; anything else is refused, and left as it is. Then, before each
-rewrite, the file must still be empty or the record of this very match so
-far (its lines the first of the new record's): another match's record (a
-tournament's, or the last match's) is kept, and said once.
+line that is not a ``#`` comment is the records' header), which may be written
+(in a folder that exists), is accepted when the game starts; anything else is
+refused, and left as it is. Then, before each rewrite, the file must still be
+empty or the record of this very match so far (its lines the first of the new
+record's): another match's record (a tournament's, or the last match's) is
+kept, and said once.
 """
 
 import os
@@ -32,12 +33,21 @@ def check_record_file(path, save=None):
         with open(path, "rb") as file:
             head = file.read(_HEAD_BYTES)
     except FileNotFoundError:
+        folder = os.path.dirname(os.path.abspath(path))
+        if not os.path.isdir(folder):
+            raise RecordFileError("cannot use %s as the record: there is no folder %s"
+                                  % (path, folder)) from None
+        if not os.access(folder, os.W_OK):
+            raise RecordFileError("cannot use %s as the record: the folder %s is read-only"
+                                  % (path, folder)) from None
         return
     except OSError as err:
         raise RecordFileError("cannot use %s as the record: %s" % (path, err.strerror or err))
     if not _is_record(head.decode("utf-8-sig", errors="replace")):
         raise RecordFileError("cannot use %s as the record: it is not a game record"
                               " (left as it is)" % path)
+    if not os.access(path, os.W_OK):
+        raise RecordFileError("cannot use %s as the record: the file is read-only" % path)
 
 
 def _is_record(text):

@@ -43,7 +43,7 @@ import time
 import tracemalloc
 
 import lostcities
-from host_sim import number_in
+from host_sim import INTERRUPTED, number_in
 from lostcities import rules
 from lostcities.rng import Rng
 
@@ -106,6 +106,7 @@ for seed in range(3):
 # interpreter: "evaluation COLOURS LOAD_US LOAD_AND_BEST_US" and "review COLOURS
 # MOVES PLAYER US" lines. ROOT is the checkout whose lostcities is timed
 # (--baseline another's).
+BASELINE_MODULES = ("ai.py", "review.py", "evaluation.py")  # what the script imports
 CIRCUITPYTHON_REVIEW = """\
 import gc, sys, time
 sys.path[:0] = [%(root)r, %(host_sim)r]
@@ -456,7 +457,7 @@ def main(argv=None):
                         help="fewer repetitions: rough figures in a few seconds")
     parser.add_argument("--colors", type=int, choices=(5, 6), default=5,
                         help="colours in the AI's positions (default 5)")
-    parser.add_argument("--baseline", metavar="DIR",
+    parser.add_argument("--baseline", metavar="DIR", type=checkout,
                         help="another checkout (e.g. a worktree of main): its evaluation"
                              " and review timed beside ours, with the ratios")
     parser.add_argument("--board", action="store_true",
@@ -467,13 +468,37 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if args.presses is not None and not args.board:
         parser.error("--presses counts the fuzzes of --board: give both")
-    if args.board:
-        from host_sim.tools import board_memory
-        try:
+    if args.baseline and args.board:
+        parser.error("--baseline times the evaluation beside another checkout, --board the"
+                     " board's memory: give one or the other")
+    try:
+        if args.board:
+            from host_sim.tools import board_memory
             return board_memory.report(args.presses or 3000)
-        except KeyboardInterrupt:  # the first Ctrl-C: nothing is left running
-            print("\nbench --board interrupted", file=sys.stderr)
-            return 130
+        return report(args)
+    except KeyboardInterrupt:  # the first Ctrl-C: nothing is left running
+        print("\nbench%s interrupted: the figures above are those measured so far"
+              % (" --board" if args.board else ""), file=sys.stderr)
+        return INTERRUPTED
+
+
+def checkout(path):
+    """``--baseline``'s folder: another checkout of the game, whose evaluation is timed."""
+    if not os.path.exists(path):
+        raise argparse.ArgumentTypeError("%s: no such folder (give another checkout of the"
+                                         " game, e.g. a worktree of main)" % path)
+    if not os.path.isdir(path):
+        raise argparse.ArgumentTypeError("%s is a file: give the folder of another checkout of"
+                                         " the game" % path)
+    for needed in BASELINE_MODULES:
+        if not os.path.isfile(os.path.join(path, "lostcities", needed)):
+            raise argparse.ArgumentTypeError("%s is not a checkout of the game: it has no"
+                                             " lostcities/%s" % (path, needed))
+    return path
+
+
+def report(args):
+    """The figures of the bench without --board, printed; the exit status."""
     quick = 1 if args.quick else 0
     status = 0
     try:

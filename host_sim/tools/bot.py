@@ -154,7 +154,8 @@ class Bot:
         elif command == "end" and len(words) == 3:
             self.round = None
         else:
-            raise ProtocolError("unexpected line %r" % line)
+            raise ProtocolError("unexpected line %s (docs/formats.md lists the protocol's"
+                                " lines)" % quoted(line.strip()))
         return None
 
     def _round(self):
@@ -178,7 +179,13 @@ class Bot:
 def _number(text, allowed):
     if text.isdigit() and int(text) in allowed:
         return int(text)
-    raise ProtocolError("expected one of %s, got %r" % (allowed, text))
+    raise ProtocolError("expected one of %s, got %s" % (
+        " or ".join(str(number) for number in allowed), quoted(text)))
+
+
+def quoted(text):
+    """``text`` in quotes as it was typed; Python's escapes only for what cannot be shown."""
+    return "'%s'" % text if text.isprintable() else repr(text)
 
 
 def main(argv=None):

@@ -32,7 +32,7 @@ import subprocess
 import sys
 import zipfile
 
-from host_sim import ROOT
+from host_sim import INTERRUPTED, ROOT
 from host_sim.tools import deploy
 from host_sim.tools.deploy import BundleError, files_under, some
 
@@ -165,7 +165,9 @@ def _not_circuitpython(path):
         return ("%s is MicroPython's mpy-cross (%s): CircuitPython refuses its .mpy files"
                 " ('incompatible .mpy file'); use CircuitPython's, from %s"
                 % (path, version, MPY_CROSS_DOWNLOADS))
-    return "%s is not CircuitPython's mpy-cross (it says %r)" % (path, version)
+    said = version.splitlines()[0].strip()[:80] if version.strip() else ""
+    return "%s is not CircuitPython's mpy-cross (%s)" % (
+        path, "its --version says: %s" % said if said else "its --version says nothing")
 
 
 def compile_mpy(mpy_cross, source, target, drive_path):
@@ -317,10 +319,23 @@ def drive_bytes(size):
     return max(1, -(-size // CLUSTER)) * CLUSTER
 
 
+def room_on_drive(drive):
+    """Room the bundle ``drive`` (a built CIRCUITPY folder) takes on the board's drive:
+    each file in whole clusters, deploy's manifest among them, and a cluster a folder."""
+    files = list(files_under(drive))
+    folders = {"/".join(path.split("/")[:depth]) for path in files
+               for depth in range(1, path.count("/") + 1)}
+    return sum(drive_bytes(os.path.getsize(os.path.join(drive, *path.split("/"))))
+               for path in files) + CLUSTER * len(folders)
+
+
 def build(out_dir, mpy_cross=None):
     """Write ``out_dir/CIRCUITPY`` and its zip; returns {path on the drive: size}.
 
     With ``mpy_cross`` (CircuitPython's) every module but code.py is a .mpy.
+    Both hold deploy's manifest of the files (``lostcities/.deployed``, not in
+    the sizes), so that a later deploy onto a drive the zip was unpacked onto
+    tells the game's files from the maker's edits.
     What an earlier build left there is removed first, so nothing is stale;
     anything else there stops the build before a file is touched."""
     game = game_files()
@@ -332,7 +347,8 @@ def build(out_dir, mpy_cross=None):
     check_out(out_dir)
     if os.path.isdir(drive):
         shutil.rmtree(drive)  # every file in it is the last build's (check_out)
-    _write_manifest(out_dir, ["CIRCUITPY/" + name for name in targets.values()] + [ZIP_NAME])
+    _write_manifest(out_dir, ["CIRCUITPY/" + name for name in targets.values()]
+                    + ["CIRCUITPY/" + deploy.MANIFEST, ZIP_NAME])
     sizes = {}
     for target in sorted(files):
         name = targets[target]
@@ -343,8 +359,9 @@ def build(out_dir, mpy_cross=None):
         else:
             shutil.copyfile(files[target], destination)
         sizes[name] = os.path.getsize(destination)
+    deploy.write_manifest(drive, deploy.hashes_of(drive, sizes))
     with zipfile.ZipFile(os.path.join(out_dir, ZIP_NAME), "w", zipfile.ZIP_DEFLATED) as archive:
-        for target in sorted(sizes):
+        for target in sorted(sizes) + [deploy.MANIFEST]:
             entry = zipfile.ZipInfo(target, ZIP_DATE)
             entry.compress_type = zipfile.ZIP_DEFLATED
             with open(os.path.join(drive, *target.split("/")), "rb") as file:
@@ -427,6 +444,9 @@ def main(argv=None):
     parser.add_argument("--py", action="store_true",
                         help="ship .py sources, not .mpy (" + PY_COST + ")")
     args = parser.parse_args(argv)
+    if args.py and args.mpy_cross:
+        parser.error("--py ships .py sources, --mpy-cross compiles them to .mpy: give one or"
+                     " the other")
     try:
         if args.deploy is not None:
             for note in deploy.check_drive(args.deploy):  # before building: say at once what is wrong
@@ -440,7 +460,7 @@ def main(argv=None):
         if mpy_cross:
             print("compiled with %s (%s)" % (mpy_cross, _version(mpy_cross)))
         total = sum(sizes.values())
-        on_drive = sum(drive_bytes(size) for size in sizes.values())
+        on_drive = room_on_drive(os.path.join(args.out, "CIRCUITPY"))
         libraries = sorted({path.split("/")[1].split(".")[0] for path in sizes
                             if path.startswith("lib/")})
         print("built %s: %d files, %d KB (about %d KB on the drive)"
@@ -466,6 +486,9 @@ def main(argv=None):
             for target, _, _ in plan.changed:
                 print("copied %s" % target)
             print(deploy.summary(plan, args.deploy))
+    except deploy.DeployStopped as err:
+        print("%sbundle: %s" % ("\n" if err.interrupted else "", err), file=sys.stderr)
+        return INTERRUPTED if err.interrupted else 1
     except BundleError as err:
         print("bundle: %s" % err, file=sys.stderr)
         return 1
@@ -473,4 +496,9 @@ def main(argv=None):
         print("bundle: cannot write %s: %s" % (err.filename or args.out, err.strerror or err),
               file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        print("\nbundle: interrupted: %s" % ("nothing was copied to %s" % args.deploy
+                                             if args.deploy is not None else "no bundle built"),
+              file=sys.stderr)
+        return INTERRUPTED
     return 0

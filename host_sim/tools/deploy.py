@@ -2,17 +2,27 @@
 
 Nothing of the maker's is lost, by construction: the deploy writes a manifest
 on the drive (``lostcities/.deployed``: each file it wrote and a hash of what
-it wrote), and touches only
+it wrote) and replaces or removes a file of the game's folders only if it is
+the game's:
 
-* a file of the bundle, a module the game has had (``.py`` or ``.mpy``) or a
-  file an earlier version shipped: the game's own;
-* a file the manifest lists with the very bytes it wrote.
+* on a drive with a manifest (deploy's, or the one the bundle's zip carries),
+  a file the manifest lists with the very bytes it wrote. Any other file
+  there (one the maker added, or one of the game's the maker changed since)
+  stops the deploy, named, before anything is written: the maker moves it
+  off and deploys again;
+* on a drive without one (the game never there, or put there by a version
+  before the manifest), a file of the bundle, a module the game has had
+  (``.py`` or ``.mpy``) or a file an earlier version shipped; any other file
+  stops the deploy.
 
-A ``code.py`` that is none of these nor CircuitPython's default one (the
-maker's own program) is kept beside the game as ``code-before-lostcities.py``
-(or ``-2``, ``-3``...: never a name that exists); any other file in the game's
-folders stops the deploy, named, before anything is written. The room every
-write needs is counted in the drive's own clusters before the first one.
+A ``code.py`` that is neither the game's (by the manifest, or one of the
+code.py files the game ever shipped, by content) nor CircuitPython's default
+one (the maker's own program) is kept beside the game as
+``code-before-lostcities.py`` (or ``-2``, ``-3``...: never a name that exists),
+moved only as the game's code.py is written, last. The room every write needs
+is counted in the drive's own clusters before the first one; a deploy that
+fails or is interrupted part-way removes the file it was writing, puts the
+maker's code.py back, and says what the drive holds.
 """
 
 import hashlib
@@ -24,14 +34,15 @@ import sys
 from lostcities import BOARDS
 
 ENTRY = "code.py"
-# The folders on the drive that hold the game and nothing else (code.py is beside them).
+# The folders on the drive that hold the game and nothing else (code.py is beside them;
+# a library the bundle carries in lib/ is the game's only if the manifest says so).
 GAME_FOLDERS = ("lostcities", "assets")
 MANIFEST = "lostcities/.deployed"
 MANIFEST_HEADER = "# lostcities deploy: the files it wrote on this drive, and their sha256"
 MANIFEST_LINE = 128  # bytes a line of the manifest takes at most (a hash, a path)
 MANIFEST_LIMIT = 1 << 16  # a manifest is a few KB: read no more of whatever is there
 # Modules earlier versions of the game had under lostcities/ (as .py or .mpy), and
-# other files they shipped: the game's own, removed when found.
+# other files they shipped: the game's own on a drive without a manifest.
 FORMER_MODULES = ("bots", "frozen_normal", "record", "reference", "rules", "rules/notation")
 FORMER_FILES = ("assets/cards.bmp",)
 # What CircuitPython writes into a new drive's code.py (supervisor/shared/filesystem.c)
@@ -39,10 +50,28 @@ DEFAULT_CODE = (b"", b'print("Hello World!")')
 KEPT_CODE = "code-before-lostcities%s.py"  # the maker's own code.py, moved aside
 BOOT_OUT_BYTES = 4096  # boot_out.txt is a few lines: read no more of whatever it is
 FALLBACK_CLUSTER = 4096  # where the drive cannot say: the largest a small FAT drive uses
+# The sha256 of every code.py the game ever shipped (git log --all -- code.py
+# circuitpy/code.py): the game's own wherever it is found, by an unzip install
+# too. tests/test_board.py requires the present code.py's to be here.
+SHIPPED_CODE = frozenset((
+    "507190c604052b95ef573791678df576dc8922540360628d0f545e33114855c5",  # f9a4f6d
+    "735d90ee6cb6cb31d0cc81d0ccab4e291dad10b3e81c563eecae39b8baeee5bd",  # 5d99fd3
+    "73b39a67ad139a1e127ed2f5207e7b93da54f4af6a8224eb1d5936dbfe75d1de",  # 053b3f3
+    "08f7b459e9ae38214f3ae53ea638b146e332c46f47c48cfad503e907b2ef5ebc",  # 4765bbf
+    "03b1046e68d699d0bcf85353da8a0edacf17c5b42923b97ff66d81ba90f5f042",  # 507a743
+))
 
 
 class BundleError(Exception):
     """Something a maker or developer must fix; the message says what."""
+
+
+class DeployStopped(BundleError):
+    """A deploy that failed or was interrupted part-way; the message says what the drive holds."""
+
+    def __init__(self, message, interrupted):
+        super().__init__(message)
+        self.interrupted = interrupted
 
 
 def files_under(folder):
@@ -64,6 +93,7 @@ class Plan:
     def __init__(self):
         self.stale = []  # the game's files the bundle no longer has: removed
         self.foreign = []  # files in the game's folders that are not the game's: stop
+        self.edited = []  # the game's files the maker changed since deploy wrote them: stop
         self.changed = []  # (target, source, destination): copied
         self.unchanged = 0
         self.keep_code = None  # the name the maker's code.py moves to, if it must
@@ -78,71 +108,149 @@ def deploy(drive_dir, bundle_dir):
     longer holds (a stale ``.py`` would hide its new ``.mpy``)."""
     check_drive(drive_dir)
     plan = make_plan(drive_dir, bundle_dir)
-    if plan.foreign:
-        raise BundleError("the drive's game folders hold %s, which %s not the game's: move %s"
-                          " off lostcities/ and assets/ and deploy again (nothing was copied"
-                          " or removed)" % (some(plan.foreign), "is" if len(plan.foreign) == 1
-                                            else "are", "it" if len(plan.foreign) == 1
-                                            else "them"))
+    refuse_theirs(plan)
     check_room(drive_dir, plan)
-    done = []
+    if plan.changed or plan.stale:
+        carry_out(drive_dir, bundle_dir, plan)
+    return plan
+
+
+def refuse_theirs(plan):
+    """Stop, before anything is written, a deploy that would touch a file of the maker's."""
+    why = []
+    if plan.edited:
+        why.append("%s changed since the game wrote %s (your edits?)" % (
+            some(plan.edited), "it" if len(plan.edited) == 1 else "them"))
+    if plan.foreign:
+        why.append("the drive's game folders hold %s, which %s not the game's" % (
+            some(plan.foreign), "is" if len(plan.foreign) == 1 else "are"))
+    if why:
+        them = "it" if len(plan.edited + plan.foreign) == 1 else "them"
+        raise BundleError("%s: nothing was copied or removed; move %s out of the game's"
+                          " folders (to keep %s: elsewhere on the drive, or on your computer)"
+                          " and deploy again" % ("; ".join(why), them, them))
+
+
+def carry_out(drive_dir, bundle_dir, plan):
+    """Remove the stale files and copy the changed ones, the game's code.py last.
+
+    While it runs the manifest accepts each file's old bytes and new, so that a
+    deploy stopped part-way leaves every file of the game known as the game's;
+    the file being written when it stops is removed (it holds part of the
+    game's), and the maker's code.py, if it was moved, moved back."""
+    manifest = _manifest(drive_dir)
+    during = {target: set(hashes) for target, hashes in manifest.items()}
+    for target, source, destination in plan.changed:
+        during.setdefault(target, set()).add(file_hash(source))
+        if os.path.isfile(destination) and not (target == ENTRY and plan.keep_code):
+            during[target].add(file_hash(destination))  # the game's (make_plan checked)
+    for target in plan.stale:
+        path = os.path.join(drive_dir, *target.split("/"))
+        during.setdefault(target, set()).add(file_hash(path))
+    code = os.path.join(drive_dir, ENTRY)
+    writing, moved, done = None, False, []
     try:
-        if plan.changed or plan.stale:
-            _write_manifest(drive_dir, dict(_manifest(drive_dir), **{
-                target: _hash(source) for target, source, _ in plan.changed}))
+        write_manifest(drive_dir, during)
         for target in plan.stale:
             _remove(drive_dir, target)
-            done.append("removed " + target)
-        if plan.keep_code:
-            os.rename(os.path.join(drive_dir, ENTRY), os.path.join(drive_dir, plan.keep_code))
-            done.append("kept code.py as " + plan.keep_code)
+            done.append(target)
         for target, source, destination in plan.changed:
+            if target == ENTRY and plan.keep_code:
+                os.rename(code, os.path.join(drive_dir, plan.keep_code))
+                moved = True
+            writing = destination
             os.makedirs(os.path.dirname(destination), exist_ok=True)
             shutil.copyfile(source, destination)
-            done.append("copied " + target)
-        if plan.changed or plan.stale:
-            _write_manifest(drive_dir, {target: _hash(os.path.join(bundle_dir, *target.split("/")))
-                                        for target in files_under(bundle_dir)})
-    except OSError as err:
-        raise BundleError("could not write to %s (%s) after %s: is the drive full, read-only or"
-                          " unplugged? Deploy again to finish" % (
-                              drive_dir, err.strerror or err,
-                              "; ".join(done[-3:]) if done else "writing nothing"))
+            writing = None
+            done.append(target)
+        write_manifest(drive_dir, hashes_of(bundle_dir, bundle_files(bundle_dir)))
+    except (OSError, KeyboardInterrupt) as err:
+        raise stopped(drive_dir, plan, err, writing, moved, done) from None
     finally:
-        os.sync()
-    return plan
+        try:
+            os.sync()
+        except (OSError, KeyboardInterrupt):
+            pass
+
+
+def stopped(drive_dir, plan, err, writing, moved, done):
+    """Undo what can be undone of a deploy stopped by ``err``; a :class:`DeployStopped`
+    that says what happened and what the drive now holds."""
+    interrupted = isinstance(err, KeyboardInterrupt)
+    if writing is not None:
+        try:
+            os.remove(writing)  # part of the game's file: never the maker's (make_plan)
+        except OSError:
+            pass
+    code = os.path.join(drive_dir, ENTRY)
+    kept = os.path.join(drive_dir, plan.keep_code or "")
+    about_code = ""
+    if moved:
+        try:
+            if not os.path.lexists(code):
+                os.rename(kept, code)
+                about_code = "; your own code.py is back in place"
+        except OSError:
+            pass
+        if not about_code:
+            about_code = "; your own code.py is now %s" % kept
+    elif plan.keep_code:
+        about_code = "; your own code.py is untouched"
+    total = len(plan.stale) + len(plan.changed)
+    if not done:
+        holds = "nothing was changed on %s" % drive_dir
+    else:
+        holds = ("%s holds the game part old, part new (%d of %d files removed or copied, the"
+                 " last %s): it may not start until you deploy again" % (
+                     drive_dir, len(done), total, done[-1]))
+    if interrupted:
+        return DeployStopped("interrupted: %s%s" % (holds, about_code), True)
+    return DeployStopped("could not write to %s (%s): %s%s; is the drive full, read-only or"
+                         " unplugged? Deploy again to finish" % (
+                             drive_dir, err.strerror or err, holds, about_code), False)
+
+
+def bundle_files(bundle_dir):
+    """The files of the bundle, as drive paths (the bundle's own manifest aside)."""
+    return [target for target in files_under(bundle_dir) if target != MANIFEST]
 
 
 def make_plan(drive_dir, bundle_dir):
     """The :class:`Plan` of copying ``bundle_dir`` onto the drive (nothing written)."""
     plan = Plan()
-    targets = sorted(files_under(bundle_dir), key=_copy_order)
+    targets = sorted(bundle_files(bundle_dir), key=_copy_order)
     manifest = _manifest(drive_dir)
-    plan.stale, plan.foreign = stale_files(drive_dir, targets, manifest)
+    plan.stale, plan.foreign, plan.edited = stale_files(drive_dir, targets, manifest)
     for target in targets:
         source = os.path.join(bundle_dir, *target.split("/"))
         destination = os.path.join(drive_dir, *target.split("/"))
         if _same_file(source, destination):
             plan.unchanged += 1
-        else:
-            plan.changed.append((target, source, destination))
+            continue
+        plan.changed.append((target, source, destination))
+        if target != ENTRY and manifest and os.path.lexists(destination) \
+                and not _ours(drive_dir, target, manifest):
+            (plan.edited if target in manifest else plan.foreign).append(target)
     code = os.path.join(drive_dir, ENTRY)
     replaced = any(target == ENTRY for target, _, _ in plan.changed)
-    if replaced and os.path.lexists(code) and not _ours(drive_dir, ENTRY, manifest) \
-            and not _default_code(code):
+    if replaced and os.path.lexists(code) and not _game_code(drive_dir, manifest):
         plan.keep_code = _free_name(drive_dir)
+    plan.edited.sort(key=_copy_order)
     return plan
 
 
 def stale_files(drive_dir, targets, manifest):
-    """The files in the drive's game folders that the bundle ``targets`` lack: (ours, theirs).
+    """The files in the drive's game folders that the bundle ``targets`` lack:
+    (the game's, the maker's, the game's the maker changed).
 
-    Ours are the game's, to remove: a module the game has or had (a ``.py``
-    beside the new ``.mpy`` is what CircuitPython would import), a file an
-    earlier version shipped, or one the manifest lists with its bytes as
-    written. Theirs are anything else, which deploy must not touch. Hidden
-    files (the manifest, a Mac's ``._`` and ``.DS_Store``) are left alone."""
-    ours, theirs = [], []
+    With a manifest, the game's are the files it lists with their bytes as
+    written, and one it lists with other bytes the maker changed. Without one
+    (an unzip install), the game's are its modules (a ``.py`` beside the new
+    ``.mpy`` is what CircuitPython would import) and the files earlier
+    versions shipped. Anything else is the maker's, which deploy must not
+    touch. Hidden files (the manifest, a Mac's ``._`` and ``.DS_Store``) are
+    left alone."""
+    ours, theirs, edited = [], [], []
     shipped = set(targets)
     modules = {_module(target) for target in targets if target.startswith("lostcities/")}
     modules.update("lostcities/" + name for name in FORMER_MODULES)
@@ -151,12 +259,17 @@ def stale_files(drive_dir, targets, manifest):
             target = folder + "/" + path
             if target in shipped or any(part.startswith(".") for part in path.split("/")):
                 continue
-            game_module = target.endswith((".py", ".mpy")) and _module(target) in modules
-            if game_module or target in FORMER_FILES or _ours(drive_dir, target, manifest):
+            if manifest:
+                if _ours(drive_dir, target, manifest):
+                    ours.append(target)
+                else:
+                    (edited if target in manifest else theirs).append(target)
+            elif target.endswith((".py", ".mpy")) and _module(target) in modules \
+                    or target in FORMER_FILES:
                 ours.append(target)
             else:
                 theirs.append(target)
-    return ours, theirs
+    return ours, theirs, edited
 
 
 def _module(target):
@@ -167,12 +280,18 @@ def _module(target):
 def _ours(drive_dir, target, manifest):
     """True if the manifest lists ``target`` and the file still holds what deploy wrote."""
     path = os.path.join(drive_dir, *target.split("/"))
-    return target in manifest and os.path.isfile(path) and _hash(path) == manifest[target]
+    return target in manifest and os.path.isfile(path) and file_hash(path) in manifest[target]
 
 
-def _default_code(path):
-    """True if ``path`` holds what CircuitPython writes into a new drive's code.py."""
-    if not os.path.isfile(path) or os.path.getsize(path) > 64:
+def _game_code(drive_dir, manifest):
+    """True if the drive's code.py is the game's (by the manifest, or a code.py the game
+    shipped) or CircuitPython's default one: the game's code.py may replace it."""
+    path = os.path.join(drive_dir, ENTRY)
+    if not os.path.isfile(path):
+        return False
+    if _ours(drive_dir, ENTRY, manifest) or file_hash(path) in SHIPPED_CODE:
+        return True
+    if os.path.getsize(path) > 64:
         return False
     with open(path, "rb") as file:
         return file.read().strip() in DEFAULT_CODE
@@ -205,9 +324,12 @@ def check_room(drive_dir, plan):
     needed = sum(room(os.path.getsize(source)) for _, source, _ in plan.changed)
     folders = {os.path.dirname(destination) for _, _, destination in plan.changed}
     needed += sum(room(0) for folder in _new_folders(folders))
-    needed += room(MANIFEST_LINE * (len(_manifest(drive_dir)) + len(plan.changed)
-                                    + plan.unchanged + 1))
-    freed = sum(on_drive(target) for target, _, _ in plan.changed)
+    during = sum(len(hashes) for hashes in _manifest(drive_dir).values()) + len(plan.stale)
+    during += sum(1 + os.path.isfile(destination) for _, _, destination in plan.changed)
+    lines = max(during, len(plan.changed) + plan.unchanged) + 1  # the manifest's, at most
+    needed += room(MANIFEST_LINE * lines)
+    freed = sum(on_drive(target) for target, _, _ in plan.changed
+                if not (target == ENTRY and plan.keep_code))  # the maker's code.py stays
     freed += sum(on_drive(target) for target in plan.stale + [MANIFEST])
     if needed - freed > free:
         raise BundleError("the drive has %d KB free and the game needs %d KB more (in the drive's"
@@ -236,13 +358,18 @@ def drive_space(drive_dir):
     return free, cluster
 
 
-def _hash(path):
+def hashes_of(folder, targets):
+    """{target: {the sha256 of its file in ``folder``}}: a manifest of those files."""
+    return {target: {file_hash(os.path.join(folder, *target.split("/")))} for target in targets}
+
+
+def file_hash(path):
     with open(path, "rb") as file:
         return hashlib.sha256(file.read()).hexdigest()
 
 
 def _manifest(drive_dir):
-    """{drive path: sha256 of the bytes deploy wrote there} (empty: none on the drive)."""
+    """{drive path: the sha256 of the bytes deploy wrote there} (empty: none on the drive)."""
     path = os.path.join(drive_dir, *MANIFEST.split("/"))
     try:
         with open(path, encoding="utf-8") as file:
@@ -255,16 +382,30 @@ def _manifest(drive_dir):
     for line in lines[1:]:
         digest, _, target = line.partition(" ")
         if re.fullmatch(r"[0-9a-f]{64}", digest) and target:
-            found[target] = digest
+            found.setdefault(target, set()).add(digest)
     return found
 
 
-def _write_manifest(drive_dir, hashes):
+def write_manifest(drive_dir, hashes):
+    """Write the manifest: {drive path: the hashes its bytes may have} (one line each).
+
+    The bundle carries one too (``make bundle`` writes it), so that a drive the
+    zip was unpacked onto knows the game's files as a deployed one does."""
     path = os.path.join(drive_dir, *MANIFEST.split("/"))
     os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w", encoding="utf-8") as file:
-        file.write("\n".join([MANIFEST_HEADER] + ["%s %s" % (hashes[target], target)
-                                                  for target in sorted(hashes)]) + "\n")
+    try:  # whole or not at all: a manifest cut short would disown the game's files
+        with open(path + ".new", "w", encoding="utf-8") as file:
+            file.write("\n".join([MANIFEST_HEADER] + ["%s %s" % (digest, target)
+                                                      for target in sorted(hashes)
+                                                      for digest in sorted(hashes[target])])
+                       + "\n")
+        os.replace(path + ".new", path)
+    except BaseException:
+        try:
+            os.remove(path + ".new")
+        except OSError:
+            pass
+        raise
 
 
 def _remove(drive_dir, target):

@@ -22,8 +22,10 @@ def problem(option, path, source):
     if os.path.lexists(path) and not is_ours(path, source):
         return ("%s %s: the file exists and was not written by %s: give another name (it is"
                 " left as it is)" % (option, path, source))
-    if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+    if not os.path.isdir(folder):
         return "%s %s: no folder %s to write in" % (option, path, folder)
+    if not os.access(folder, os.W_OK):
+        return "%s %s: the folder %s is read-only: give another place" % (option, path, folder)
     return None
 
 

@@ -31,7 +31,7 @@ import signal
 import statistics
 import sys
 
-from host_sim import counted, number_in
+from host_sim import INTERRUPTED, counted, number_in
 from host_sim.tools import png_file, protocol
 from lostcities import ai, rules
 from lostcities.rng import Rng
@@ -43,7 +43,6 @@ _forfeited = None  # and the pool's Event, set once a deal is forfeited: the res
 # points a round. Each process holds its own players, so --jobs is bounded too.
 MAX_DEALS = 1000000
 MAX_JOBS = 64
-INTERRUPTED = 130  # the exit status of a run stopped by Ctrl-C, as a shell reports it
 PLOT_SOURCE = "python -m host_sim tournament --plot"  # in the PNG: marks a plot as ours
 RECORD_NAME = "deal%04d-%d.txt"  # a deal's round 1 and 2, in --record DIR
 # Issue 26: each AI level beats the one below by this much a round, the lowest beats
@@ -51,6 +50,7 @@ RECORD_NAME = "deal%04d-%d.txt"  # a deal's round 1 and 2, in --record DIR
 # every sound reference player
 LADDER_GOAL = (10, 45)
 TOP_GOAL = 35
+NOT_ENOUGH = "not enough deals"  # a step's verdict when its interval crosses a bound of its goal
 
 
 def _deal(seed, index, colors):
@@ -304,12 +304,20 @@ def ladder_steps(levels):
 
 
 def ladder_verdict(figures, low, high):
-    """``"met"``, ``"too small"`` or ``"too large"``: the mean against the goal (with
-    no upper bound, the whole interval must be above ``low``: clearly ahead)."""
-    if high is None:
-        return "met" if figures["diff_ci95"][0] >= low else "too small"
-    mean = figures["diff_mean"]
-    return "too small" if mean < low else "too large" if mean > high else "met"
+    """The step's 95% interval against its goal ``low`` .. ``high`` (None: no upper
+    bound): ``"met"`` if it lies inside the goal, ``"too small"`` or ``"too large"`` if
+    it lies wholly below or above it, else ``"not enough deals"`` (and with one deal,
+    which has no interval)."""
+    ci_low, ci_high = figures["diff_ci95"]
+    if figures.get("deals", 2) < 2:
+        return NOT_ENOUGH
+    if ci_high < low:
+        return "too small"
+    if high is not None and ci_low > high:
+        return "too large"
+    if ci_low >= low and (high is None or ci_high <= high):
+        return "met"
+    return NOT_ENOUGH
 
 
 def report_ladder(steps, deals):
@@ -320,12 +328,16 @@ def report_ladder(steps, deals):
     for figures, low, high in steps:
         ci_low, ci_high = figures["diff_ci95"]
         goal = "%+d .. %+d" % (low, high) if high is not None else "above %+d" % low
-        lines.append("  %-17s %+8.1f   %+6.1f .. %+6.1f  %-13s %s" % (
-            "%s - %s" % (figures["a"], figures["b"]), figures["diff_mean"], ci_low, ci_high,
+        interval = ("%+6.1f .. %+6.1f" % (ci_low, ci_high) if figures["deals"] > 1
+                    else "none (1 deal)")
+        lines.append("  %-17s %+8.1f   %-17s %-13s %s" % (
+            "%s - %s" % (figures["a"], figures["b"]), figures["diff_mean"], interval,
             goal, ladder_verdict(figures, low, high)))
-    met = sum(ladder_verdict(f, low, high) == "met" for f, low, high in steps)
-    lines.append("(points per round, each level minus the one below: %d of %d steps met)"
-                 % (met, len(steps)))
+    verdicts = [ladder_verdict(f, low, high) for f, low, high in steps]
+    unsure = verdicts.count(NOT_ENOUGH)
+    lines.append("(points per round, each level minus the one below: %d of %d steps met%s)"
+                 % (verdicts.count("met"), len(steps), "; %d need%s more deals to judge" % (
+                     unsure, "s" if unsure == 1 else "") if unsure else ""))
     return "\n".join(lines)
 
 
