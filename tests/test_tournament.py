@@ -415,3 +415,15 @@ def test_a_signal_to_the_tournament_alone_stops_it_and_its_workers_at_once(signa
     while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not [pid for pid in workers if alive(pid)]
+
+
+def test_a_record_cut_short_by_an_interrupt_leaves_no_file(tmp_path):
+    """Ctrl-C can land between a record's first and last byte: nothing half-written stays."""
+    from host_sim.tools.tournament import RECORD_NAME, _recorder
+    record = _recorder(str(tmp_path), "normal", "heuristic")
+
+    with pytest.raises(TypeError):  # the write refused part-way, after the header
+        record(0, [{"record": object()}])
+    assert os.listdir(tmp_path) == []
+    record(0, [{"record": "lostcities 1\n"}])
+    assert os.listdir(tmp_path) == [RECORD_NAME % (1, 1)]

@@ -562,9 +562,16 @@ def _recorder(folder, a, b):
     def record(index, rounds):
         for mirror, result in enumerate(rounds):
             path = os.path.join(folder, RECORD_NAME % (index + 1, mirror + 1))
-            with open(path, "w") as out:
-                out.write("# player 1: %s, player 2: %s\n" % ((a, b)[mirror], (b, a)[mirror]))
-                out.write(result["record"])
+            part = path + ".part"  # a Ctrl-C mid-write leaves no record cut short
+            try:
+                with open(part, "w") as out:
+                    out.write("# player 1: %s, player 2: %s\n" % ((a, b)[mirror], (b, a)[mirror]))
+                    out.write(result["record"])
+                os.replace(part, path)
+            except BaseException:
+                if os.path.exists(part):
+                    os.remove(part)
+                raise
     return record
 
 
