@@ -19,12 +19,12 @@ from lostcities.rules.cards import (
     COLOR_LETTERS, NO_CARD, WAGERS_PER_COLOR, card_color, card_index, card_text, card_value,
     is_wager, move_card, move_discards, score_cards)
 
-# The lessons by their names in assets/coach.txt, each with its moment (_AT):
+# The lessons by their names in assets/coach.txt, each with its moment (LESSON_MOMENTS):
 # at a moment the first that applies is said, the warnings before the rest
 LESSONS = ("goal", "wager", "bonus", "late", "skip", "wanted", "open", "climb", "shared",
            "clock", "end")
-_AT = const(("pick", "pick", "pick", "move", "move", "move", "move", "move", "move", "move",
-             "end"))
+LESSON_MOMENTS = ("pick", "pick", "pick", "move", "move", "move", "move", "move", "move", "move",
+                  "end")
 WARNINGS = ("late", "skip", "wanted")  # said only to a risky move
 _BONUS_FROM = const(4)  # the cards of an expedition when the bonus is told
 _LATE = const(20)  # cards left in the deck from which opening a colour is late
@@ -36,7 +36,7 @@ def speak(coached, state, player, moment, card=NO_CARD, discard=False):
     or discarded if ``discard``), or None: ``coached`` has a bit set for each
     lesson said already, and none of those is said again."""
     for lesson in range(len(LESSONS)):
-        if _AT[lesson] != moment or coached >> lesson & 1:
+        if LESSON_MOMENTS[lesson] != moment or coached >> lesson & 1:
             continue
         numbers = _applies(LESSONS[lesson], state, player, card, discard)
         if numbers is not None:

@@ -14,23 +14,23 @@ from lostcities.rules.cards import (
 _LATE = const(5)  # deck cards left from which the last turn is worth a pile draw's thought
 
 # What was wrong with the move played, from what its player saw then
-_FEEDS = const(0)  # a discard the opponent's expedition can take
-_UNCARRIED = const(1)  # a wager where the numbers to carry it are gone
-_ALONE = const(2)  # an expedition opened with nothing to follow
-_SHORT = const(3)  # an expedition opened with too little to follow
-_SKIPS = const(4)  # a play over a lower card held for that expedition
-_STILL_FITS = const(5)  # a discard of a card that still fits its expedition
-_LAST_TURN = const(6)  # a pile draw that hands the opponent the round's last turn
-_DECK = const(7)  # a pile draw of a card worth less than the deck's
+FEEDS = const(0)  # a discard the opponent's expedition can take
+UNCARRIED = const(1)  # a wager where the numbers to carry it are gone
+ALONE = const(2)  # an expedition opened with nothing to follow
+SHORT = const(3)  # an expedition opened with too little to follow
+SKIPS = const(4)  # a play over a lower card held for that expedition
+STILL_FITS = const(5)  # a discard of a card that still fits its expedition
+LAST_TURN = const(6)  # a pile draw that hands the opponent the round's last turn
+DECK = const(7)  # a pile draw of a card worth less than the deck's
 # What the better move does
-_TAKES = const(8)  # its draw takes a pile's card that fits a started expedition
-_DENIES = const(9)  # its draw takes a card the opponent could use
-_SLOWS = const(10)  # its draw leaves the deck, and its turns, for later
-_CLIMBS = const(11)  # it plays on a started expedition
-_OPENS = const(12)  # it opens a colour
-_SPARE = const(13)  # it discards a card nobody needs
-_WEIGHED = const(14)  # nothing simpler: the evaluation weighs the whole table
-_UNSAID = const(15)  # nothing to say: the move played had no fault in sight, or the
+TAKES = const(8)  # its draw takes a pile's card that fits a started expedition
+DENIES = const(9)  # its draw takes a card the opponent could use
+SLOWS = const(10)  # its draw leaves the deck, and its turns, for later
+CLIMBS = const(11)  # it plays on a started expedition
+OPENS = const(12)  # it opens a colour
+SPARE = const(13)  # it discards a card nobody needs
+WEIGHED = const(14)  # nothing simpler: the evaluation weighs the whole table
+UNSAID = const(15)  # nothing to say: the move played had no fault in sight, or the
 # better move's draw is the deck that the played move's fault names
 
 
@@ -69,8 +69,8 @@ def _numbers(view, player, color, above, hand_only):
 
 def reason(view, player, move, better):
     """``(fault, card, number, merit, card, number)``, from ``view`` alone:
-    what was wrong with ``move`` (_UNSAID if nothing in sight), then what
-    ``better`` does (_UNSAID when the fault says it all), each with the card
+    what was wrong with ``move`` (UNSAID if nothing in sight), then what
+    ``better`` does (UNSAID when the fault says it all), each with the card
     and the number its words name. The same card played or discarded: the
     draws are weighed; else the cards' moves."""
     if same_kind(move_card(move), move_card(better)) and (
@@ -87,14 +87,14 @@ def _fault(view, player, move):
     top = view.expedition_top(player, color)
     if move_discards(move):
         if view.expedition_top(other, color) != NO_CARD and view.can_play(other, card):
-            return _FEEDS, card, 0
+            return FEEDS, card, 0
         if top != NO_CARD and view.can_play(player, card) and not is_wager(card):
-            return _STILL_FITS, card, 0
-        return _UNSAID, card, 0
+            return STILL_FITS, card, 0
+        return UNSAID, card, 0
     if is_wager(card):
         carry = _numbers(view, player, color, 2, False)
         if carry < EXPEDITION_COST:
-            return _UNCARRIED, card, carry
+            return UNCARRIED, card, carry
     else:
         above = top % CARDS_PER_COLOR if top != NO_CARD else -1
         lowest = NO_CARD  # the lowest card held that the played one jumps over
@@ -105,14 +105,14 @@ def _fault(view, player, move):
                     and (lowest == NO_CARD or held < lowest)):
                 lowest = held
         if lowest != NO_CARD:
-            return _SKIPS, lowest, 0
+            return SKIPS, lowest, 0
     if top == NO_CARD:
         after = _numbers(view, player, color, card % CARDS_PER_COLOR, True)
         if after == 0:
-            return _ALONE, card, 0
+            return ALONE, card, 0
         if after + card_value(card) < EXPEDITION_COST:
-            return _SHORT, card, after + card_value(card)
-    return _UNSAID, card, 0
+            return SHORT, card, after + card_value(card)
+    return UNSAID, card, 0
 
 
 def _merit(view, player, better):
@@ -122,12 +122,12 @@ def _merit(view, player, better):
     if not move_discards(better):
         cards = view.expedition(player, color)
         if cards:
-            return _CLIMBS, card, score_cards(cards + bytes((card,)))[0] - score_cards(cards)[0]
-        return _OPENS, card, _numbers(view, player, color, 2, True)
+            return CLIMBS, card, score_cards(cards + bytes((card,)))[0] - score_cards(cards)[0]
+        return OPENS, card, _numbers(view, player, color, 2, True)
     if not view.can_play(1 - player, card) and not (
             view.expedition_len(player, color) and view.can_play(player, card)):
-        return _SPARE, card, 0
-    return _WEIGHED, card, 0
+        return SPARE, card, 0
+    return WEIGHED, card, 0
 
 
 def _draw_fault(view, move, better):
@@ -135,25 +135,25 @@ def _draw_fault(view, move, better):
     a pile's card where the deck's was better."""
     taken = pile_card(view, move)
     if taken == NO_CARD or move_source(better) != SOURCE_DECK:
-        return _UNSAID, taken, 0
+        return UNSAID, taken, 0
     if view.deck_len % 2 and view.deck_len <= _LATE:
-        return _LAST_TURN, taken, view.deck_len
-    return _DECK, taken, 0
+        return LAST_TURN, taken, view.deck_len
+    return DECK, taken, 0
 
 
 def _draw_merit(view, player, move, better):
     """What the draw of ``better`` does, the card being the played one's."""
     if move_source(better) == SOURCE_DECK:
-        return _UNSAID, NO_CARD, 0  # the played draw's fault says why
+        return UNSAID, NO_CARD, 0  # the played draw's fault says why
     taken = view.pile_top(move_source(better) - 1)
     color = card_color(taken)
     if view.expedition_len(player, color) and view.can_play(player, taken):
-        return _TAKES, taken, 0
+        return TAKES, taken, 0
     if view.expedition_len(1 - player, color) and view.can_play(1 - player, taken):
-        return _DENIES, taken, 0
+        return DENIES, taken, 0
     if move_source(move) == SOURCE_DECK:
-        return _SLOWS, taken, view.deck_len
-    return _WEIGHED, taken, 0
+        return SLOWS, taken, view.deck_len
+    return WEIGHED, taken, 0
 
 
 def why(mistake, them):
@@ -171,36 +171,36 @@ def why_better(mistake, them):
 
 def _words(reason, card, number, them):
     """A reason's words, each short enough for the board's page (tests/test_review.py)."""
-    if reason == _UNSAID:
+    if reason == UNSAID:
         return None
     name = COLOR_NAMES[card_color(card)]
     text = card_text(card)
-    if reason == _FEEDS:
+    if reason == FEEDS:
         return "it feeds %s's %s" % (them, name)
-    if reason == _UNCARRIED:
+    if reason == UNCARRIED:
         return "too few %s numbers left (%d)" % (name, number)
-    if reason == _ALONE:
+    if reason == ALONE:
         return "nothing in hand follows it"
-    if reason == _SHORT:
+    if reason == SHORT:
         return "your %s reaches only %d" % (name, number)
-    if reason == _SKIPS:
+    if reason == SKIPS:
         return "your %s can't follow it" % text
-    if reason == _STILL_FITS:
+    if reason == STILL_FITS:
         return "it still fits your %s" % name
-    if reason == _LAST_TURN:
+    if reason == LAST_TURN:
         return "it hands %s the last turn" % them
-    if reason == _DECK:
+    if reason == DECK:
         return "a deck card is worth more"
-    if reason == _TAKES:
+    if reason == TAKES:
         return "%s fits your %s" % (text, name)
-    if reason == _DENIES:
+    if reason == DENIES:
         return "it keeps %s from %s's %s" % (text, them, name)
-    if reason == _SLOWS:
+    if reason == SLOWS:
         return "it leaves the deck at %d" % number
-    if reason == _CLIMBS:
+    if reason == CLIMBS:
         return "it climbs your %s, %+d" % (name, number)
-    if reason == _OPENS:
+    if reason == OPENS:
         return "it opens %s, with %d in hand" % (name, number)
-    if reason == _SPARE:
+    if reason == SPARE:
         return "nobody needs %s" % text
     return "by the evaluation of the whole table"

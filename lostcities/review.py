@@ -4,7 +4,7 @@ A :class:`Review` replays a round from its deal and moves and judges each
 move of one player by the evaluation every AI level and the hint play by,
 from what that player saw at that moment: the move's cost is
 the value of the evaluation's best move less that of the move played. It
-keeps the costliest moves (:class:`Mistake`), up to ``_KEPT``, worst first;
+keeps the costliest moves (:class:`Mistake`), up to ``KEPT``, worst first;
 a move costing ``WELL_PLAYED`` or less is no mistake. It works a move at a
 time (:meth:`Review.step`), so that the board shows its progress and stops at
 a press with what is done so far. Integers throughout, nothing timed.
@@ -18,7 +18,7 @@ from lostcities.rules.cards import SOURCE_DECK, move_card, move_discards, move_s
 from lostcities.rules.state import State
 
 WELL_PLAYED = const(5000)  # thousandths of a point: a move costing no more is no mistake
-_KEPT = const(3)  # the costliest moves kept
+KEPT = const(3)  # the costliest moves kept
 
 class Mistake:
     """One costly move: ``turn`` (0-based, in the round), the ``move`` played
@@ -121,7 +121,7 @@ class Review:
             return
         cost = position.best_value - values[key]
         kept = self.mistakes
-        if cost <= WELL_PLAYED or (len(kept) == _KEPT and cost <= kept[-1].cost):
+        if cost <= WELL_PLAYED or (len(kept) == KEPT and cost <= kept[-1].cost):
             return
         view = state.view(player, self.seen)
         position.load(view, player)
@@ -132,5 +132,5 @@ class Review:
         while at and kept[at - 1].cost < cost:  # the earlier first among equals
             at -= 1
         kept.insert(at, mistake)
-        if len(kept) > _KEPT:
+        if len(kept) > KEPT:
             kept.pop()

@@ -99,7 +99,7 @@ def check_said(said):
     assert set(TEACHING) <= set(lessons), [
         coach.LESSONS[lesson] for lesson in TEACHING if lesson not in lessons]
     for lesson, phase, _, text in said:
-        assert phase == MOMENT_PHASE[coach._AT[lesson]], coach.LESSONS[lesson]
+        assert phase == MOMENT_PHASE[coach.LESSON_MOMENTS[lesson]], coach.LESSONS[lesson]
         ending = {PICK: "A: OK", DRAW: "A: OK B: back", SHOWN: "Round over. A: scores"}[phase]
         assert text.endswith(ending), text  # every message says how to go on
 
@@ -367,7 +367,7 @@ def test_a_discard_hears_only_of_discards_and_a_play_only_of_plays():
         while not state.is_over():
             move = random_move(state, rng)
             for lesson in range(len(coach.LESSONS)):
-                if coach._AT[lesson] != "move":
+                if coach.LESSON_MOMENTS[lesson] != "move":
                     continue
                 name = said_to(state, "move", move_card(move), move_discards(move),
                                all_but(coach.LESSONS[lesson]), state.to_move)

@@ -91,7 +91,7 @@ def test_a_discard_the_opponent_then_plays_on_is_named_with_the_hints_move(seed)
     card = move_card(match.moves[0][turn])
     assert any(move_card(move) == card and not move_discards(move)
                for move in match.moves[0][turn + 1:])  # they took it and played it
-    mistake = only_mistake(match, turn, reasons._FEEDS)
+    mistake = only_mistake(match, turn, reasons.FEEDS)
     assert reasons.why(mistake, "the AI") == "it feeds the AI's %s" % COLOR_NAMES[card_color(card)]
 
 
@@ -109,7 +109,7 @@ def lone_opening(view):
 @pytest.mark.parametrize("seed", [0, 16, 28])
 def test_an_expedition_opened_with_nothing_to_follow_is_named(seed):
     match, turn = round_with(seed, lone_opening)
-    mistake = only_mistake(match, turn, reasons._ALONE)
+    mistake = only_mistake(match, turn, reasons.ALONE)
     assert reasons.why(mistake, "the AI") == "nothing in hand follows it"
 
 
@@ -136,7 +136,7 @@ def uncarried_wager(view):
 @pytest.mark.parametrize("seed", [23, 34])
 def test_a_wager_where_the_numbers_to_carry_it_are_gone_is_named(seed):
     match, turn = round_with(seed, uncarried_wager)
-    mistake = only_mistake(match, turn, reasons._UNCARRIED)
+    mistake = only_mistake(match, turn, reasons.UNCARRIED)
     assert mistake.number < 20
     assert "too few" in reasons.why(mistake, "the AI")
 
@@ -157,7 +157,7 @@ def last_turn_away(view):
 def test_a_pile_draw_that_hands_the_opponent_the_last_turn_is_named(seed):
     match, turn = round_with(seed, last_turn_away)
     assert len(match.moves[0]) == turn + 2  # the opponent drew the last card
-    mistake = only_mistake(match, turn, reasons._LAST_TURN)
+    mistake = only_mistake(match, turn, reasons.LAST_TURN)
     assert move_source(mistake.better) == 0 and mistake.number == 1
     assert "the last turn" in reasons.why(mistake, "the AI")
 
@@ -219,13 +219,13 @@ def every_reason_worded():
     three digits, "player 2", every draw."""
     from lostcities.rules import SOURCE_DECK, make_card
     longest = make_card(5, 10)
-    cards_faults = (reasons._FEEDS, reasons._STILL_FITS, reasons._UNCARRIED, reasons._SKIPS,
-                    reasons._ALONE, reasons._SHORT, reasons._UNSAID)
+    cards_faults = (reasons.FEEDS, reasons.STILL_FITS, reasons.UNCARRIED, reasons.SKIPS,
+                    reasons.ALONE, reasons.SHORT, reasons.UNSAID)
     pairs = [(fault, merit) for fault in cards_faults for merit in (
-        reasons._CLIMBS, reasons._OPENS, reasons._SPARE, reasons._WEIGHED)]
-    pairs += [(reasons._LAST_TURN, reasons._UNSAID), (reasons._DECK, reasons._UNSAID)]
-    pairs += [(reasons._UNSAID, merit) for merit in (
-        reasons._TAKES, reasons._DENIES, reasons._SLOWS, reasons._WEIGHED)]
+        reasons.CLIMBS, reasons.OPENS, reasons.SPARE, reasons.WEIGHED)]
+    pairs += [(reasons.LAST_TURN, reasons.UNSAID), (reasons.DECK, reasons.UNSAID)]
+    pairs += [(reasons.UNSAID, merit) for merit in (
+        reasons.TAKES, reasons.DENIES, reasons.SLOWS, reasons.WEIGHED)]
     for fault, merit in pairs:
         for source in (SOURCE_DECK, 1):
             for better_source in (SOURCE_DECK, 1):
@@ -245,8 +245,8 @@ def every_reason_worded():
 
 def test_every_reason_fits_the_boards_page_with_both_moves():
     from lostcities.screens import LINE_H
-    from lostcities.screens.review import _BODY_Y, _HAND_Y, mistake_text
-    room = (_HAND_Y - _BODY_Y) // LINE_H
+    from lostcities.screens.review import BODY_Y, HAND_Y, mistake_text
+    room = (HAND_Y - BODY_Y) // LINE_H
     for mistake in every_reason_worded():
         text = mistake_text(mistake, "player 2")
         assert len(text.split("\n")) <= room, text
@@ -274,7 +274,7 @@ def test_the_costliest_come_worst_first_at_most_three_and_none_cheap():
     for player in (0, 1):
         costs = [mistake.cost for mistake in review.Review(
             5, match.deals[0], match.moves[0], player).run()]
-        assert len(costs) == review._KEPT  # easy errs more than three times a round
+        assert len(costs) == review.KEPT  # easy errs more than three times a round
         assert costs == sorted(costs, reverse=True) and costs[-1] > review.WELL_PLAYED
 
 

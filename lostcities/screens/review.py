@@ -11,8 +11,8 @@ from lostcities.rules.cards import card_text
 from lostcities.screens import ACCENT, DIM, Screen, label, set_text, wrap
 from lostcities.rules.cards import move_words
 
-_BODY_Y = const(16)
-_HAND_Y = const(92)
+BODY_Y = const(16)
+HAND_Y = const(92)
 
 
 class ReviewScreen(Screen):
@@ -39,8 +39,8 @@ class ReviewScreen(Screen):
         self.reviewing = not review.done()
         self.page = 0
         self.heading = label(" ", 2, 2, ACCENT)
-        self.body = label(" ", 2, _BODY_Y)
-        self.hand = label(" ", 2, _HAND_Y, DIM)
+        self.body = label(" ", 2, BODY_Y)
+        self.hand = label(" ", 2, HAND_Y, DIM)
         self.footer = label(" ", 2, 116, DIM)
         for item in (self.heading, self.body, self.hand, self.footer):
             self.group.append(item)
