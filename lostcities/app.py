@@ -30,12 +30,12 @@ class App(Shell):
         super().__init__(display, buttons, clock_ms, feedback)
         self.seed = seed
         self.session = Session(Storage(nvm), self.new_seed)
-        # the table's sprites, made while the heap is whole (from .py sources,
-        # where the title holds COMPILED_FIRST instead, by each match)
+        # the table's sprites, made once the title is on the screen, in a heap
+        # that holds little else (from .py sources, where the title holds
+        # COMPILED_FIRST instead, by each match)
         self.sheets = None
         if not FROM_SOURCES:
-            from lostcities.assets import load_sheets  # forgotten at the title
-            self.sheets = load_sheets()
+            self.after_picture(self.load_sheets)
         self.table = None
         self.title_item = None  # the title's item whose sub-screen is open
         self.save_notice = None  # a save's news (a failure, the flash's wear), until seen once
@@ -198,15 +198,20 @@ class App(Shell):
 
     def make_table(self):
         """The table screen, built when a match or round starts or resumes, once
-        the screen before it and the modules of others are let go."""
+        the screen before it and the modules of others are let go; what the
+        AI's decisions work in is made once the table is on the screen."""
         if self.table is None:
             self.make_room("table")
-            if self.sheets is None:
-                from lostcities.assets import load_sheets
-                self.sheets = load_sheets()
-            self.session.prepare()
+            self.load_sheets()
             from lostcities.screens.table import TableScreen
             self.table = TableScreen(self)
+            self.after_picture(self.session.prepare)
+
+    def load_sheets(self):
+        """The table's sprite sheets, unless made already."""
+        if self.sheets is None:
+            from lostcities.assets import load_sheets  # forgotten at the title
+            self.sheets = load_sheets()
 
     def noted(self):
         """A save's news waits for a person's turn, to be shown once: a problem
