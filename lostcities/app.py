@@ -67,11 +67,11 @@ class App(Shell):
         self.table = None
         super().let_go()
 
-    def make_room(self, name, screen=True):
-        """Before screen ``name`` is built: the screen shown let go (unless
-        ``screen`` is False: the table stays, for "info"), and what memory.room
-        says goes with it (applied here only)."""
-        modules, sheets, profile = room(name)
+    def make_room(self, name):
+        """Before screen ``name`` is built: what memory.room says goes (the
+        screen shown, modules, the sprite sheets, the profile), applied here
+        only."""
+        modules, screen, sheets, profile = room(name)
         if sheets and FROM_SOURCES:
             self.sheets = None
         forget(*modules)

@@ -141,6 +141,31 @@ def test_only_py_sources_compile_the_matchs_modules_before_the_app(drives, kind)
     assert "lostcities.screens.table" in compiled_first and "lostcities.evaluation" in compiled_first
 
 
+MENUS_AT_THE_TABLE = """\
+import sys
+sys.path[:] = ["", %r]
+import board
+import scripted
+from lostcities.memory import groups, names
+menus = names(groups()["menus"])
+driver = scripted.Driver(board.DISPLAY, bytearray(b"\\xff" * 8192), 1)
+print(driver.screen, sorted(name for name in menus if name in sys.modules))
+driver.press_all("A")  # New match, against the AI
+print(driver.screen, sorted(name for name in menus if name in sys.modules))
+"""
+
+
+def test_the_menus_modules_are_gone_at_the_table_on_the_board(drives):
+    """The memory table applied: the title holds the menus' modules, the
+    table none of them (on the board's interpreter, where forgetting works)."""
+    done = cp.run(["-c", MENUS_AT_THE_TABLE % cp.FIRMWARE], 512, cwd=drives["mpy"])
+    assert done.returncode == 0, done.stderr
+    title, table = done.stdout.strip().split("\n")
+    assert title.startswith("title [") and "'lostcities.menus'" in title
+    assert "'lostcities.screens.title'" in title
+    assert table == "table []"
+
+
 def test_the_board_reads_the_sprite_sheets_pixel_for_pixel(interpreter):
     """The board's bitmaptools.readinto (C) reads them as Blinka's does on the laptop."""
     from host_sim.dev import make_assets
