@@ -16,6 +16,10 @@ COLORS = (5, 6)
 ROUNDS = (1, 3)
 RESUMES = ("turn", "round")  # a match saved after every turn, or at rounds' ends
 BRIGHTNESSES = (1, 2, 3, 4, 5)
+# The screens' ink and light (the card sheets' roles, lostcities/sprites.py;
+# the popups' frames): here, so that the title's text loads no sheet's code
+INK = 0x101010
+LIGHT = 0xFFFFFF
 def asset_path(name):
     """The path of ``assets/name`` next to the ``lostcities`` package."""
     here = __file__

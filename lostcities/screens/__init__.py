@@ -6,7 +6,7 @@ The app calls :meth:`Screen.press` with each pressed action and
 
 import displayio
 
-from lostcities.sprites import INK, LIGHT
+from lostcities import INK, LIGHT
 
 try:
     from vectorio import Rectangle
@@ -70,9 +70,28 @@ def font_sheet():
     the heap)."""
     global _sheet
     if _sheet is None:  # made apart: a text change calls this and must allocate nothing
-        from lostcities.assets import font_tiles
-        _sheet = font_tiles(FIRST, LAST)
+        _sheet = font_tiles()
     return _sheet
+
+
+def font_tiles():
+    """The font's tiles from FIRST to LAST (see font_sheet): terminalio.FONT's,
+    else assets/font.bmp's."""
+    try:
+        from terminalio import FONT as font
+    except ImportError:
+        font = None
+    bitmap = getattr(font, "bitmap", None)
+    if isinstance(bitmap, displayio.Bitmap):
+        width, height = font.get_bounding_box()[:2]
+        # circuitpython-stubs' Glyph names its fields only as __init__ arguments
+        return bitmap, bytearray(font.get_glyph(code).tile_index  # type: ignore[attr-defined]
+                                 for code in range(FIRST, LAST + 1)), width, height
+    from lostcities.assets import load_sheet
+    bitmap = load_sheet("font.bmp", 2)
+    count = LAST - FIRST + 1
+    # its tiles are the characters in order: a range indexes as a bytearray of them would
+    return bitmap, range(count), bitmap.width // count, bitmap.height
 
 
 class Text(displayio.Group):
