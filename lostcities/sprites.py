@@ -34,9 +34,9 @@ from lostcities import INK, LIGHT
 from micropython import const
 
 CARD_W = const(20)
-_CARD_H = const(14)
-_MINI_W = const(6)
-_MINI_H = const(7)
+CARD_H = const(14)
+MINI_W = const(6)
+MINI_H = const(7)
 TEXT_W = const(4)
 TEXT_H = const(6)
 TEXT_TILE_W = const(2)  # a text grid's tile: half a character (see Sheets.text_grid)
@@ -44,36 +44,36 @@ TEXT_TILE_W = const(2)  # a text grid's tile: half a character (see Sheets.text_
 # hand.bmp tile indices
 BLANK = const(0)
 HEADER = const(1)  # + colour: top half of a hand card
-_HAND_RANK = const(7)  # + card_index: bottom half of a hand card
-_HAND_TILES = const(19)
+HAND_RANK = const(7)  # + card_index: bottom half of a hand card
+HAND_TILES = const(19)
 
 # piles.bmp tile indices
-_PILE_RANK = const(0)  # + card_index: a whole small card
+PILE_RANK = const(0)  # + card_index: a whole small card
 BACK = const(12)  # the draw pile
 EMPTY_PILE = const(13)  # + colour: the colour's letter in an outline, no card
 EMPTY_DECK = const(19)  # the outline alone: the draw pile is gone
-_PILE_TILES = const(20)
+PILE_TILES = const(20)
 
 # mini.bmp tile indices
 MINI_BLANK = const(0)
-_MINI_RANK = const(1)  # + card_index: a digit in its colour (wagers all alike)
-_MINI_MARKED = const(13)  # + card_index: light and underlined, the move to notice
-_MINI_TILES = const(25)
+MINI_RANK = const(1)  # + card_index: a digit in its colour (wagers all alike)
+MINI_MARKED = const(13)  # + card_index: light and underlined, the move to notice
+MINI_TILES = const(25)
 
-# text.bmp tile indices: _TEXT_CHARS.find(char)
-_TEXT_CHARS = const(" 0123456789-+/>:ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-_TEXT_TILES = const(42)
+# text.bmp tile indices: TEXT_CHARS.find(char)
+TEXT_CHARS = const(" 0123456789-+/>:ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+TEXT_TILES = const(42)
 
-_TABLE = const(0x000000)  # the table (and the screen behind it)
-_COLOR_RGB = const((0xF2C81E, 0x3C7CF0, 0xB4B4B4, 0x3CB44A, 0xE8382C, 0xB05AE8))
-_NEUTRAL_RGB = const(0x707070)  # card backs, empty slots, text
+TABLE = const(0x000000)  # the table (and the screen behind it)
+COLOR_RGB = const((0xF2C81E, 0x3C7CF0, 0xB4B4B4, 0x3CB44A, 0xE8382C, 0xB05AE8))
+NEUTRAL_RGB = const(0x707070)  # card backs, empty slots, text
 
 
 def make_palette(fill, light=LIGHT):
     """The four roles' colours; ``light``: what the light role shows (a
     card's frame: INK, or LIGHT for a card to notice)."""
     palette = displayio.Palette(4)
-    palette[0] = _TABLE
+    palette[0] = TABLE
     palette[1] = fill
     palette[2] = INK
     palette[3] = light
@@ -89,11 +89,11 @@ class Sheets:
         self.piles = piles
         self.mini = mini
         self.text = text
-        self.palettes = tuple(make_palette(rgb) for rgb in _COLOR_RGB)  # light frames
-        self.card_palettes = tuple(make_palette(rgb, INK) for rgb in _COLOR_RGB)
-        self.neutral = make_palette(_NEUTRAL_RGB)
+        self.palettes = tuple(make_palette(rgb) for rgb in COLOR_RGB)  # light frames
+        self.card_palettes = tuple(make_palette(rgb, INK) for rgb in COLOR_RGB)
+        self.neutral = make_palette(NEUTRAL_RGB)
         self.text_palette = displayio.Palette(2)  # the text sheet's two values
-        self.text_palette[0] = _TABLE
+        self.text_palette[0] = TABLE
         self.text_palette[1] = LIGHT
         self.bar = displayio.Bitmap(CARD_W - 2, 3, 2)
         self.bar.fill(1)  # drawn in the text's light
@@ -102,18 +102,18 @@ class Sheets:
         """A hand card: its header tile above its rank tile."""
         return displayio.TileGrid(
             self.hand, pixel_shader=self.neutral, height=2, tile_width=CARD_W,
-            tile_height=_CARD_H, default_tile=BLANK, x=x, y=y)
+            tile_height=CARD_H, default_tile=BLANK, x=x, y=y)
 
     def pile_grid(self, x, y):
         """A discard pile's top card, or the draw pile."""
         return displayio.TileGrid(
             self.piles, pixel_shader=self.neutral, tile_width=CARD_W,
-            tile_height=_CARD_H, default_tile=EMPTY_DECK, x=x, y=y)
+            tile_height=CARD_H, default_tile=EMPTY_DECK, x=x, y=y)
 
     def mini_grid(self, width, height, x=0, y=0, palette=None):
         return displayio.TileGrid(
             self.mini, pixel_shader=palette or self.neutral, width=width,
-            height=height, tile_width=_MINI_W, tile_height=_MINI_H,
+            height=height, tile_width=MINI_W, tile_height=MINI_H,
             default_tile=MINI_BLANK, x=x, y=y)
 
     def text_grid(self, width, height, x=0, y=0):
@@ -159,19 +159,19 @@ def write_text(grid, at, text, width):
     pad = width - len(text)
     for i in range(width):
         char = text[i - pad] if i >= pad else " "
-        tile = 2 * max(_TEXT_CHARS.find(char), 0)
+        tile = 2 * max(TEXT_CHARS.find(char), 0)
         set_tile(grid, at + 2 * i, tile)
         set_tile(grid, at + 2 * i + 1, tile + 1)
 
 
 def mini_card(card, marked=False):
-    return (_MINI_MARKED if marked else _MINI_RANK) + card_index(card)
+    return (MINI_MARKED if marked else MINI_RANK) + card_index(card)
 
 
 def pile_card(card):
-    return _PILE_RANK + card_index(card)
+    return PILE_RANK + card_index(card)
 
 
 def hand_tiles(card):
     """(top, bottom) tiles of a hand card."""
-    return HEADER + card_color(card), _HAND_RANK + card_index(card)
+    return HEADER + card_color(card), HAND_RANK + card_index(card)

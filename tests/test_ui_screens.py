@@ -52,9 +52,9 @@ def test_hand_cards_show_their_colour_letter_and_cursor(table):
     assert list(t.hand) == sorted(t.hand)
     for slot, card in enumerate(t.hand):
         x = slot * S.CARD_W
-        assert pixel(table, x + 10, 96 + 11) == rgb565(S._COLOR_RGB[card_color(card)])
+        assert pixel(table, x + 10, 96 + 11) == rgb565(S.COLOR_RGB[card_color(card)])
         assert t.hand_grids[slot][0] == S.HEADER + card_color(card)
-        assert t.hand_grids[slot][1] == S._HAND_RANK + card_index(card)
+        assert t.hand_grids[slot][1] == S.HAND_RANK + card_index(card)
     at = t.cursor[t.viewer]
     assert pixel(table, at * 20 + 5, 126) == (255, 255, 255)
     others = [pixel(table, slot * 20 + 5, 126) for slot in range(8) if slot != at]
@@ -67,7 +67,7 @@ def test_piles_deck_and_panel_are_drawn(table):
     for color in range(state.colors):
         top = state.pile_top(color)
         tile = t.piles[color][0]
-        assert tile == (S.EMPTY_PILE + color if top < 0 else S._PILE_RANK + card_index(top))
+        assert tile == (S.EMPTY_PILE + color if top < 0 else S.PILE_RANK + card_index(top))
     assert t.group[t.group.index(t.panels[0]) - 1][0] == S.BACK
     # the deck count is written in the top panel, the round in the bottom one
     assert panel_line(t.panels[0], 3) == "DECK"
@@ -84,7 +84,7 @@ def text_of(grid, start, count):
     for i in range(count):
         left, right = grid[start + 2 * i], grid[start + 2 * i + 1]
         assert left % 2 == 0 and right == left + 1  # both halves of one character
-        chars.append(S._TEXT_CHARS[left // 2])
+        chars.append(S.TEXT_CHARS[left // 2])
     return "".join(chars).strip()
 
 
@@ -104,12 +104,12 @@ def check_marked(driver, move):
     card = move_card(move)
     color = card_color(card)
     if move_discards(move):
-        assert t.piles[color][0] == S._PILE_RANK + card_index(card)
+        assert t.piles[color][0] == S.PILE_RANK + card_index(card)
         assert t.piles[color].pixel_shader is t.sheets.card_palette(card, marked=True)
         assert pixel(driver, t.column_x(color) + 1, _PILE_Y) == (255, 255, 255)  # a light frame
     else:
         count = driver.app.match.state.expedition_len(1 - t.viewer, color)
-        assert t.cells[0][color][count - 1] == S._MINI_MARKED + card_index(card)
+        assert t.cells[0][color][count - 1] == S.MINI_MARKED + card_index(card)
 
 
 def test_opponents_last_move_is_highlighted(table):
@@ -169,7 +169,7 @@ def test_pass_screen_hides_every_card():
     assert driver.screen == "pass"
     allowed = {(0, 0, 0), rgb565(S.LIGHT), rgb565(DIM), rgb565(ACCENT)}
     assert colours(driver) <= allowed
-    assert not allowed & {rgb565(rgb) for rgb in S._COLOR_RGB}
+    assert not allowed & {rgb565(rgb) for rgb in S.COLOR_RGB}
     driver.press(btn.A)
     assert driver.screen == "table"
     t = driver.app.table
@@ -619,3 +619,21 @@ def test_the_rules_screen_shows_each_page_of_the_rules_file_then_the_handhelds()
         driver.press(btn.RIGHT)
     assert shown == titles
     assert driver.app.screen.heading.text == titles[0]  # RIGHT on the last page: the first
+
+
+def test_the_title_shows_its_picture_the_expeditions_in_the_games_colours():
+    from host_sim.dev import make_assets
+    driver = Driver(seed=3)
+    assert driver.screen == "title"
+    peaks = {rgb565(rgb) for rgb in make_assets.TITLE_PALETTE[make_assets.FIRST_PEAK:]}
+    assert len(peaks) == 12 and peaks <= colours(driver)  # each colour's peak and ridge
+
+
+def test_a_drive_without_the_title_picture_shows_the_title_all_the_same(monkeypatch):
+    from lostcities.screens import title
+    monkeypatch.setattr(title, "TITLE_PICTURE", "not-there.bmp")
+    driver = Driver(seed=3)
+    assert driver.screen == "title"
+    assert colours(driver) <= {(0, 0, 0), rgb565(S.LIGHT), rgb565(DIM), rgb565(ACCENT)}
+    driver.press(btn.A)
+    assert driver.screen in ("table", "pass")

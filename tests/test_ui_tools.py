@@ -256,7 +256,7 @@ def test_committed_sprite_sheets_are_what_the_script_draws(tmp_path):
     from host_sim.dev import make_assets
     assert make_assets.main([str(tmp_path)]) == 0
     assets = os.path.join(os.path.dirname(os.path.dirname(__file__)), "assets")
-    for name, _ in make_assets.SHEETS:
+    for name, _ in make_assets.SHEETS + make_assets.PICTURES:
         with open(os.path.join(assets, name), "rb") as committed:
             assert committed.read() == (tmp_path / name).read_bytes(), (
                 "run python -m host_sim assets and commit assets/")
@@ -284,12 +284,12 @@ def test_the_sheets_script_writes_only_over_sheets_it_drew(tmp_path, capsys, the
 def test_sprite_sheets_load_as_bitmaps_of_whole_tiles_two_bits_a_pixel_the_text_one():
     from lostcities import assets, sprites
     sheets = assets.load_sheets()
-    assert sheets.hand.width == sprites._HAND_TILES * sprites.CARD_W
-    assert sheets.piles.width == sprites._PILE_TILES * sprites.CARD_W
-    assert sheets.hand.height == sheets.piles.height == sprites._CARD_H
-    assert sheets.mini.width == sprites._MINI_TILES * sprites._MINI_W
-    assert sheets.mini.height == sprites._MINI_H
-    assert sheets.text.width == sprites._TEXT_TILES * sprites.TEXT_W
+    assert sheets.hand.width == sprites.HAND_TILES * sprites.CARD_W
+    assert sheets.piles.width == sprites.PILE_TILES * sprites.CARD_W
+    assert sheets.hand.height == sheets.piles.height == sprites.CARD_H
+    assert sheets.mini.width == sprites.MINI_TILES * sprites.MINI_W
+    assert sheets.mini.height == sprites.MINI_H
+    assert sheets.text.width == sprites.TEXT_TILES * sprites.TEXT_W
     assert sheets.text.height == sprites.TEXT_H
     assert {sheet._bits_per_value for sheet in (sheets.hand, sheets.piles, sheets.mini)} == {2}
     assert sheets.text._bits_per_value == 1
@@ -341,24 +341,24 @@ def test_every_expedition_digit_reads_on_its_own_between_its_neighbours():
     sheet = M.draw_mini()
 
     def bright(tile, x, y):
-        if x >= S._MINI_W:
-            tile, x = S.MINI_BLANK, x - S._MINI_W  # nothing follows the card
+        if x >= S.MINI_W:
+            tile, x = S.MINI_BLANK, x - S.MINI_W  # nothing follows the card
         if x < 0:
             return None  # the card before: checked below
-        return sheet.pixels[y * sheet.width + tile * S._MINI_W + x] in (M.FILL, M.LIGHT)
+        return sheet.pixels[y * sheet.width + tile * S.MINI_W + x] in (M.FILL, M.LIGHT)
 
     for index in range(12):
         text = M.rank_text(index)
         glyph = (["#.###", "#.#.#", "#.#.#", "#.#.#", "#.###"] if text == "10"
                  else M.FONT[text].split())
-        for tile in (S._MINI_RANK + index, S._MINI_MARKED + index):
+        for tile in (S.MINI_RANK + index, S.MINI_MARKED + index):
             width = len(glyph[0])
             for y in range(0, 6):  # the row above the digit, then the digit
-                for x in range(S._MINI_W):
+                for x in range(S.MINI_W):
                     want = y > 0 and x < width and glyph[y - 1][x] == "#"
                     assert bright(tile, x, y) == want, (text, tile, x, y)
             if text != "10":
-                assert S._MINI_W - width >= 3
+                assert S.MINI_W - width >= 3
 
 
 def test_the_keyboard_map_under_the_window_is_whole_at_any_scale():

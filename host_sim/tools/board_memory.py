@@ -47,7 +47,7 @@ DRIVES = (("mpy", "the bundle (.mpy)"), ("py", ".py sources"))
 # The timing rig plays two apps one after the other (a match against the AI,
 # then two players), which from .py sources a PyBadge's heap would not hold
 # side by side: it has room for both, which the times hardly feel.
-TIMING_HEAP_KB = 192
+TIMING_HEAP_KB = 240  # a PyBadge's share, and the assets' FAT volume (firmware/flash.py)
 PIXELS_HEAP_KB = 320  # two frames of lcrender besides the game
 TIMING_RIG = os.path.join(cp.FIRMWARE, "timing_rig.py")
 BOOTS = 5

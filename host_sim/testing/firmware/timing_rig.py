@@ -30,6 +30,9 @@ import gc  # noqa: E402
 import time  # noqa: E402
 
 import board  # noqa: E402
+import flash  # noqa: E402
+
+flash.mount_assets()  # the drive's assets/ on FAT, as the board reads them
 
 ROUNDS = 5
 CURSOR_MOVES = ("RIGHT", "RIGHT", "LEFT", "LEFT")  # along the hand, at the table
