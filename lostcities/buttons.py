@@ -25,8 +25,8 @@ START_HELD = const(8)  # START kept down for LONG_PRESS_MS
 PYBADGE_KEYS = (B, A, START, SELECT, RIGHT, DOWN, UP, LEFT)
 PYGAMER_KEYS = (B, A, START, SELECT)
 
-_REPEAT_DELAY_MS = const(400)
-_REPEAT_EVERY_MS = const(120)
+REPEAT_DELAY_MS = const(400)
+REPEAT_EVERY_MS = const(120)
 LONG_PRESS_MS = const(2000)
 _REPEATING = const((1 << LEFT) | (1 << RIGHT) | (1 << UP) | (1 << DOWN))
 _QUEUE_SIZE = const(16)
@@ -70,8 +70,8 @@ class Buttons:
     next pressed action or None.
     """
 
-    def __init__(self, sources, clock_ms, repeat_delay=_REPEAT_DELAY_MS,
-                 repeat_every=_REPEAT_EVERY_MS, long_press=LONG_PRESS_MS):
+    def __init__(self, sources, clock_ms, repeat_delay=REPEAT_DELAY_MS,
+                 repeat_every=REPEAT_EVERY_MS, long_press=LONG_PRESS_MS):
         self.sources = sources
         self.clock_ms = clock_ms
         self.repeat_delay = repeat_delay

@@ -23,7 +23,7 @@ from lostcities.saves.storage import Storage
 from lostcities.saves.layout import HEADER, NO_SAVE, NVM_SIZE
 from lostcities.saves.match import encode_match, match_size
 from lostcities.screens import LINE_H, wrap
-from lostcities.screens.layout import _DRAW_BAR_Y, INFO_CHARS
+from lostcities.screens.layout import DRAW_BAR_Y, INFO_CHARS
 from lostcities.screens.table import ACTION, DRAW, SHOWN, PICK
 from lostcities.saves.profile import LESSON_SEEDS
 from tests.test_tty import Keyboard, erased, session
@@ -90,7 +90,7 @@ def check_popup_place(table):
     lines = len(table.popup.item.text.split("\n"))
     assert box.y - 3 + lines * LINE_H + 5 <= SCREEN_H
     if table.step != SHOWN:
-        assert box.y - 3 > _DRAW_BAR_Y + 2
+        assert box.y - 3 > DRAW_BAR_Y + 2
 
 
 def check_said(said):

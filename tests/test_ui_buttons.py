@@ -48,14 +48,14 @@ def test_held_arrow_repeats_after_a_delay_but_a_does_not():
     pad, queue, clock = make()
     queue.events += [Event(4, True), Event(1, True)]
     assert drain(pad) == [RIGHT, A]
-    clock.now = buttons._REPEAT_DELAY_MS - 1
+    clock.now = buttons.REPEAT_DELAY_MS - 1
     assert drain(pad) == []
-    clock.now = buttons._REPEAT_DELAY_MS
+    clock.now = buttons.REPEAT_DELAY_MS
     assert drain(pad) == [RIGHT]
-    clock.now += buttons._REPEAT_EVERY_MS
+    clock.now += buttons.REPEAT_EVERY_MS
     assert drain(pad) == [RIGHT]
     queue.events.append(Event(4, False))
-    clock.now += 10 * buttons._REPEAT_EVERY_MS
+    clock.now += 10 * buttons.REPEAT_EVERY_MS
     assert drain(pad) == []
 
 
@@ -80,7 +80,7 @@ def test_repeat_survives_the_board_clock_wrapping_around():
     pad, queue, clock = make(now=(1 << 29) - 100)
     queue.events.append(Event(7, True))
     assert drain(pad) == [LEFT]
-    clock.now = buttons._REPEAT_DELAY_MS - 100  # wrapped
+    clock.now = buttons.REPEAT_DELAY_MS - 100  # wrapped
     assert drain(pad) == [LEFT]
 
 
@@ -114,7 +114,7 @@ def test_two_sources_holding_one_action_press_it_once():
     queue.events.append(Event(4, True))
     assert drain(pad) == [RIGHT]
     queue.events.append(Event(4, False))
-    clock.now = buttons._REPEAT_DELAY_MS
+    clock.now = buttons.REPEAT_DELAY_MS
     assert drain(pad) == [RIGHT]  # the joystick still holds it
 
 

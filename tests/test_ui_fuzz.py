@@ -15,7 +15,7 @@ from lostcities.rng import Rng
 from lostcities.rules import SOURCE_DECK, Match, move_source
 from lostcities.screens import Text
 from lostcities.screens.table import DRAW, SHOWN, PICK
-from lostcities.sprites import _MINI_MARKED, BLANK, hand_tiles, mini_card
+from lostcities.sprites import MINI_MARKED, BLANK, hand_tiles, mini_card
 
 # Arrows and A most often, as a player would; B, START, SELECT less.
 IN_MATCH = (btn.A,) * 5 + (btn.LEFT, btn.RIGHT) * 3 + (btn.UP, btn.DOWN) * 2 + (
@@ -56,7 +56,7 @@ def check_consistent(app):
                 side = 1 if player == table.viewer else 0
                 grid = table.cells[side][color]
                 shown = [grid[i] for i in range(len(cards))]
-                assert [tile - 12 if tile >= _MINI_MARKED else tile
+                assert [tile - 12 if tile >= MINI_MARKED else tile
                         for tile in shown] == [mini_card(card) for card in cards]
 
 

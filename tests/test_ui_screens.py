@@ -15,7 +15,7 @@ from host_sim.records.notation import move_text
 from lostcities.saves.layout import NVM_SIZE
 from lostcities.screens import ACCENT, DIM
 from lostcities.screens.summary import breakdown
-from lostcities.screens.layout import _PANEL_X, _PILE_Y, HAND_Y
+from lostcities.screens.layout import PANEL_X, PILE_Y, HAND_Y
 from lostcities.screens.layout import INFO_PAGES
 from lostcities.screens.table import DRAW, SHOWN, PICK
 from lostcities.rules.cards import move_words
@@ -74,7 +74,7 @@ def test_piles_deck_and_panel_are_drawn(table):
     assert panel_line(t.panels[0], 4) == "%d" % state.deck_len
     assert panel_line(t.panels[1], 3) == "ROUND"
     assert panel_line(t.panels[1], 4) == "1/3"
-    assert pixel(table, 137 + 10, _PILE_Y + 7) != (0, 0, 0)
+    assert pixel(table, 137 + 10, PILE_Y + 7) != (0, 0, 0)
 
 
 def text_of(grid, start, count):
@@ -106,7 +106,7 @@ def check_marked(driver, move):
     if move_discards(move):
         assert t.piles[color][0] == S.PILE_RANK + card_index(card)
         assert t.piles[color].pixel_shader is t.sheets.card_palette(card, marked=True)
-        assert pixel(driver, t.column_x(color) + 1, _PILE_Y) == (255, 255, 255)  # a light frame
+        assert pixel(driver, t.column_x(color) + 1, PILE_Y) == (255, 255, 255)  # a light frame
     else:
         count = driver.app.match.state.expedition_len(1 - t.viewer, color)
         assert t.cells[0][color][count - 1] == S.MINI_MARKED + card_index(card)
@@ -389,9 +389,9 @@ def check_margin(popup, right=160):
 def test_a_message_on_the_table_keeps_a_margin_and_the_side_panel_readable(table):
     t = table.app.table
     t.popup.show("Can't play R4: wagers go first, before any number.")
-    check_margin(t.popup, right=_PANEL_X)
+    check_margin(t.popup, right=PANEL_X)
     table.app.step()
-    assert pixel(table, 150, _PILE_Y + 6) != (0x10, 0x10, 0x10)  # the deck still shows
+    assert pixel(table, 150, PILE_Y + 6) != (0x10, 0x10, 0x10)  # the deck still shows
     table.press(btn.B)
     assert t.popup.box.hidden
 
@@ -600,10 +600,10 @@ def test_select_shows_each_pile_from_the_top_and_the_cards_not_seen():
 
 def test_the_rules_screen_shows_each_page_of_the_rules_file_then_the_handhelds():
     from lostcities import asset_path
-    from lostcities.screens.help import _HANDHELD_PAGES
+    from lostcities.screens.help import HANDHELD_PAGES
     with open(asset_path("rules.txt")) as file:
         titles = [line[2:].strip() for line in file if line.startswith("= ")]
-    titles += [title for title, _ in _HANDHELD_PAGES]
+    titles += [title for title, _ in HANDHELD_PAGES]
     driver = Driver(seed=3, render=False)
     title = driver.app.screen
     while title.items[title.at] != "Rules":

@@ -8,7 +8,7 @@ from lostcities.screens import ACCENT, DIM, LINE_H, Screen, label, set_text, wra
 from micropython import const
 
 # After the rules of assets/rules.txt: the handheld's own pages.
-_HANDHELD_PAGES = const((
+HANDHELD_PAGES = const((
     ("Buttons",
      "</> pick a card, A choose it. A or ^ plays it, v discards it. </> "
      "pick where to draw, A take. B steps back. SELECT: totals, known "
@@ -39,9 +39,9 @@ class RulesScreen(Screen):
 
     def show_page(self):
         rules, title, text = rules_page(self.page)
-        self.pages = rules + len(_HANDHELD_PAGES)
+        self.pages = rules + len(HANDHELD_PAGES)
         if self.page >= rules:
-            title, text = _HANDHELD_PAGES[self.page - rules]
+            title, text = HANDHELD_PAGES[self.page - rules]
         set_text(self.heading, title)
         set_text(self.body, wrap(text))
         set_text(self.footer, "%d/%d  </>: page  B: back" % (self.page + 1, self.pages))
