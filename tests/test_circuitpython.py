@@ -399,7 +399,8 @@ def plays_within_the_heap(drive, kind, scenario, major):
         assert figures["matches"] == 1
         # the flash's budget: a write per move of a player, two more a match
         assert 0 < figures["nvm_writes"] <= figures["player_moves"] + 2, figures
-    heap_kb = math.ceil((board_memory.BOUNDS[kind] + figures["base"]) / KB)
+    bound = board_memory.BOUNDS["py fuzz" if kind == "py" and scenario.kind == "fuzz" else kind]
+    heap_kb = math.ceil((bound + figures["base"]) / KB)
     tight = cp.run_scenario(drive, scenario, heap_kb, major=major)
     assert tight.ok, "%s in %d KB (%d for the stand-ins): %s" % (
         scenario.name, heap_kb, figures["base"] // KB, tight.reason)
