@@ -30,12 +30,9 @@ class App(Shell):
         super().__init__(display, buttons, clock_ms, feedback)
         self.seed = seed
         self.session = Session(Storage(nvm), self.new_seed)
-        # the table's sprites, made once the title is on the screen, in a heap
-        # that holds little else (from .py sources, where the title holds
-        # COMPILED_FIRST instead, by each match)
-        self.sheets = None
-        if not FROM_SOURCES:
-            self.after_picture(self.load_sheets)
+        # the table's sprites (let go at the title from .py sources, where the
+        # title holds COMPILED_FIRST instead, and made again for each match)
+        self.sheets = None  # made once the title is shown (ready_the_table)
         self.table = None
         self.title_item = None  # the title's item whose sub-screen is open
         self.save_notice = None  # a save's news (a failure, the flash's wear), until seen once
@@ -206,6 +203,14 @@ class App(Shell):
             from lostcities.screens.table import TableScreen
             self.table = TableScreen(self)
             self.after_picture(self.session.prepare)
+
+    def ready_the_table(self):
+        """Once the title is on the screen: the table's modules loaded, and its
+        sprite sheets made (but from .py sources: see __init__), which a new
+        match or continue then need not wait for."""
+        if not FROM_SOURCES:
+            self.load_sheets()
+        import lostcities.screens.table  # noqa: F401
 
     def load_sheets(self):
         """The table's sprite sheets, unless made already."""

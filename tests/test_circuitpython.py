@@ -144,6 +144,8 @@ def test_only_py_sources_compile_the_matchs_modules_before_the_app(drives, kind)
 MENUS_AT_THE_TABLE = """\
 import sys
 sys.path[:] = ["", %r]
+import flash
+flash.mount_assets()
 import board
 import scripted
 from lostcities.memory import groups, names
