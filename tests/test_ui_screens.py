@@ -637,3 +637,26 @@ def test_a_drive_without_the_title_picture_shows_the_title_all_the_same(monkeypa
     assert colours(driver) <= {(0, 0, 0), rgb565(S.LIGHT), rgb565(DIM), rgb565(ACCENT)}
     driver.press(btn.A)
     assert driver.screen in ("table", "pass")
+
+
+def test_a_new_match_shows_its_table_before_the_ai_works_out_its_tables():
+    """The picture first: what the player need not wait for (the AI's tables)
+    is made once the table is on the screen (Shell.after_picture)."""
+    driver = Driver(seed=3, profile={"mode": "ai", "level": "hard"})
+    app = driver.app
+    happened = []
+    refresh, prepare = app.display.refresh, app.session.prepare
+
+    def refreshed(*args, **kwargs):
+        happened.append("picture")
+        return refresh(*args, **kwargs)
+
+    def prepared():
+        happened.append("prepare" if app.screen is app.table else "prepare, no table")
+        return prepare()
+    app.display.refresh = refreshed
+    app.session.prepare = prepared
+    driver.press(btn.A)  # New match
+    assert driver.screen == "table"
+    assert happened.index("picture") < happened.index("prepare"), happened
+    assert "prepare, no table" not in happened
