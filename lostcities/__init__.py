@@ -16,10 +16,25 @@ COLORS = (5, 6)
 ROUNDS = (1, 3)
 RESUMES = ("turn", "round")  # a match saved after every turn, or at rounds' ends
 BRIGHTNESSES = (1, 2, 3, 4, 5)
+# The screens' ink and light (the card sheets' roles, lostcities/sprites.py;
+# the popups' frames): here, so that the title's text loads no sheet's code
+INK = 0x101010
+LIGHT = 0xFFFFFF
+
+
 def asset_path(name):
-    """The path of ``assets/name`` next to the ``lostcities`` package."""
+    """The whole path of ``assets/name`` next to the ``lostcities`` package.
+    On the board the package's path is the drive's, relative to the current
+    folder (the drive's root): the path is made whole from there, as the
+    file system resolves it (the rigs mount a FAT volume over the drive's
+    ``assets/``, which only a whole path reaches)."""
     here = __file__
     cut = max(here.rfind("/"), here.rfind("\\"))
     root = here[:cut]
     cut = max(root.rfind("/"), root.rfind("\\"))
-    return root[:cut + 1] + "assets/" + name if cut >= 0 else "assets/" + name
+    folder = root[:cut + 1] if cut >= 0 else ""
+    if not folder.startswith("/") and ":" not in folder:
+        import os
+        here = os.getcwd()
+        folder = here + ("" if here.endswith("/") else "/") + folder
+    return folder + "assets/" + name

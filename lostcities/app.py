@@ -30,12 +30,9 @@ class App(Shell):
         super().__init__(display, buttons, clock_ms, feedback)
         self.seed = seed
         self.session = Session(Storage(nvm), self.new_seed)
-        # the table's sprites, made while the heap is whole (from .py sources,
-        # where the title holds COMPILED_FIRST instead, by each match)
-        self.sheets = None
-        if not FROM_SOURCES:
-            from lostcities.assets import load_sheets  # forgotten at the title
-            self.sheets = load_sheets()
+        # the table's sprites (let go at the title from .py sources, where the
+        # title holds COMPILED_FIRST instead, and made again for each match)
+        self.sheets = None  # made once the title is shown (ready_the_table)
         self.table = None
         self.title_item = None  # the title's item whose sub-screen is open
         self.save_notice = None  # a save's news (a failure, the flash's wear), until seen once
@@ -67,11 +64,11 @@ class App(Shell):
         self.table = None
         super().let_go()
 
-    def make_room(self, name, screen=True):
-        """Before screen ``name`` is built: the screen shown let go (unless
-        ``screen`` is False: the table stays, for "info"), and what memory.room
-        says goes with it (applied here only)."""
-        modules, sheets, profile = room(name)
+    def make_room(self, name):
+        """Before screen ``name`` is built: what memory.room says goes (the
+        screen shown, modules, the sprite sheets, the profile), applied here
+        only."""
+        modules, screen, sheets, profile = room(name)
         if sheets and FROM_SOURCES:
             self.sheets = None
         forget(*modules)
@@ -198,15 +195,28 @@ class App(Shell):
 
     def make_table(self):
         """The table screen, built when a match or round starts or resumes, once
-        the screen before it and the modules of others are let go."""
+        the screen before it and the modules of others are let go; what the
+        AI's decisions work in is made once the table is on the screen."""
         if self.table is None:
             self.make_room("table")
-            if self.sheets is None:
-                from lostcities.assets import load_sheets
-                self.sheets = load_sheets()
-            self.session.prepare()
+            self.load_sheets()
             from lostcities.screens.table import TableScreen
             self.table = TableScreen(self)
+            self.after_picture(self.session.prepare)
+
+    def ready_the_table(self):
+        """Once the title is on the screen: the table's modules loaded, and its
+        sprite sheets made (but from .py sources: see __init__), which a new
+        match or continue then need not wait for."""
+        if not FROM_SOURCES:
+            self.load_sheets()
+        import lostcities.screens.table  # noqa: F401
+
+    def load_sheets(self):
+        """The table's sprite sheets, unless made already."""
+        if self.sheets is None:
+            from lostcities.assets import load_sheets  # forgotten at the title
+            self.sheets = load_sheets()
 
     def noted(self):
         """A save's news waits for a person's turn, to be shown once: a problem

@@ -1,5 +1,5 @@
 """The game's files in ``assets/`` read: the sprite sheets (at start-up; from
-.py sources, for each match), the font's tiles (the first text shown), a page
+.py sources, for each match), the font's tiles without terminalio, a page
 of the rules (the Rules screen, the terminal game). Loaded when read, and forgotten at the title and the table
 (lostcities/memory.py): the table's heap holds none of this code.
 """
@@ -40,28 +40,6 @@ def load_sheet(name, colors=4):
         readinto(bitmap, file, bits_per_pixel=4, element_size=4,  # rows padded to 4 bytes
                  reverse_pixels_in_element=True, reverse_rows=True)  # bottom row first
     return bitmap
-
-
-def font_tiles(first, last):
-    """The screens' font as tiles: (bitmap, tile of each character from
-    ``first`` to ``last``, cell width, cell height): terminalio.FONT's
-    (lostcities/screens/__init__.py's ``font_sheet`` says why), else
-    assets/font.bmp's."""
-    import displayio
-    try:
-        from terminalio import FONT as font
-    except ImportError:
-        font = None
-    bitmap = getattr(font, "bitmap", None)
-    if isinstance(bitmap, displayio.Bitmap):
-        width, height = font.get_bounding_box()[:2]
-        # circuitpython-stubs' Glyph names its fields only as __init__ arguments
-        return bitmap, bytearray(font.get_glyph(code).tile_index  # type: ignore[attr-defined]
-                                 for code in range(first, last + 1)), width, height
-    bitmap = load_sheet("font.bmp", 2)
-    count = last - first + 1
-    # its tiles are the characters in order: a range indexes as a bytearray of them would
-    return bitmap, range(count), bitmap.width // count, bitmap.height
 
 
 def rules_page(number):

@@ -71,46 +71,78 @@ def forget(*groups):
 # The profile's module: let go at the table (room), read again at the match's end
 PROFILE = ((SAVES, "profile"),)
 
+# What goes with the modules of a room (rooms()), besides them: flags
+SCREEN = 1  # the screen shown (let go before the next is built)
+SHEETS = 2  # the table's sprite sheets (from .py sources only: the next modules compile in their place)
+PROFILE_TOO = 4  # the profile, with its module, when the NVM holds it as it is
 
-def room(name):
-    """What goes before screen ``name`` is built (for "hint": once the pause
-    menu's hint is worked out; "info": once the table's text is, the table
-    kept), besides the screen shown (which always does but for "info"):
-    (the groups of modules forgotten, whether the table's sprite sheets go
-    too, whether the profile goes with its module).
 
-    The sheets go from .py sources only, where the next modules are compiled in
-    their place; the profile goes when the NVM holds it as it is (a match reads
-    it again only at its end). App.make_room applies it, and is the only place
-    that does; a screen not named here needs only the screen before it let go.
-    Before the session counts a finished match in the statistics, the room of
-    its result is made. The groups are made when asked: held from import on,
-    they would take every screen's heap for good (docs/memory.md)."""
-    review = ((GAME, "review", "reasons"), (SCREENS, "review"))  # after a round
-    coach = (GAME, "coach")  # the lesson's: loaded with its table, let go at its round's end
-    table = (SCREENS, "table", "layout", "words")
-    # the saves' reading, and the checks of the saved match's deals (the rules'
-    # prefix written out: from .py sources a name of its own would be one more
-    # name for good, at the name tables' doubling)
-    read_at_start = ((SAVES, "restore", "resume", "version1"), ("lostcities.rules.", "legal"))
-    if name == "table":  # made as soon as a match starts or continues, before it is shown
-        return ((SCREENS, "title", "help", "pause", "menu", "summary"),
-                (GAME, "menus", "assets")) + read_at_start + review, False, True
-    if name == "info":  # SELECT's page or the hint's words made: the module goes while they
-        return ((SCREENS, "info"),), False, False  # show (the next loads it again)
-    if name == "hint":  # given by the pause menu: the AI's modules it loaded go with the menu
+def groups():
+    """The modules the rooms forget, in named groups of a package's prefix
+    and the last parts of its modules' names."""
+    return {
+        # the menus' screens and their choices
+        "menus": ((SCREENS, "title", "help", "pause", "menu", "summary"), (GAME, "menus")),
+        "assets": ((GAME, "assets"),),
+        # the saves' reading, and the checks of the saved match's deals (the rules'
+        # prefix written out: from .py sources a name of its own would be one more
+        # name for good, at the name tables' doubling)
+        "read at start": ((SAVES, "restore", "resume", "version1"), ("lostcities.rules.", "legal")),
+        "table": ((SCREENS, "table", "layout", "words"),),
+        "info": ((SCREENS, "info"),),  # SELECT's pages and the hint's words
+        "turns": ((SCREENS, "pause", "passing"),),  # the match's other screens
+        "summary": ((SCREENS, "summary"),),
+        "ai": ((GAME, "ai", "evaluation", "knowledge"),),
+        "coach": ((GAME, "coach"),),  # the lesson's: loaded with its table
+        "review": ((GAME, "review", "reasons"), (SCREENS, "review")),  # after a round
+    }
+
+
+def rooms():
+    """The memory policy, one row a room: before screen NAME is built,
+    ``NAME: (the groups() forgotten, what else goes: SCREEN | SHEETS | PROFILE_TOO)``.
+
+    A room named nowhere here is a mistake (room() says so): a new screen
+    is one row more. Made when asked: held from import on, the table would
+    take every screen's heap for good (docs/memory.md)."""
+    of_the_match = ("table", "turns", "ai", "coach", "review")
+    return {
+        # the table's modules stay (loaded once the title is shown: App.ready_the_table)
+        "title": (of_the_match[1:] + ("summary", "assets", "read at start"), SCREEN | SHEETS),
+        "settings": ((), SCREEN),
+        "stats": ((), SCREEN),
+        "rules": ((), SCREEN),
+        # made as soon as a match starts or continues, before it is shown
+        "table": (("menus", "assets", "read at start", "review"), SCREEN | PROFILE_TOO),
+        "pass": ((), SCREEN),
+        "pause": ((), SCREEN),
+        # the hint given by the pause menu: the AI's modules it loaded go with the menu
         # (two players' hint loads them again, a match against the AI before its table)
-        return ((GAME, "ai", "evaluation", "knowledge"),), False, False
-    if name == "round":  # the coach has said its last, a review is read
-        return (coach,) + review, False, False
-    if name == "review":
+        "hint": (("ai",), SCREEN),
+        # SELECT's page or the hint's words made: their module goes while they
+        # show (the next loads it again), the table stays
+        "info": (("info",), 0),
+        "round": (("coach", "review"), SCREEN),  # the coach has said its last
         # a review holds the evaluation and its own two modules: the table's and the
         # scores' go (the next round's table, or the scores seen again, load them again)
-        return (table, (SCREENS, "summary"), coach), True, False
-    of_the_match = (table, (SCREENS, "pause", "passing"),
-                    (GAME, "ai", "evaluation", "knowledge"), coach) + review
-    if name == "match":  # the profile is read next, for the statistics
-        return of_the_match, True, False
-    if name == "title":
-        return of_the_match + ((SCREENS, "summary"), (GAME, "assets")) + read_at_start, True, False
-    return (), False, False
+        "review": (("table", "summary", "coach"), SCREEN | SHEETS),
+        "match": (of_the_match, SCREEN | SHEETS),  # the profile is read next, for the statistics
+    }
+
+
+def room(name):
+    """What goes before screen ``name`` is built (see rooms()): ``(the groups
+    of modules forgotten, whether the screen shown goes, whether the table's
+    sprite sheets go, whether the profile goes with its module)``.
+    App.make_room applies it, and is the only place that does. A name not in
+    rooms() raises KeyError: a screen that forgot its row would hold the
+    heap of the screens before it."""
+    found = rooms().get(name)
+    if found is None:
+        raise KeyError("memory.rooms() has no room %r" % name)
+    named, goes = found
+    by_name = groups()
+    modules = ()
+    for group in named:
+        modules += by_name[group]
+    return modules, bool(goes & SCREEN), bool(goes & SHEETS), bool(goes & PROFILE_TOO)

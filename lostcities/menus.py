@@ -17,6 +17,7 @@ def title(app, notice=None):
     app.make_room("title")
     from lostcities.screens.title import TitleScreen
     app.show(TitleScreen(app, notice))
+    app.after_picture(app.ready_the_table)
 
 
 def settings(app):

@@ -4,7 +4,8 @@ A :class:`Shell` is handed the display, the buttons, a clock and the
 feedback (lights and sound, or None), as in deshipu's ``stage``: the screens
 know nothing of the hardware. It shows one screen at a time, refreshes the
 display once per change, takes steps left for after the press being handled
-(:meth:`Shell.later`), and lets a screen go before a big one is built.
+(:meth:`Shell.later`) and for after the picture is sent (:meth:`Shell.after_picture`),
+and lets a screen go before a big one is built.
 :class:`lostcities.app.App` is the game's.
 """
 
@@ -25,6 +26,7 @@ class Shell:
         self.feedback = feedback
         self.screen = None
         self.then = None  # what to do once the press being handled has returned
+        self.then_unseen = None  # what to do once the screen it changed is sent
         self.dirty = True
         self.pressed_at = clock_ms()  # the last press, for the doze
         self.dozing = False
@@ -58,6 +60,10 @@ class Shell:
         if changed or self.dirty:
             self.dirty = False
             self.display.refresh()
+        then = self.then_unseen
+        if then is not None:
+            self.then_unseen = None
+            then()
         return changed
 
     def busy(self):
@@ -82,6 +88,11 @@ class Shell:
         screen that leads to a big one (the table to the scores) is then no
         longer held by its own method, and the two never share the heap."""
         self.then = step
+
+    def after_picture(self, step):
+        """Call ``step`` once this step's picture is on the screen: work the
+        player need not wait for to see what a press did."""
+        self.then_unseen = step
 
     def follow(self):
         """Take the steps left for later, one after the other (a step may

@@ -29,6 +29,7 @@ set of tiles (docs/memory.md).
 import displayio
 
 from lostcities.rules.cards import card_color, card_index
+from lostcities import INK, LIGHT
 
 from micropython import const
 
@@ -64,8 +65,6 @@ TEXT_CHARS = const(" 0123456789-+/>:ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 TEXT_TILES = const(42)
 
 TABLE = const(0x000000)  # the table (and the screen behind it)
-INK = 0x101010
-LIGHT = 0xFFFFFF
 COLOR_RGB = const((0xF2C81E, 0x3C7CF0, 0xB4B4B4, 0x3CB44A, 0xE8382C, 0xB05AE8))
 NEUTRAL_RGB = const(0x707070)  # card backs, empty slots, text
 

@@ -3,7 +3,10 @@ names checked (a misspelt name would pass every other test: forgetting does
 nothing on CPython)."""
 
 import ast
+import glob
 import os
+
+import pytest
 
 from host_sim import ROOT
 
@@ -89,13 +92,56 @@ def test_every_module_the_memory_policy_names_exists_and_is_imported_somewhere()
     from lostcities import memory
     known = modules()
     named = set(memory.names(memory.COMPILED_FIRST + memory.PROFILE))
-    for screen in ("title", "table", "round", "review", "match", "hint", "info"):
+    for screen in memory.rooms():
         named.update(memory.names(memory.room(screen)[0]))
     assert len(named) > 10
     imported = set().union(*graph().values())
     for name in sorted(named):
         assert name in known, "no module %s" % name
         assert name in imported, "%s is forgotten but nothing imports it" % name
+
+
+def rooms_asked_for():
+    """Every room name the package asks for: make_room("...")'s, by reading the tree."""
+    asked = set()
+    for path in glob.glob(os.path.join(ROOT, "lostcities", "**", "*.py"), recursive=True):
+        with open(path) as file:
+            tree = ast.parse(file.read())
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr == "make_room"):
+                assert node.args and isinstance(node.args[0], ast.Constant), (
+                    "%s: make_room with a room not written out" % path)
+                asked.add(node.args[0].value)
+    return asked
+
+
+def test_every_room_a_screen_asks_for_is_a_row_of_the_memory_table_and_each_row_is_asked_for():
+    from lostcities import memory
+    asked = rooms_asked_for()
+    assert {"title", "table", "pause", "settings", "info", "hint", "review"} <= asked
+    assert asked == set(memory.rooms())
+    for name, (named, goes) in memory.rooms().items():
+        assert set(named) <= set(memory.groups()), name
+        assert goes & ~(memory.SCREEN | memory.SHEETS | memory.PROFILE_TOO) == 0, name
+
+
+def test_a_room_nobody_defined_fails_loudly():
+    from lostcities import memory
+    with pytest.raises(KeyError, match="no room 'pause menu'"):
+        memory.room("pause menu")
+
+
+def test_the_memory_table_says_what_goes_at_the_table_and_what_stays_at_a_page():
+    from lostcities import memory
+    modules, screen, sheets, profile = memory.room("table")
+    forgotten = memory.names(modules)
+    assert {"lostcities.menus", "lostcities.screens.title", "lostcities.saves.restore"} <= set(
+        forgotten)
+    assert "lostcities.screens.table" not in forgotten
+    assert screen and profile and not sheets
+    modules, screen, sheets, profile = memory.room("info")
+    assert memory.names(modules) == ["lostcities.screens.info"] and not screen
 
 
 def test_the_board_package_holds_exactly_what_code_py_reaches_and_the_bundle_carries_it():

@@ -150,3 +150,14 @@ def test_the_readmes_pictures_are_the_boards_frames(board, name):
     assert os.path.isfile(path), "python -m host_sim docs-images makes %s" % path
     assert pixels.png_frame(path, 2) == board[name], (
         "%s is not what the board shows: python -m host_sim docs-images" % path)
+
+
+def test_the_board_shows_the_title_picture_from_flash(board):
+    """The board's title reads its picture from the drive's FAT file system
+    (displayio.OnDiskBitmap): each expedition's peak and ridge in its colour."""
+    from host_sim.dev import make_assets
+    frame = board["title"]
+    shown = {frame[at] | frame[at + 1] << 8 for at in range(0, len(frame), 2)}
+    for rgb in make_assets.TITLE_PALETTE[make_assets.FIRST_PEAK:]:
+        r, g, b = rgb >> 16, rgb >> 8 & 255, rgb & 255
+        assert (r >> 3) << 11 | (g >> 2) << 5 | b >> 3 in shown, hex(rgb)

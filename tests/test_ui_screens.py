@@ -619,3 +619,44 @@ def test_the_rules_screen_shows_each_page_of_the_rules_file_then_the_handhelds()
         driver.press(btn.RIGHT)
     assert shown == titles
     assert driver.app.screen.heading.text == titles[0]  # RIGHT on the last page: the first
+
+
+def test_the_title_shows_its_picture_the_expeditions_in_the_games_colours():
+    from host_sim.dev import make_assets
+    driver = Driver(seed=3)
+    assert driver.screen == "title"
+    peaks = {rgb565(rgb) for rgb in make_assets.TITLE_PALETTE[make_assets.FIRST_PEAK:]}
+    assert len(peaks) == 12 and peaks <= colours(driver)  # each colour's peak and ridge
+
+
+def test_a_drive_without_the_title_picture_shows_the_title_all_the_same(monkeypatch):
+    from lostcities.screens import title
+    monkeypatch.setattr(title, "TITLE_PICTURE", "not-there.bmp")
+    driver = Driver(seed=3)
+    assert driver.screen == "title"
+    assert colours(driver) <= {(0, 0, 0), rgb565(S.LIGHT), rgb565(DIM), rgb565(ACCENT)}
+    driver.press(btn.A)
+    assert driver.screen in ("table", "pass")
+
+
+def test_a_new_match_shows_its_table_before_the_ai_works_out_its_tables():
+    """The picture first: what the player need not wait for (the AI's tables)
+    is made once the table is on the screen (Shell.after_picture)."""
+    driver = Driver(seed=3, profile={"mode": "ai", "level": "hard"})
+    app = driver.app
+    happened = []
+    refresh, prepare = app.display.refresh, app.session.prepare
+
+    def refreshed(*args, **kwargs):
+        happened.append("picture")
+        return refresh(*args, **kwargs)
+
+    def prepared():
+        happened.append("prepare" if app.screen is app.table else "prepare, no table")
+        return prepare()
+    app.display.refresh = refreshed
+    app.session.prepare = prepared
+    driver.press(btn.A)  # New match
+    assert driver.screen == "table"
+    assert happened.index("picture") < happened.index("prepare"), happened
+    assert "prepare, no table" not in happened

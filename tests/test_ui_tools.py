@@ -334,7 +334,7 @@ def test_committed_sprite_sheets_are_what_the_script_draws(tmp_path):
     from host_sim.dev import make_assets
     assert make_assets.main([str(tmp_path)]) == 0
     assets = os.path.join(os.path.dirname(os.path.dirname(__file__)), "assets")
-    for name, _ in make_assets.SHEETS:
+    for name, _ in make_assets.SHEETS + make_assets.PICTURES:
         with open(os.path.join(assets, name), "rb") as committed:
             assert committed.read() == (tmp_path / name).read_bytes(), (
                 "run python -m host_sim assets and commit assets/")

@@ -91,10 +91,13 @@ class Sheet:
         write_bmp(path, self.width, self.height, self.pixels)
 
 
-def bmp_head(width, height):
+ROLES = (S.TABLE, S.NEUTRAL_RGB, S.INK, S.LIGHT)  # a sheet's four colours
+
+
+def bmp_head(width, height, palette=ROLES):
     """What a sheet's file starts with: the BMP's headers and its palette, the four
-    colours of the roles (what tells a sheet of this script's from any other BMP)."""
-    palette = (S.TABLE, S.NEUTRAL_RGB, S.INK, S.LIGHT)
+    colours of the roles (what tells a sheet of this script's from any other BMP;
+    the title's picture has a palette of its own, TITLE_PALETTE)."""
     stride = ((width + 1) // 2 + 3) & ~3
     colors = b"".join(struct.pack("<BBBB", rgb & 255, rgb >> 8 & 255,
                                   rgb >> 16, 0) for rgb in palette)
@@ -112,11 +115,16 @@ def is_sheet(path):
     if len(head) < 26 or head[:2] != b"BM":
         return False
     width, height = struct.unpack("<ii", head[18:26])
+    if (width, height) == (TITLE_W, TITLE_H):
+        with open(path, "rb") as file:
+            return file.read(len(bmp_head(1, 1, TITLE_PALETTE))) == bmp_head(
+                width, height, TITLE_PALETTE)
     return 0 < width < 1 << 16 and 0 < height < 1 << 16 and head == bmp_head(width, height)
 
 
-def write_bmp(path, width, height, pixels):
-    """A 4-bit indexed BMP whose four colours show the roles."""
+def write_bmp(path, width, height, pixels, palette=ROLES):
+    """A 4-bit indexed BMP: a sheet's, whose four colours show the roles, or
+    the title's picture in its own colours."""
     stride = ((width + 1) // 2 + 3) & ~3
     rows = []
     for y in range(height - 1, -1, -1):  # bottom row first
@@ -126,7 +134,7 @@ def write_bmp(path, width, height, pixels):
             row[x // 2] |= value << (4 if x % 2 == 0 else 0)
         rows.append(bytes(row))
     with open(path, "wb") as file:
-        file.write(bmp_head(width, height))
+        file.write(bmp_head(width, height, palette))
         file.write(b"".join(rows))
 
 
@@ -233,14 +241,72 @@ def draw_font():
     return sheet
 
 
+# The title's picture: the screen's size, shown from the file (displayio.OnDiskBitmap)
+TITLE_W, TITLE_H = 160, 128
+NIGHT = (0x000000, 0x060A20, 0x0E1634)  # the sky, darkest at the top
+STAR = 0x8890A0
+# each expedition's colour, dimmed (the peaks) and half lit (their ridges): the
+# menu's light text stays readable over them
+PEAK_SHARE, RIDGE_SHARE = 28, 55  # per cent of the card colour
+TITLE_PALETTE = NIGHT + (STAR,) + tuple(
+    ((rgb >> 16) * share // 100) << 16 | ((rgb >> 8 & 255) * share // 100) << 8
+    | (rgb & 255) * share // 100
+    for share in (PEAK_SHARE, RIDGE_SHARE) for rgb in S.COLOR_RGB)
+SKY, FIRST_PEAK, FIRST_RIDGE = 0, len(NIGHT) + 1, len(NIGHT) + 1 + len(S.COLOR_RGB)
+# the six expeditions' peaks along the foot of the screen: (centre x, height) each,
+# in the cards' order of colours
+PEAKS = ((14, 40), (44, 58), (74, 34), (100, 62), (128, 46), (152, 38))
+STARS = ((8, 30), (23, 88), (37, 112), (52, 51), (66, 97), (81, 19), (96, 116), (109, 72),
+         (121, 33), (139, 64), (147, 14), (153, 92), (30, 60), (88, 44), (118, 104))
+
+
+class Picture:
+    """A picture the size of the screen, pixel values indexing TITLE_PALETTE."""
+
+    def __init__(self, width, height):
+        self.width, self.height = width, height
+        self.pixels = bytearray(width * height)
+
+    def put(self, x, y, value):
+        if 0 <= x < self.width and 0 <= y < self.height:
+            self.pixels[y * self.width + x] = value
+
+    def save(self, path):
+        write_bmp(path, self.width, self.height, self.pixels, TITLE_PALETTE)
+
+
+def draw_title():
+    """The title's picture: a night sky in bands over the six expeditions'
+    peaks, each in its colour, the nearer ones in front."""
+    picture = Picture(TITLE_W, TITLE_H)
+    band = TITLE_H // len(NIGHT)
+    for y in range(TITLE_H):
+        for x in range(TITLE_W):
+            picture.put(x, y, SKY + min(y // band, len(NIGHT) - 1))
+    for x, y in STARS:
+        picture.put(x, y // 2, len(NIGHT))
+    order = sorted(range(len(PEAKS)), key=lambda color: -PEAKS[color][1])  # the tallest behind
+    for color in order:
+        centre, height = PEAKS[color]
+        top = TITLE_H - height
+        for y in range(top, TITLE_H):
+            half = (y - top) * 3 // 4  # the slopes: 4 down for 3 across
+            for x in range(centre - half, centre + half + 1):
+                edge = abs(x - centre) >= half - 1
+                picture.put(x, y, (FIRST_RIDGE if edge else FIRST_PEAK) + color)
+    return picture
+
+
+PICTURES = (("title.bmp", draw_title),)
 SHEETS = (("hand.bmp", draw_hand), ("piles.bmp", draw_piles), ("mini.bmp", draw_mini),
           ("text.bmp", draw_text), ("font.bmp", draw_font))
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m host_sim assets",
-                                     description="Draw the sprite sheets (%s)."
-                                     % ", ".join(name for name, _ in SHEETS))
+                                     description="Draw the sprite sheets and the title's"
+                                     " picture (%s)." % ", ".join(
+                                         name for name, _ in SHEETS + PICTURES))
     parser.add_argument("folder", nargs="?", default=os.path.join(ROOT, "assets"),
                         help="where to write them (default: assets/ of this repository)")
     out = parser.parse_args(argv).folder
@@ -248,7 +314,8 @@ def main(argv=None):
         print("assets: %s is a file, not a folder to write the sheets in" % out,
               file=sys.stderr)
         return 2
-    theirs = [name for name, _ in SHEETS if os.path.lexists(os.path.join(out, name))
+    drawn = SHEETS + PICTURES
+    theirs = [name for name, _ in drawn if os.path.lexists(os.path.join(out, name))
               and not (os.path.isfile(os.path.join(out, name))
                        and is_sheet(os.path.join(out, name)))]
     if theirs:
@@ -259,12 +326,12 @@ def main(argv=None):
         return 2
     try:
         os.makedirs(out, exist_ok=True)
-        for name, draw in SHEETS:
+        for name, draw in drawn:
             draw().save(os.path.join(out, name))
     except OSError as err:
         print("assets: cannot write in %s: %s" % (out, err.strerror or err), file=sys.stderr)
         return 1
-    print("wrote %s to %s" % (", ".join(name for name, _ in SHEETS), out))
+    print("wrote %s to %s" % (", ".join(name for name, _ in drawn), out))
     return 0
 
 

@@ -118,13 +118,22 @@ def fastest(script, tries=TRIES):
     return best
 
 
+def scripts():
+    """The anchors' scripts, each once, in the order of ANCHORS."""
+    found = []
+    for anchor in ANCHORS:
+        if anchor.script not in found:
+            found.append(anchor.script)
+    return found
+
+
+def factor_of(seconds):
+    """The Factor of ``seconds``, the interpreter's time of each of scripts()."""
+    here = dict(zip(scripts(), seconds))
+    return Factor([(anchor, here[anchor.script], anchor.at_samd51() / here[anchor.script])
+                   for anchor in ANCHORS])
+
+
 def measure(tries=TRIES):
     """The factor now (raises cp.CircuitPythonUnavailable without the interpreter)."""
-    here = {}
-    measured = []
-    for anchor in ANCHORS:
-        if anchor.script not in here:
-            here[anchor.script] = fastest(anchor.script, tries)
-        seconds = here[anchor.script]
-        measured.append((anchor, seconds, anchor.at_samd51() / seconds))
-    return Factor(measured)
+    return factor_of([fastest(script, tries) for script in scripts()])

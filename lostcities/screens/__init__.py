@@ -5,8 +5,21 @@ The app calls :meth:`Screen.press` with each pressed action and
 """
 
 import displayio
+from micropython import const
 
-from lostcities.sprites import INK, LIGHT
+from lostcities import INK, LIGHT
+
+# A popup's frame round its text: the edge 3 px out on each side and above, 2
+# px below; the inside 2 px out, 1 px below (vectorio's two rectangles, or the
+# tiled frame's rows)
+_EDGE = const(3)
+_INSIDE = const(2)
+_FRAME_W = const(2 * _EDGE)  # the frame's width more than its text's
+_FRAME_H = const(_EDGE + 2)  # its height more than its text's
+_FILL_W = const(2 * _INSIDE)
+_FILL_H = const(_INSIDE + 1)
+_SCREEN_H = const(128)
+_WIDEST_FRAME = const(162)  # 27 characters of 6 px: no popup is wider
 
 try:
     from vectorio import Rectangle
@@ -16,7 +29,8 @@ except ImportError:  # a firmware built without vectorio: the same pixels from t
     Rectangle = None
 
     # Defined only here: elsewhere their code is let go once the module is imported.
-    # No constants named: from .py sources every name is a name for good.
+    NOTHING, EDGE_ROW, INSIDE_ROW = 0, 1, 2  # the frame's tiles, and its pixels' values
+
     def tiled_frame():
         """A popup's frame (the edge 3 px round the text, the inside 2 px
         round it, 1 px less below: the pixels of vectorio's two rectangles)
@@ -27,23 +41,26 @@ except ImportError:  # a firmware built without vectorio: the same pixels from t
         :func:`fit` gives it its size; no frame is wider than 27 characters
         (162 px) or taller than the screen."""
         palette = displayio.Palette(3)
-        palette.make_transparent(0)
-        palette[1] = DIM
-        palette[2] = INK
-        return displayio.TileGrid(displayio.Bitmap(162, 3, 3), pixel_shader=palette,
-                                  height=128, tile_width=162, tile_height=1, x=-3, y=-3)
+        palette.make_transparent(NOTHING)
+        palette[EDGE_ROW] = DIM
+        palette[INSIDE_ROW] = INK
+        return displayio.TileGrid(
+            displayio.Bitmap(_WIDEST_FRAME, 3, 3), pixel_shader=palette, height=_SCREEN_H,
+            tile_width=_WIDEST_FRAME, tile_height=1, x=-_EDGE, y=-_EDGE)
 
     def fit(grid, width, height):
         """Frame a text ``width`` x ``height`` pixels: the frame's rows drawn
         again, and which row each cell shows; nothing allocated."""
         rows = grid.bitmap
-        width += 6  # the frame's: 3 px each side of the text
-        fill_region(rows, 0, 1, 162, 3, 0)
-        fill_region(rows, 0, 1, width, 3, 1)
-        fill_region(rows, 1, 2, width - 1, 3, 2)
-        bottom = height + 4  # the frame's last row: 3 px above the text, 2 below
-        for cell in range(128):
-            row = 1 if cell == 0 or cell == bottom else 2 if cell < bottom else 0
+        width += _FRAME_W
+        inside = _EDGE - _INSIDE  # where the inside starts across an inside row
+        fill_region(rows, 0, EDGE_ROW, _WIDEST_FRAME, 3, NOTHING)
+        fill_region(rows, 0, EDGE_ROW, width, 3, EDGE_ROW)
+        fill_region(rows, inside, INSIDE_ROW, width - inside, 3, INSIDE_ROW)
+        bottom = height + _FRAME_H - 1  # the frame's last row
+        for cell in range(_SCREEN_H):
+            row = (EDGE_ROW if cell == 0 or cell == bottom
+                   else INSIDE_ROW if cell < bottom else NOTHING)
             if grid[cell] != row:
                 grid[cell] = row
 
@@ -70,9 +87,28 @@ def font_sheet():
     the heap)."""
     global _sheet
     if _sheet is None:  # made apart: a text change calls this and must allocate nothing
-        from lostcities.assets import font_tiles
-        _sheet = font_tiles(FIRST, LAST)
+        _sheet = font_tiles()
     return _sheet
+
+
+def font_tiles():
+    """The font's tiles from FIRST to LAST (see font_sheet): terminalio.FONT's,
+    else assets/font.bmp's."""
+    try:
+        from terminalio import FONT as font
+    except ImportError:
+        font = None
+    bitmap = getattr(font, "bitmap", None)
+    if isinstance(bitmap, displayio.Bitmap):
+        width, height = font.get_bounding_box()[:2]
+        # circuitpython-stubs' Glyph names its fields only as __init__ arguments
+        return bitmap, bytearray(font.get_glyph(code).tile_index  # type: ignore[attr-defined]
+                                 for code in range(FIRST, LAST + 1)), width, height
+    from lostcities.assets import load_sheet
+    bitmap = load_sheet("font.bmp", 2)
+    count = LAST - FIRST + 1
+    # its tiles are the characters in order: a range indexes as a bytearray of them would
+    return bitmap, range(count), bitmap.width // count, bitmap.height
 
 
 class Text(displayio.Group):
@@ -268,8 +304,10 @@ class Popup:
         self.y = y
         self.box = displayio.Group(x=x, y=y)
         if Rectangle is not None:
-            self.frame = Rectangle(pixel_shader=_palette(DIM), width=8, height=8, x=-3, y=-3)
-            self.fill = Rectangle(pixel_shader=_palette(INK), width=6, height=6, x=-2, y=-2)
+            self.frame = Rectangle(pixel_shader=_palette(DIM), width=8, height=8,
+                                   x=-_EDGE, y=-_EDGE)
+            self.fill = Rectangle(pixel_shader=_palette(INK), width=6, height=6,
+                                  x=-_INSIDE, y=-_INSIDE)
             self.box.append(self.frame)
             self.box.append(self.fill)
         self.item = label(" ", 0, 0, LIGHT, columns=columns or width)
@@ -295,11 +333,11 @@ class Popup:
             if len(self.box) == 1:  # hidden, it held no frame (see hide)
                 self.box.insert(0, tiled_frame())
             fit(self.box[0], width, height)
-        elif self.fill.width != width + 4 or self.fill.height != height + 3:
-            self.fill.width = width + 4
-            self.fill.height = height + 3
-            self.frame.width = width + 6
-            self.frame.height = height + 5
+        elif self.fill.width != width + _FILL_W or self.fill.height != height + _FILL_H:
+            self.fill.width = width + _FILL_W
+            self.fill.height = height + _FILL_H
+            self.frame.width = width + _FRAME_W
+            self.frame.height = height + _FRAME_H
         self.box.hidden = False
 
     def empty(self):

@@ -41,6 +41,9 @@ _DECK_X = const(137)
 _CARDS_DOWN = const(4)  # mini tile rows of an expedition: 3 across, 12 cards
 _SCORE_CHARS = const(4)  # "+124"
 _PANEL_CHARS = const(6)
+_PANEL_LINES = const(5)  # a name, a score, a blank, then DECK and its count (or ROUND)
+_WIDE_PITCH = const(26)  # px from a colour's column to the next, with 5 colours
+_NARROW_PITCH = const(22)  # with 6
 _PANEL_LINE = const(2 * _PANEL_CHARS)  # a panel line's tiles: two a character
 _POPUP_CHARS = const(20)  # messages keep clear of the side panel
 INFO_Y = const(8)  # SELECT's pages cover the table, a margin all round
@@ -91,50 +94,60 @@ class TableLayout(Screen):
         self.cells = []
         self.piles = []
         self.hand_grids = []
-        sheets = app.sheets
-        self.sheets = sheets
-        group = self.group
-        colors = app.match.colors
-        self.colors = colors
-        self.pitch = 22 if colors == 6 else 26
+        self.sheets = app.sheets
+        self.colors = app.match.colors
+        self.pitch = _NARROW_PITCH if self.colors == 6 else _WIDE_PITCH
         self.status = label(" ", 1, 0)
-        group.append(self.status)
-        # each colour's score over its column, the columns ``pitch`` (an even
-        # number of px) apart: one text grid a side
-        score_chars = ((colors - 1) * self.pitch + S.TEXT_W - 1) // S.TEXT_W + _SCORE_CHARS
+        self.group.append(self.status)
+        self.make_expeditions()
+        self.make_piles()
+        self.make_hand()
+        self.popup = Popup(self.group, width=_POPUP_CHARS, columns=INFO_CHARS)
+
+    def make_expeditions(self):
+        """Each side's scores, one text grid over the columns (``pitch``, an
+        even number of px, apart), and each colour's cards under its score."""
+        sheets = self.sheets
+        score_chars = ((self.colors - 1) * self.pitch + S.TEXT_W - 1) // S.TEXT_W + _SCORE_CHARS
         for y in (_TOP_Y, _MINE_Y):
             grid = sheets.text_grid(score_chars, 1, self.column_x(0) + 2, y)
-            group.append(grid)
+            self.group.append(grid)
             self.scores.append(grid)
             cells = []
-            for color in range(colors):
+            for color in range(self.colors):
                 grid = sheets.mini_grid(3, _CARDS_DOWN, self.column_x(color) + 1,
                                         y + S.TEXT_H, sheets.palettes[color])
-                group.append(grid)
+                self.group.append(grid)
                 cells.append(grid)
             self.cells.append(cells)
-        for color in range(colors):
+
+    def make_piles(self):
+        """The discard piles, the deck and the side panel."""
+        sheets = self.sheets
+        group = self.group
+        for color in range(self.colors):
             grid = sheets.pile_grid(self.column_x(color), PILE_Y)
             grid.pixel_shader = sheets.palettes[color]
             group.append(grid)
             self.piles.append(grid)
         self.deck = sheets.pile_grid(_DECK_X, PILE_Y)
         group.append(self.deck)
-        self.panels = (sheets.text_grid(_PANEL_CHARS, 5, PANEL_X, _TOP_Y),
-                       sheets.text_grid(_PANEL_CHARS, 5, PANEL_X, _MINE_Y))
+        self.panels = (sheets.text_grid(_PANEL_CHARS, _PANEL_LINES, PANEL_X, _TOP_Y),
+                       sheets.text_grid(_PANEL_CHARS, _PANEL_LINES, PANEL_X, _MINE_Y))
         group.append(self.panels[0])
         group.append(self.panels[1])
-        # the hand in a group of its own: the table's group then stays within
-        # the step of its list of layers that would double it
+
+    def make_hand(self):
+        """The hand in a group of its own (the table's group then stays within
+        the step of its list of layers that would double it), and its cursor."""
         hand = displayio.Group()
-        group.append(hand)
+        self.group.append(hand)
         for slot in range(HAND_SIZE):
-            grid = sheets.hand_grid(slot * S.CARD_W, HAND_Y)
+            grid = self.sheets.hand_grid(slot * S.CARD_W, HAND_Y)
             hand.append(grid)
             self.hand_grids.append(grid)
-        self.bar = sheets.bar_grid(1, _HAND_BAR_Y)  # the cursor: one bar, moved
-        group.append(self.bar)
-        self.popup = Popup(group, width=_POPUP_CHARS, columns=INFO_CHARS)
+        self.bar = self.sheets.bar_grid(1, _HAND_BAR_Y)  # the cursor: one bar, moved
+        self.group.append(self.bar)
 
     def coach(self, moment, card=NO_CARD, discard=False):
         """The lesson coach's words at this moment, if any: until A, or a B

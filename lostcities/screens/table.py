@@ -267,7 +267,7 @@ class TableScreen(TableLayout):
             self.app.session.unsaid(self.spoken)
         from lostcities.screens.info import hint_words
         words = hint_words(self.app, self.viewer, move)
-        self.app.make_room("info", screen=False)  # the words made, their module goes
+        self.app.make_room("info")  # the words made, their module goes
         self.popup.show(words)
 
     def show_info(self, page):
@@ -279,5 +279,5 @@ class TableScreen(TableLayout):
         self.popup.empty()  # the page before let go while this one is made
         from lostcities.screens.info import info_page
         lines = info_page(self.app, self.viewer, self.page)
-        self.app.make_room("info", screen=False)  # the page made, its module goes
+        self.app.make_room("info")  # the page made, its module goes
         self.popup.show("\n".join(lines), INFO_Y, INFO_CHARS)

@@ -1,10 +1,15 @@
-"""The title (new match, continue) and the settings."""
+"""The title (new match, continue) over its picture, and the settings."""
 
-from lostcities import BRIGHTNESSES, COLORS, LEVELS, MODES, RESUMES, ROUNDS
+import displayio
+
+from lostcities import BRIGHTNESSES, COLORS, LEVELS, MODES, RESUMES, ROUNDS, asset_path
 from lostcities import buttons as btn
 from lostcities.screens.menu import GIVE_UP, MenuScreen
 
 _SUB_SCREENS = ("Settings", "Statistics", "Rules")
+# The title's picture (host_sim/dev/make_assets.py draws it): its pixels stay in
+# the file, read by displayio.OnDiskBitmap as the display draws, not in the heap
+TITLE_PICTURE = "title.bmp"
 ERASE = "A again erases the saved match, the settings and the statistics."
 
 
@@ -29,6 +34,11 @@ class TitleScreen(MenuScreen):
         back_from = app.title_item  # the cursor stays where a sub-screen was opened
         super().__init__(app, items, notice, heading_scale=2,
                          at=items.index(back_from) if back_from in items else 0)
+        try:
+            bitmap = displayio.OnDiskBitmap(asset_path(TITLE_PICTURE))
+        except (OSError, ValueError):  # a drive without it (or not of the board's kind)
+            return
+        self.group.insert(0, displayio.TileGrid(bitmap, pixel_shader=bitmap.pixel_shader))
 
     def item_text(self, key):
         if key == "New match":

@@ -43,6 +43,7 @@ import audioio  # noqa: E402,F401
 import board  # noqa: E402
 import busdisplay  # noqa: E402,F401
 import digitalio  # noqa: E402,F401
+import flash  # noqa: E402
 import keypad  # noqa: E402
 import left_out  # noqa: E402
 import microcontroller  # noqa: E402
@@ -300,6 +301,7 @@ board.DISPLAY.on_show = rig.on_show
 if "board_id" in OPTIONS:
     board.board_id = OPTIONS["board_id"]
 left_out.leave_out(OPTIONS.get("without", ""))
+flash.mount_assets(None if DRIVE == "." else DRIVE)  # the title's picture reads from FAT
 gc.collect()
 BASE = gc.mem_alloc()
 try:

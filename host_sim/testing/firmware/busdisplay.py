@@ -1,6 +1,7 @@
 """busdisplay for CircuitPython's unix port: a 160x128 display that draws nothing.
 
-``on_show`` (set by board_rig) is called with each new root group."""
+``on_show`` (set by board_rig) is called with each new root group,
+``on_refresh`` (set by timing_rig) at each refresh: the picture sent."""
 
 
 class BusDisplay:
@@ -11,6 +12,7 @@ class BusDisplay:
         self.auto_refresh = True
         self.refreshes = 0
         self.on_show = None
+        self.on_refresh = None
         self._root = None
 
     @property
@@ -25,4 +27,6 @@ class BusDisplay:
 
     def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0):
         self.refreshes += 1
+        if self.on_refresh is not None:
+            self.on_refresh()
         return True

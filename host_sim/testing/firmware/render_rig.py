@@ -19,6 +19,10 @@ import os  # noqa: E402
 
 os.chdir(ROOT)
 
+import flash  # noqa: E402
+
+flash.mount_assets(ROOT)  # the title's picture reads from FAT, as on the board
+
 import left_out  # noqa: E402
 
 left_out.leave_out(sys.argv[3][len("without="):] if len(sys.argv) > 3 else "")

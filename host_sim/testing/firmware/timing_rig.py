@@ -1,18 +1,24 @@
 """Time what a player waits for, on CircuitPython's interpreter with the board's
-own display code: the boot to the title, and the presses that change the screen.
+own display code: the boot to the title, and the presses that change the screen,
+each beside the calibration's scripts run in the same process at the same moment.
 
-    circuitpython-display -X heapsize=150k timing_rig.py boot|presses|pixels
+    circuitpython-display -X heapsize=192k timing_rig.py boot|presses|pixels [SCRIPT ...]
 
-Run in a drive (the bundle or .py sources), as the board runs it. ``boot``
-prints ``boot US``: the import of the app and its modules (compiled first,
-from .py sources), the app made and its title drawn. ``presses`` prints
-``NAME US SAVES`` for each press below: the step of the app that handles it,
-the fastest of REPEATS (a shared machine's other work only adds time), and
-the NVM writes it made. ``pixels`` (in a heap with room for two frames) plays
-the same presses once and prints ``NAME PIXELS``: the rectangle of the screen
-a press changed, by the board's own compositing (``lcrender``), which is what
-the display's refresh sends to the panel. The interpreter has no panel and no
-flash: what sending the pixels and writing the NVM take is the bench's to add.
+Run in a drive (the bundle or .py sources), as the board runs it. The SCRIPTs
+are the calibration's published scripts (host_sim/tools/calibration.py), each
+printing the microseconds it took. ``boot`` prints ``boot US``: code.py compiled,
+the import of the app and its modules (compiled first, from .py sources), the
+app made and its title sent; then ``anchor INDEX US`` for each script, run at once after.
+``presses`` plays ROUNDS rounds: in each, every press below once (the cursor's
+several times, the fastest kept), printed ``press ROUND NAME US WRITES`` (the
+steps of the app that handle it up to its picture, and the NVM writes they
+made), then each script once, ``anchor ROUND INDEX US``: a round's times and
+the factor that converts them share the machine's load of that moment.
+``pixels`` (in a heap with room for two frames) plays the same presses once
+and prints ``NAME PIXELS``: the rectangle of the screen a press changed, by
+the board's own compositing (``lcrender``), which is what the display's
+refresh sends to the panel. The interpreter has no panel and no flash: what
+sending the pixels and writing the NVM take is the bench's to add.
 """
 
 import sys
@@ -24,34 +30,68 @@ import gc  # noqa: E402
 import time  # noqa: E402
 
 import board  # noqa: E402
+import flash  # noqa: E402
 
-REPEATS = 5
+flash.mount_assets()  # the drive's assets/ on FAT, as the board reads them
+
+ROUNDS = 5
+CURSOR_MOVES = ("RIGHT", "RIGHT", "LEFT", "LEFT")  # along the hand, at the table
+SCRIPTS = sys.argv[2:]
+
+
+def anchors(tag):
+    """Run each calibration script in this process, as its author ran it (at
+    module level: its own globals), and print what it took."""
+    for index in range(len(SCRIPTS)):
+        with open(SCRIPTS[index]) as file:
+            code = compile(file.read(), SCRIPTS[index], "exec")
+        took = []
+        exec(code, {"print": took.append})
+        print("anchor %s%d %d" % (tag, index, took[0]))
 AI_MATCH = {"mode": "ai", "level": "normal", "colors": 6, "rounds": 3}
 DUEL = {"mode": "duel", "colors": 6, "rounds": 1}
 
 
-def boot():
-    began = time.ticks_us()
-    import scripted
-    scripted.Driver(board.DISPLAY, bytearray(b"\xff" * 8192), 1)  # the title, drawn
-    print("boot %d" % time.ticks_diff(time.ticks_us(), began))
+class Picture:
+    """When the display was last refreshed (the picture sent), and the NVM's
+    writes then."""
+
+    def __init__(self):
+        self.at = None
+        self.writes = 0
+
+    def __call__(self):
+        self.at = time.ticks_us()
+        self.writes = NVM.writes
+
+
+PICTURE = Picture()
 
 
 def timed(driver, name):
     """The steps that handle a press and release of button ``name`` (START
-    acts when let go): ``(microseconds, NVM writes)``, the AI's thinking
-    after them aside."""
+    acts when let go) up to the picture they send: ``(microseconds, NVM
+    writes before it)``. What a step does after its refresh (a save, the AI's
+    thinking) the player does not wait for."""
     from scripted import action_named
     action = action_named(name)
     took = 0
     writes = NVM.writes
+    PICTURE.at = None
     for pressed in (True, False):
         driver.keys.push(action, pressed)
         driver.clock.now += 20
         began = time.ticks_us()
         driver.app.step()
+        if PICTURE.at is not None:
+            took += time.ticks_diff(PICTURE.at, began)
+            writes = PICTURE.writes - writes
+            break
         took += time.ticks_diff(time.ticks_us(), began)
-    writes = NVM.writes - writes
+    else:
+        writes = NVM.writes - writes
+    if pressed:
+        driver.keys.push(action, False)
     driver.settle()
     return took, writes
 
@@ -82,6 +122,21 @@ class Frames:
 import microcontroller  # noqa: E402
 
 NVM = microcontroller.ByteArray()  # made once: late in a run the heap has no 8 KB piece left
+board.DISPLAY.on_refresh = PICTURE
+
+
+def boot():
+    """From power-on to the title's picture: code.py compiled (the board
+    compiles it at each boot), the app's modules imported (and compiled, from
+    .py sources), the app made and its title sent. The rig's own driver
+    (scripted.py) is compiled before the clock starts."""
+    import scripted
+    began = time.ticks_us()
+    with open("code.py") as file:
+        compile(file.read(), "code.py", "exec")
+    scripted.Driver(board.DISPLAY, bytearray(b"\xff" * 8192), 1)
+    print("boot %d" % time.ticks_diff(PICTURE.at, began))
+    anchors("")
 
 
 def a_match(settings, seed):
@@ -112,45 +167,45 @@ def to_the_scores(driver, seed):
         driver.press_all("A")
 
 
-def presses(measure=timed, repeats=REPEATS):
-    """Each press that changes the screen, measured ``repeats`` times by
-    ``measure(driver, name)``: the least of each figure is printed."""
+def presses(measure=timed, rounds=ROUNDS):
+    """Each press that changes the screen, measured by ``measure(driver,
+    name)`` once a round (the cursor's fastest of CURSOR_MOVES), printed
+    with the round's number; the calibration's scripts after each round."""
     from lostcities import buttons as btn
     from scripted import NAMES
-    times = {}
 
-    def keep(name, figures):
-        if name not in times or figures < times[name]:
-            times[name] = figures
+    for round_number in range(rounds):
+        tag = "%d " % round_number
+        said = "press " + tag if rounds > 1 else ""
 
-    def timed(driver, name):
-        return measure(driver, name)
+        def keep(name, figures):
+            print("%s%s %d %d" % ((said, name) + figures))
 
-    for repeat in range(repeats):
-        driver = a_match(AI_MATCH, repeat + 1)
-        keep("title>table (a new match)", timed(driver, "A"))
-        keep("table>pause", timed(driver, "START"))
-        keep("pause>table", timed(driver, "B"))
-        move = first_move(driver, repeat)
+        driver = a_match(AI_MATCH, round_number + 1)
+        keep("title>table (a new match)", measure(driver, "A"))
+        keep("a cursor move", min(measure(driver, name) for name in CURSOR_MOVES))
+        keep("table>pause", measure(driver, "START"))
+        keep("pause>table", measure(driver, "B"))
+        move = first_move(driver, round_number)
         for action in move[:-1]:
             driver.press(action)
-        keep("a move played", timed(driver, NAMES[move[-1]]))
-        to_the_scores(driver, repeat)
-        keep("round>table (the next deal)", timed(driver, "A"))
+        keep("a move played", measure(driver, NAMES[move[-1]]))
+        to_the_scores(driver, round_number)
+        keep("round>table (the next deal)", measure(driver, "A"))
         driver.press(btn.START, 2100)
-        keep("title>table (continue)", timed(driver, "A"))
+        keep("title>table (continue)", measure(driver, "A"))
         driver = None  # one app at a time, as on the board
         gc.collect()
-        duel = a_match(DUEL, repeat + 7)
+        duel = a_match(DUEL, round_number + 7)
         duel.press_all("A")
-        keep("pass>table", timed(duel, "A"))
-        to_the_scores(duel, repeat)
-        keep("round>match (the statistics saved)", timed(duel, "A"))
-        keep("match>title", timed(duel, "A"))
+        keep("pass>table", measure(duel, "A"))
+        to_the_scores(duel, round_number)
+        keep("round>match (the statistics saved)", measure(duel, "A"))
+        keep("match>title", measure(duel, "A"))
         duel = None
         gc.collect()
-    for name in times:
-        print("%s %d %d" % ((name,) + times[name]))
+        if rounds > 1:
+            anchors(tag)
 
 
 if sys.argv[1] == "boot":
