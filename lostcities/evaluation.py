@@ -9,12 +9,11 @@ host_sim/dev/tune.py tunes the tempo table here, the weights in knowledge.py.
 from micropython import const
 
 from lostcities.knowledge import Knowledge, finish, finish_theirs
-from lostcities.rules.cards import CARDS_PER_COLOR, DISCARD, HAND_SIZE, make_move
+from lostcities.rules.cards import CARDS_PER_COLOR, DISCARD, HAND_SIZE, NO_CARD, make_move
 from lostcities.rules.offsets import HAND_AT
 
 _UNSET = const(-1000000000)  # below any value: no move found yet
 _ONE = const(1000)  # a card, in the thousandths of knowledge.py
-_WAGERS = const(7)  # bit mask of a colour's three wagers (indices 0-2)
 _PLAY_THEN_DISCARD = (0, DISCARD)  # built once: a tuple in a loop allocates
 # What a move earns by its kind and the deck cards left (host_sim/dev/tune.py tunes
 # it on the reference pool): 5 bytes per 5 deck cards (the last for 30 or more),
@@ -51,37 +50,6 @@ def key_move(state, player, key):
     return make_move(state.hand_card(player, key // 14), key % 14 >= 7, key % 7)
 
 
-def _projection(top, total, wagers, count, sure, sure_f, unseen, unseen_f):
-    """Projected final score of my expedition after a play, in thousandths of a
-    point (knowledge.py tallies it for the expedition as it stands).
-
-    ``top`` is the index of its last card, ``total``, ``wagers`` and ``count``
-    what it holds. ``sure`` and ``unseen`` are masks of the cards that may
-    still go on it, weighted by their factors.
-    """
-    points = total * _ONE
-    cards = count * _ONE
-    if top < 3:  # no numbers yet: wagers in hand still fit
-        held = sure & _WAGERS
-        while held:
-            wagers += 1
-            cards += _ONE
-            held &= held - 1
-        index = 3
-    else:
-        index = top + 1
-    while index < CARDS_PER_COLOR:
-        bit = 1 << index
-        if sure & bit:
-            points += sure_f * (index - 1)
-            cards += sure_f
-        elif unseen & bit:
-            points += unseen_f * (index - 1)
-            cards += unseen_f
-        index += 1
-    return finish(points, cards, wagers, count)
-
-
 class Position(Knowledge):
     """One player's knowledge of a round (``Knowledge``) and its moves."""
 
@@ -91,138 +59,169 @@ class Position(Knowledge):
         self.best_value = _UNSET
         self.sums = None  # hard and the review: a list that sums every move's value, by move_key (None: not weighed)
         self.watch = -1  # the review's: only the move of this key (source 0) is summed
+        self.play_mine = None  # _play_value's: the play drawing its colour's pile top
 
     def best(self, rng, noise):
         """The best move by the evaluation (each value blurred by ``noise``).
 
         Every move's value is also added to ``sums`` when it is set (hard and
-        the review: only the move of ``watch``, if set; a key's None, its first value). A move changes only the colour
-        it touches and its draw's: the other colours' values are summed once,
-        and its own is weighed from the context's sums for it (a discard) or
-        projected again (a play).
+        the review: only the move of ``watch``, if set; a key's None, its
+        first value). The moves drawing from the deck are weighed in the
+        context a deck card shorter, then those drawing from a pile
+        (``_weigh``).
         """
-        state = self.state
-        colors = self.colors
-        hands = self.hand
-        unseen = self.unseen
-        totals = self.total
-        wagers_of = self.wagers
-        counts = self.count
-        piles = self.pile_top
+        self.best_value = _UNSET
+        deck_len = self.state.deck_len
+        for deck in (1, 0):
+            if deck or self.pile_draws:
+                self._weigh(deck, self.context(deck_len - deck), rng, noise)
+        return self.best_move
+
+    def _weigh(self, deck, total, rng, noise):
+        """Weigh every move drawing from the deck (``deck``) or from a pile, in
+        the context just set, whose colours sum to ``total``. A move changes
+        only the colour it touches and its draw's: the other colours' values
+        are that sum, and its own is weighed from the context's sums for it
+        (a discard) or projected again (a play: ``_play_value``). Unsummed and
+        unblurred, each move's best pile is chosen at once."""
+        self.draw_sources(deck)
+        gain = self.gain
+        projected = self.projected
         points_of = self.points
         cards_of = self.cards
         wagered = self.wagered
-        projected = self.projected
-        gain = self.gain
-        buf = state.buf  # read in place (lostcities/rules/offsets.py)
+        counts = self.count
+        tops = self.top
+        piles = self.pile_top
+        colors = self.colors
+        sure_f = self.my_hand
+        buf = self.state.buf  # read in place (lostcities/rules/offsets.py)
         start = HAND_AT + self.player * HAND_SIZE
-        sums = self.sums
-        watch = self.watch if sums is not None else -2  # -1: every move
-        best_value = _UNSET
-        best_move = self.best_move
-        tempo_row = min(state.deck_len // _TEMPO_STEP, _TEMPO_ROWS - 1) * _TEMPO_KINDS
-        for deck in (1, 0):
-            if not deck and not self.pile_draws:
-                continue
-            total = self.context(state.deck_len - deck)
-            self.draw_sources(deck)
-            my_hand = self.my_hand
-            my_unseen = self.my_unseen
-            sources = 1 if deck else colors + 1  # the deck, or the piles (1 to colors)
-            # the piles of the highest gain (the first among equals) and of the others' highest
-            first = second = 0
-            for source in range(1, sources):  # (none from the deck)
-                value = gain[source]
-                if value is None:
+        watch = self.watch if self.sums is not None else -2  # -1: every move
+        quick = not (noise or watch == -1)  # unless every move is summed
+        row = min(self.state.deck_len // _TEMPO_STEP, _TEMPO_ROWS - 1) * _TEMPO_KINDS
+        row += 0 if deck else 2  # the kinds drawing from a pile
+        bonus = 0 if deck else (_TEMPO[row + 2] - _TEMPO_ZERO) * _TEMPO_UNIT  # a discard's
+        first = self.best_pile
+        second = self.second_pile
+        best_value = self.best_value
+        for slot in range(HAND_SIZE):
+            card = buf[start + slot]
+            color = card // CARDS_PER_COLOR
+            index = card % CARDS_PER_COLOR
+            top = tops[color]
+            pile = color + 1  # the source of its colour's pile
+            for discard in _PLAY_THEN_DISCARD:
+                mine = None  # a play's value drawing its own pile's top
+                if discard:  # my side loses the card, theirs may take it
+                    after = total + bonus
+                    if index < 3:
+                        if top < 3:
+                            after += finish(points_of[color], cards_of[color] - _ONE,
+                                            wagered[color] - 1, counts[color]) - projected[color]
+                    elif index > top:
+                        after += finish(points_of[color] - sure_f * (index - 1),
+                                        cards_of[color] - sure_f, wagered[color],
+                                        counts[color]) - projected[color]
+                    theirs = tops[colors + color]
+                    if (index > 2 and index > theirs) or (piles[color] > 2 and piles[color] > theirs):
+                        after += self._their_loss(color, index)
+                elif index > top if index > 2 else top < 3:  # it can be played
+                    after = self._play_value(color, index, total, row, deck)
+                    mine = self.play_mine
+                else:
                     continue
-                if not first or value > gain[first]:
-                    second = first
-                    first = source
-                elif not second or value > gain[second]:
-                    second = source
-            for slot in range(HAND_SIZE):
-                card = buf[start + slot]
-                color = card // CARDS_PER_COLOR
-                index = card % CARDS_PER_COLOR
-                other = colors + color
-                rest = total - projected[color]  # all but my side of its colour
-                top = self.top[color]
-                for discard in _PLAY_THEN_DISCARD:
-                    if discard:  # my side loses the card, theirs may take it
-                        kind = 2  # its place in a row of _TEMPO (from the deck it earns 0)
-                        after = total  # where neither side's sums change
-                        if index < 3:
-                            if top < 3:
-                                after += finish(points_of[color], cards_of[color] - _ONE,
-                                                wagered[color] - 1, counts[color]) - projected[color]
-                        elif index > top:
-                            after += finish(points_of[color] - my_hand * (index - 1),
-                                            cards_of[color] - my_hand, wagered[color],
-                                            counts[color]) - projected[color]
-                        theirs = self.top[other]
-                        taken = piles[color]
-                        if (index > 2 and index > theirs) or (taken > 2 and taken > theirs):
-                            after += projected[other] - finish_theirs(  # the pile's top they may take
-                                points_of[other], cards_of[other], wagered[other], counts[other],
-                                theirs, index)
-                        bonus = 0
-                    elif index > top if index > 2 else top < 3:  # it can be played
-                        kind = 1 if top < 0 else 0  # an opening, a play (+2: from a pile)
-                        count = counts[color] + 1
-                        points = totals[color]
-                        wagers = wagers_of[color]
-                        if index < 3:
-                            wagers += 1
-                        else:
-                            points += index - 1
-                        hand = hands[color] & ~(1 << index)
-                        after = rest + _projection(index, points, wagers, count, hand, my_hand,
-                                                   unseen[color], my_unseen)
-                        bonus = (_TEMPO[tempo_row + kind] - _TEMPO_ZERO) * _TEMPO_UNIT
-                    else:
-                        continue
-                    if not deck:
-                        bonus = (_TEMPO[tempo_row + kind + 2] - _TEMPO_ZERO) * _TEMPO_UNIT
-                    move = card << 4 | discard
-                    key = slot * 14 + (7 if discard else 0)  # move_key's
-                    noted = watch == key or watch == -1  # in sums
-                    after += bonus
-                    pile = color + 1  # the source of its colour's pile
-                    mine = None  # a play's value drawing its own pile's top
-                    if not (deck or discard or gain[pile] is None):
-                        mine = rest + projected[other] + _projection(
-                            index, points, wagers, count, hand | 1 << piles[color],
-                            my_hand, unseen[color], my_unseen) - finish_theirs(
-                            points_of[other], cards_of[other], wagered[other], counts[other],
-                            self.top[other], self.pile_under[color]) + bonus
-                    if not (deck or noise or noted):  # the best pile at once, as the loop finds it
-                        source = second if first == pile else first
-                        value = gain[source] + after if source else _UNSET
-                        if mine is not None and (mine > value or mine == value and pile < source):
-                            value = mine
-                            source = pile
-                        if value > best_value:
-                            best_value = value
-                            best_move = move | source
-                        continue
-                    for source in range(1 - deck, sources):
-                        value = gain[source]
-                        if value is None:
-                            continue  # an empty pile
-                        if source != pile:
-                            value += after
-                        elif discard:
-                            continue
-                        else:  # a play, and its colour's pile top taken
-                            value = mine
-                        if noise:  # up to +-noise/2 thousandths, in steps of 10
-                            value += 10 * rng.randbelow(noise // 10 + 1) - noise // 2
-                        if value > best_value:
-                            best_value = value
-                            best_move = move | source
-                        if noted and sums is not None:
-                            at = key + source
-                            sums[at] = value if sums[at] is None else sums[at] + value
+                key = slot * 14 + (7 if discard else 0)  # move_key's
+                if not quick or watch == key:
+                    self.best_value = best_value
+                    self._each_source(card, discard, key, after, mine, deck, rng, noise)
+                    best_value = self.best_value
+                    continue
+                source = 0 if deck else second if first == pile else first
+                value = gain[source] + after if deck or source else _UNSET
+                if mine is not None and (mine > value or mine == value and pile < source):
+                    value = mine
+                    source = pile
+                if value > best_value:
+                    best_value = value
+                    self.best_move = make_move(card, discard, source)
         self.best_value = best_value
-        self.best_move = best_move
-        return best_move
+
+    def _play_value(self, color, index, total, row, deck):
+        """A play's value but its draw's in the context just set, whose colours
+        sum to ``total``: my side of ``color`` projected from the context's
+        sums, less the cards the play passes by, and its tempo (``row`` of
+        _TEMPO). Drawing from a pile, ``play_mine`` is its value drawing its
+        own colour's pile top (None: not so)."""
+        sure_f = self.my_hand
+        unseen_f = self.my_unseen
+        top = self.top[color]
+        points = self.points[color]
+        cards = self.cards[color]
+        wagers = self.wagered[color]
+        if index > 2:  # the wagers in hand fit no more, nor the cards passed by
+            points += _ONE * (index - 1)
+            cards += _ONE * (1 - wagers + self.wagers[color])
+            wagers = self.wagers[color]
+            hand = self.hand[color]
+            unseen = self.unseen[color]
+            passed = max(top, 2) + 1
+            while passed <= index:
+                if hand >> passed & 1:
+                    points -= sure_f * (passed - 1)
+                    cards -= sure_f
+                elif unseen >> passed & 1:
+                    points -= unseen_f * (passed - 1)
+                    cards -= unseen_f
+                passed += 1
+        count = self.count[color] + 1
+        after = total - self.projected[color] + (
+            _TEMPO[row + (1 if top < 0 else 0)] - _TEMPO_ZERO) * _TEMPO_UNIT
+        self.play_mine = None
+        if not (deck or self.gain[color + 1] is None):
+            drawn = self.pile_top[color]
+            mine = after + self._their_loss(color, self.pile_under[color])
+            if drawn > 2 and drawn > index:
+                mine += finish(points + sure_f * (drawn - 1), cards + sure_f, wagers, count)
+            elif drawn < 3 and index < 3:
+                mine += finish(points, cards + _ONE, wagers + 1, count)
+            else:
+                mine += finish(points, cards, wagers, count)
+            self.play_mine = mine
+        return after + finish(points, cards, wagers, count)
+
+    def _each_source(self, card, discard, key, after, mine, deck, rng, noise):
+        """Weigh the move of ``card`` (``key``, its move_key from the deck) drawing
+        from each source, blurred by ``noise``, and add each value to ``sums``
+        where the move is summed: ``after`` from another source than its
+        colour's pile, ``mine`` a play from that pile (None: none)."""
+        gain = self.gain
+        sums = self.sums
+        noted = sums is not None and (self.watch == key or self.watch == -1)
+        pile = card // CARDS_PER_COLOR + 1  # the source of its colour's pile
+        for source in range(1 - deck, 1 if deck else self.colors + 1):
+            value = gain[source]
+            if value is None:
+                continue  # an empty pile
+            if source != pile:
+                value += after
+            elif discard:
+                continue
+            else:
+                value = mine
+            if noise:  # up to +-noise/2 thousandths, in steps of 10
+                value += 10 * rng.randbelow(noise // 10 + 1) - noise // 2
+            if value > self.best_value:
+                self.best_value = value
+                self.best_move = make_move(card, discard, source)
+            if noted:
+                at = key + source
+                sums[at] = value if sums[at] is None else sums[at] + value
+
+    def _their_loss(self, color, pile):
+        """What the opponent's side of ``color`` loses when its pile's top becomes
+        the card of index ``pile`` (or NO_CARD)."""
+        other = self.colors + color
+        return self.projected[other] - finish_theirs(
+            self.points[other], self.cards[other], self.wagered[other], self.count[other],
+            self.top[other], pile)

@@ -131,6 +131,7 @@ class Knowledge:
         # what drawing from each source adds when the move leaves its colour alone:
         # the deck (the average of the unseen cards) at 0, then each pile's top
         self.gain = [0] * (colors + 1)
+        self.best_pile = self.second_pile = 0  # the piles of the highest gains (draw_sources)
         # set by load and context; made here so that the object never grows
         self.state = None
         self.player = self.hidden = 0
@@ -144,17 +145,24 @@ class Knowledge:
         self.state = state
         self.player = player
         self.turns = -1
+        buf = state.buf  # read in place (lostcities/rules/offsets.py): a call a card costs more
+        self._read_hands(buf, player, sees_all)
+        self._read_expeditions(buf, player)
+        self._read_piles(buf)
+        self._tally()
+        self.pile_draws = state.turns < turn_limit(state.colors)
+
+    def _read_hands(self, buf, player, sees_all):
+        """The hands' cards I know of (``hand``), and the cards unseen but for them."""
         colors = self.colors
-        other = 1 - player
         hand = self.hand
         unseen = self.unseen
         for color in range(colors):
             hand[color] = hand[colors + color] = 0
             unseen[color] = _ALL
-        buf = state.buf  # read in place (lostcities/rules/offsets.py): a call a card costs more
         hidden = 0
         mine = HAND_AT + player * HAND_SIZE
-        theirs = HAND_AT + other * HAND_SIZE
+        theirs = HAND_AT + (1 - player) * HAND_SIZE
         for slot in range(HAND_SIZE):
             card = buf[mine + slot]
             color = card // CARDS_PER_COLOR
@@ -170,11 +178,17 @@ class Knowledge:
             else:
                 hidden += 1
         self.hidden = hidden
+
+    def _read_expeditions(self, buf, player):
+        """Each expedition's top, points, wagers and count; its cards seen."""
+        colors = self.colors
+        unseen = self.unseen
         sums = _SUMS  # a local: the loops below look it up often
         totals = self.total
         wagers_of = self.wagers
         counts = self.count
         top = self.top
+        other = 1 - player
         for at in range(2 * colors):
             color = at % colors
             first = (player if at < colors else other) * MAX_COLORS + color
@@ -189,11 +203,16 @@ class Knowledge:
             totals[at] = sums[seen & 31] + sums[_HIGH + (seen >> 5)]
             wagers_of[at] = size - sums[_COUNT + (seen & 31)] - sums[_COUNT + (seen >> 5)]
             counts[at] = size
-        count = 0
-        tally = self.tally
+
+    def _read_piles(self, buf):
+        """Each pile's top and the card below it; its cards seen, and the count
+        of the cards left unseen."""
+        sums = _SUMS
+        unseen = self.unseen
         piles = self.pile_top
         lower = self.pile_under
-        for color in range(colors):
+        count = 0
+        for color in range(self.colors):
             size = buf[PILE_LEN_AT + color]
             seen = 0
             first = PILE_AT + color * CARDS_PER_COLOR
@@ -206,9 +225,22 @@ class Knowledge:
             unseen[color] = mask
             count += (sums[_COUNT + (mask & 31)] + sums[_COUNT + (mask >> 5 & 31)]
                       + sums[_COUNT + (mask >> 10)])
+        self.unseen_count = count or 1
+
+    def _tally(self):
+        """Per expedition, the points and count of the cards that may still go
+        on it (the side's hand's, then the unseen), and its wagers in hand
+        that still fit."""
+        colors = self.colors
+        sums = _SUMS
+        hand = self.hand
+        unseen = self.unseen
+        top = self.top
+        tally = self.tally
         wagered = self.wagered
+        wagers_of = self.wagers
         row = 0
-        for at in range(2 * colors):  # the cards that may still go on each expedition
+        for at in range(2 * colors):
             color = at % colors
             index = top[at]
             sure = hand[at]
@@ -230,8 +262,6 @@ class Knowledge:
             tally[row + _UNSEEN_POINTS] = sums[low] + sums[_HIGH + mask]
             tally[row + _UNSEEN_CARDS] = sums[_COUNT + low] + sums[_COUNT + mask]
             row += _PARTS
-        self.unseen_count = count or 1
-        self.pile_draws = state.turns < turn_limit(state.colors)
 
     def context(self, deck_after):
         """Set the weights of hand, pile and unseen cards for ``deck_after`` cards.
@@ -257,75 +287,124 @@ class Knowledge:
         last = self.turns
         self.turns = turns
         colors = self.colors
+        if last >> 6 == turns >> 6:  # my side weighed as the last context left it
+            total = self._side_sum(0)
+        else:
+            total = self._weigh_side(0, mine, my_unseen)
+        if last & 63 == theirs:
+            return total - self._side_sum(colors)
+        return total - self._weigh_side(colors, theirs, their_unseen)
+
+    def _side_sum(self, first):
+        """The sum of one side's projections as the last context left them
+        (``first``: the side's first expedition)."""
+        projected = self.projected
+        side = 0
+        for at in range(first, first + self.colors):
+            side += projected[at]
+        return side
+
+    def _weigh_side(self, first, left, unseen_f):
+        """Weigh one side's expeditions (from ``first``) for ``left`` turns,
+        the unseen cards weighing ``unseen_f`` each, and sum their projections.
+
+        The cards the side may still play on the expeditions worth it share
+        its turns: when they need more, the hand's and the unseen's weights
+        shrink alike (``my_hand``, ``my_unseen``, ``their_unseen``)."""
+        colors = self.colors
         counts = self.count
         tally = self.tally
-        piles = self.pile_top
+        need = 0  # in thousandths of a card
+        for at in range(first, first + colors):
+            row = at * _PARTS
+            held = tally[row + _HELD]
+            cards = (_ONE * (held + tally[row + _HAND_CARDS])
+                     + unseen_f * tally[row + _UNSEEN_CARDS])
+            if counts[at] or finish(
+                    _ONE * tally[row + _HAND_POINTS] + unseen_f * tally[row + _UNSEEN_POINTS],
+                    cards, held, 0) > 0:
+                need += cards
+        sure_f = _ONE
+        if need > left * _ONE:
+            sure_f = sure_f * left * _ONE // need
+            unseen_f = unseen_f * left * _ONE // need
+        if first:
+            self.their_unseen = unseen_f
+        else:
+            self.my_hand = sure_f
+            self.my_unseen = unseen_f
         totals = self.total
         points_of = self.points
         cards_of = self.cards
         wagered = self.wagered
         projected = self.projected
-        total = 0
-        for first in range(2):  # mine, then theirs
-            first *= colors
-            if first:
-                left = theirs
-                unseen_f = their_unseen
-                kept = last & 63 == theirs
+        piles = self.pile_top
+        side = 0
+        for at in range(first, first + colors):
+            row = at * _PARTS
+            held = tally[row + _HELD]
+            count = counts[at]
+            points = (totals[at] * _ONE + sure_f * tally[row + _HAND_POINTS]
+                      + unseen_f * tally[row + _UNSEEN_POINTS])
+            cards = ((count + held) * _ONE + sure_f * tally[row + _HAND_CARDS]
+                     + unseen_f * tally[row + _UNSEEN_CARDS])
+            points_of[at] = points
+            cards_of[at] = cards
+            if first:  # with the pile's top they may take
+                value = finish_theirs(points, cards, wagered[at], count, self.top[at],
+                                      piles[at - colors])
             else:
-                left = mine
-                unseen_f = my_unseen
-                kept = last >> 6 == turns >> 6
-            side = 0
-            if kept:  # weighed as the last context left it
-                for at in range(first, first + colors):
-                    side += projected[at]
-                total += -side if first else side
-                continue
-            # the cards the side may still play on the expeditions worth it, in thousandths
-            need = 0
-            for at in range(first, first + colors):
-                row = at * _PARTS
-                held = tally[row + _HELD]
-                cards = (_ONE * (held + tally[row + _HAND_CARDS])
-                         + unseen_f * tally[row + _UNSEEN_CARDS])
-                if counts[at] or finish(
-                        _ONE * tally[row + _HAND_POINTS] + unseen_f * tally[row + _UNSEEN_POINTS],
-                        cards, held, 0) > 0:
-                    need += cards
-            sure_f = _ONE
-            if need > left * _ONE:
-                sure_f = sure_f * left * _ONE // need
-                unseen_f = unseen_f * left * _ONE // need
-            if first:
-                self.their_unseen = unseen_f
-            else:
-                self.my_hand = sure_f
-                self.my_unseen = unseen_f
-            for at in range(first, first + colors):
-                row = at * _PARTS
-                held = tally[row + _HELD]
-                count = counts[at]
-                points = (totals[at] * _ONE + sure_f * tally[row + _HAND_POINTS]
-                          + unseen_f * tally[row + _UNSEEN_POINTS])
-                cards = ((count + held) * _ONE + sure_f * tally[row + _HAND_CARDS]
-                         + unseen_f * tally[row + _UNSEEN_CARDS])
-                points_of[at] = points
-                cards_of[at] = cards
-                if first:  # with the pile's top they may take
-                    value = finish_theirs(points, cards, wagered[at], count, self.top[at],
-                                          piles[at - colors])
-                else:
-                    value = finish(points, cards, wagered[at], count)
-                projected[at] = value
-                side += value
-            total += -side if first else side
-        return total
+                value = finish(points, cards, wagered[at], count)
+            projected[at] = value
+            side += value
+        return side
 
     def draw_sources(self, deck):
         """Fill ``gain`` for the current context: from the deck (``deck``) the
         average gain of drawing one unseen card, else what taking each pile's top adds
-        (None: an empty pile)."""
+        (None: an empty pile), and rank the piles (``best_pile``, ``second_pile``)."""
+        if deck:
+            self.gain[0] = self._deck_gain() * _DRAW_WEIGHT // (_ONE * self.unseen_count)
+        else:
+            self._pile_gains()
+            self._rank_piles()
+
+    def _pile_gains(self):
+        """What taking each pile's top adds, where a move leaves its colour alone."""
+        colors = self.colors
+        points_of = self.points
+        cards_of = self.cards
+        wagered = self.wagered
+        projected = self.projected
+        gain = self.gain
+        my_hand = self.my_hand
+        for color in range(colors):
+            taken = self.pile_top[color]
+            if taken < 0:
+                # an empty pile: no source (None, which only this line's types allow)
+                gain[color + 1] = None  # type: ignore[call-overload]
+                continue
+            top = self.top[color]
+            take = 0  # what it adds, where neither side's sums change
+            if taken < 3:
+                if top < 3:
+                    take = finish(points_of[color], cards_of[color] + _ONE, wagered[color] + 1,
+                                  self.count[color]) - projected[color]
+            elif taken > top:
+                take = finish(points_of[color] + my_hand * (taken - 1), cards_of[color] + my_hand,
+                              wagered[color], self.count[color]) - projected[color]
+            other = colors + color
+            theirs = self.top[other]
+            lower = self.pile_under[color]
+            if (taken > 2 and taken > theirs) or (lower > 2 and lower > theirs):
+                take += projected[other] - finish_theirs(  # the top they may take
+                    points_of[other], cards_of[other], wagered[other], self.count[other],
+                    theirs, lower)
+            gain[color + 1] = take
+
+    def _deck_gain(self):
+        """The gain of drawing each unseen card, summed: it moves from the unseen
+        cards to my hand, for me, and is gone, for them."""
         colors = self.colors
         counts = self.count
         piles = self.pile_top
@@ -334,44 +413,17 @@ class Knowledge:
         cards_of = self.cards
         wagered = self.wagered
         projected = self.projected
-        gain = self.gain
         my_hand = self.my_hand
         my_unseen = self.my_unseen
-        their_unseen = self.their_unseen
-        unseen = self.unseen
         draw = 0
         for color in range(colors):
-            other = colors + color
             top = self.top[color]
             points = points_of[color]
             cards = cards_of[color]
             wagers = wagered[color]
             count = counts[color]
             value = projected[color]
-            taken = piles[color]
-            if not deck:
-                if taken < 0:
-                    # an empty pile: no source (None, which only this line's types allow)
-                    gain[color + 1] = None  # type: ignore[call-overload]
-                    continue
-                take = 0  # what it adds, where neither side's sums change
-                if taken < 3:
-                    if top < 3:
-                        take = finish(points, cards + _ONE, wagers + 1, count) - value
-                elif taken > top:
-                    take = finish(points + my_hand * (taken - 1), cards + my_hand, wagers,
-                                    count) - value
-                theirs = self.top[other]
-                lower = self.pile_under[color]
-                if (taken > 2 and taken > theirs) or (lower > 2 and lower > theirs):
-                    take += projected[other] - finish_theirs(  # the top they may take
-                        points_of[other], cards_of[other], wagered[other], counts[other],
-                        theirs, lower)
-                gain[color + 1] = take
-                continue
-            # each unseen card moves from the unseen cards to my hand, for me, and is
-            # gone, for them
-            mask = unseen[color]
+            mask = self.unseen[color]
             if top < 3 and mask & _WAGERS:  # an unseen wager fits my expedition, each the same
                 draw += _SUMS[_COUNT + (mask & _WAGERS)] * (
                     finish(points, cards + _ONE, wagers + 1, count) - value)
@@ -381,17 +433,35 @@ class Knowledge:
                 draw += deck_draw(points, cards, wagers, count, my_hand - my_unseen, mask,
                                   max(3, top + 1), number,
                                   tally[row + _UNSEEN_POINTS]) - number * value
+            other = colors + color
             row = other * _PARTS
             number = tally[row + _UNSEEN_CARDS]
             if number:
                 points = points_of[other]
                 cards = cards_of[other]
                 top = self.top[other]
+                taken = piles[color]
                 if taken > 2 and taken > top:  # the top they may take, as finish_theirs has it
                     points += _THEIR_PILE * (taken - 1)
                     cards += _THEIR_PILE
-                draw -= deck_draw(points, cards, wagered[other], counts[other], -their_unseen,
-                                  mask, max(3, top + 1), number,
+                draw -= deck_draw(points, cards, wagered[other], counts[other],
+                                  -self.their_unseen, mask, max(3, top + 1), number,
                                   tally[row + _UNSEEN_POINTS]) - number * projected[other]
-        if deck:
-            gain[0] = draw * _DRAW_WEIGHT // (_ONE * self.unseen_count)
+        return draw
+
+    def _rank_piles(self):
+        """Set ``best_pile``, the pile of the highest gain (the first among
+        equals), and ``second_pile``, the others' highest (0: none)."""
+        gain = self.gain
+        first = second = 0
+        for source in range(1, self.colors + 1):
+            value = gain[source]
+            if value is None:
+                continue
+            if not first or value > gain[first]:
+                second = first
+                first = source
+            elif not second or value > gain[second]:
+                second = source
+        self.best_pile = first
+        self.second_pile = second
