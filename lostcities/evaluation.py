@@ -82,19 +82,14 @@ class Position(Knowledge):
         the context just set, whose colours sum to ``total``. A move changes
         only the colour it touches and its draw's: the other colours' values
         are that sum, and its own is weighed from the context's sums for it
-        (a discard) or projected again (a play: ``_play_value``). Unsummed and
-        unblurred, each move's best pile is chosen at once."""
+        (a discard: ``_discard_change``) or projected again (a play:
+        ``_play_value``). Unsummed and unblurred, a move's best pile at once."""
         self.draw_sources(deck)
         gain = self.gain
         projected = self.projected
-        points_of = self.points
-        cards_of = self.cards
-        wagered = self.wagered
-        counts = self.count
         tops = self.top
         piles = self.pile_top
         colors = self.colors
-        sure_f = self.my_hand
         buf = self.state.buf  # read in place (lostcities/rules/offsets.py)
         start = HAND_AT + self.player * HAND_SIZE
         watch = self.watch if self.sums is not None else -2  # -1: every move
@@ -115,14 +110,8 @@ class Position(Knowledge):
                 mine = None  # a play's value drawing its own pile's top
                 if discard:  # my side loses the card, theirs may take it
                     after = total + bonus
-                    if index < 3:
-                        if top < 3:
-                            after += finish(points_of[color], cards_of[color] - _ONE,
-                                            wagered[color] - 1, counts[color]) - projected[color]
-                    elif index > top:
-                        after += finish(points_of[color] - sure_f * (index - 1),
-                                        cards_of[color] - sure_f, wagered[color],
-                                        counts[color]) - projected[color]
+                    if index > top if index > 2 else top < 3:  # it could go on my side
+                        after += self._discard_change(color, index)
                     theirs = tops[colors + color]
                     if (index > 2 and index > theirs) or (piles[color] > 2 and piles[color] > theirs):
                         after += self._their_loss(color, index)
@@ -217,6 +206,16 @@ class Position(Knowledge):
             if noted:
                 at = key + source
                 sums[at] = value if sums[at] is None else sums[at] + value
+
+    def _discard_change(self, color, index):
+        """What my side of ``color`` loses with the card of ``index``, which
+        could still go on it, in the context just set."""
+        if index < 3:
+            return finish(self.points[color], self.cards[color] - _ONE, self.wagered[color] - 1,
+                          self.count[color]) - self.projected[color]
+        sure_f = self.my_hand
+        return finish(self.points[color] - sure_f * (index - 1), self.cards[color] - sure_f,
+                      self.wagered[color], self.count[color]) - self.projected[color]
 
     def _their_loss(self, color, pile):
         """What the opponent's side of ``color`` loses when its pile's top becomes
