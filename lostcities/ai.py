@@ -141,17 +141,27 @@ def _searched_best(view, position, sums, rng, plan, watch, view_again):
     Every sample deals the unseen cards anew into the view itself (hidden
     again after) and reuses the position's lists and ``sums``, so a sample
     allocates nothing. The playouts run in the view written anew for each
-    deal (``view_again``), or in a State made for them: each candidate's deal
-    is dealt again from the Rng state saved before it.
+    deal (``view_again``), or in a State made for them.
     """
-    from lostcities.evaluation import key_move
-    samples, candidates, playouts, plies_each, ply_cap, prior = plan
-    total = samples + ply_cap
     me = view.to_move
     unseen = view.unseen(me)
     shuffled = bytearray(unseen)
     odds = bytearray(view.colors * CARDS_PER_COLOR)
     _hand_odds(view, 1 - me, odds)
+    chosen, margins = _candidates(view, position, sums, rng, plan, watch, unseen, shuffled, odds)
+    if len(chosen) == 1:
+        return chosen[0]
+    return _played_best(view, position, rng, plan, watch, view_again, chosen, margins,
+                        (unseen, shuffled, odds))
+
+
+def _candidates(view, position, sums, rng, plan, watch, unseen, shuffled, odds):
+    """The moves best on average over ``plan``'s sampled hands of the opponent,
+    best first, and each one's mean counted as ``plan``'s prior playouts:
+    ``(moves, margins)`` (one move once the search is stopped)."""
+    from lostcities.evaluation import key_move
+    samples, candidates, prior = plan[0], plan[1], plan[5]
+    me = view.to_move
     for key in range(len(sums)):
         sums[key] = None
     position.sums = sums
@@ -159,7 +169,7 @@ def _searched_best(view, position, sums, rng, plan, watch, view_again):
         _deal(view, me, unseen, shuffled, rng, odds)
         position.load(view, me, True)
         position.best(None, 0)
-        if watch.done(done + 1, total):
+        if watch.done(done + 1, samples + plan[4]):
             break
     position.sums = None
     view.view(me, view)  # the view as it was given
@@ -176,11 +186,18 @@ def _searched_best(view, position, sums, rng, plan, watch, view_again):
         # the samples' mean, counted as ``prior`` playouts: few playouts are noisy
         margins.append(sums[best] * prior // max(1, done + 1))
         sums[best] = None
-    if len(chosen) == 1:
-        return chosen[0]
-    # the candidates played out, each in the same deals, while the plies left
-    # allow one whole deal more (to the round's end: about a ply a deck card, and
-    # a few pile draws); a deal cut short by a stop does not count
+    return chosen, margins
+
+
+def _played_best(view, position, rng, plan, watch, view_again, chosen, margins, dealing):
+    """Of the moves ``chosen``, the one best played out: each in the same
+    deals, while the plies left allow one whole deal more (to the round's
+    end: about a ply a deck card, and a few pile draws); a deal cut short by
+    a stop does not count. Each candidate's deal is dealt again from the Rng
+    state saved before it (``dealing``: the unseen cards, a buffer, the odds)."""
+    samples, _, playouts, plies_each, ply_cap, _ = plan
+    total = samples + ply_cap
+    me = view.to_move
     game = view if view_again else State(view.colors)  # where the deals are played out
     turns = view.turns
     deal_margins = [0] * len(chosen)
@@ -197,7 +214,7 @@ def _searched_best(view, position, sums, rng, plan, watch, view_again):
                 view_again(me)
             else:
                 view.copy_into(game)
-            _deal(game, me, unseen, shuffled, rng, odds)
+            _deal(game, me, dealing[0], dealing[1], rng, dealing[2])
             deal_margins[i] = _played_out(game, position, me, chosen[i], plies_each, watch)
             plies -= game.turns - turns - 1
             if watch.done(total - plies, total):
