@@ -17,8 +17,8 @@ from lostcities.rules.state import State
 # per level: (noise, search). The noise blurs each move's value by up to +-noise/2
 # thousandths, deterministic for the AI's Rng; measured so that each level beats the
 # one below by 10 to 45 points a round (docs/ai.md, "The ladder"). The searching
-# levels sample the opponent's hand and play moves out (_SEARCH).
-_SETTINGS = {
+# levels sample the opponent's hand and play moves out (SEARCH).
+SETTINGS = {
     "easy": (60000, None),  # up to +-30 points
     "medium": (30000, None),  # up to +-15 points
     "normal": (14000, None),  # up to +-7 points
@@ -34,7 +34,7 @@ EXPERT_BUDGET_MS = const(8000)  # expert: the same, for a player who chose to wa
 # many in all (the plies of one whole deal must fit what is left). Per search and
 # stage (the deck cards left at most): (samples, candidates, playout deals, plies
 # per playout, plies in all); counted: at most samples + plies in all evaluations.
-_SEARCH = {
+SEARCH = {
     "hard": ((5, (8, 3, 4, 4, 36, 0)), (99, (20, 1, 0, 0, 0, 0))),
     "expert": ((8, (8, 3, 8, 99, 110, 4)), (99, (20, 1, 0, 0, 0, 0))),
 }
@@ -66,6 +66,12 @@ def _search_for(colors):
     return sums
 
 
+def held():
+    """The colour counts whose decisions' Position, and whose search's sums,
+    are made and kept: ``(positions, sums)``, each sorted."""
+    return sorted(_positions), sorted(_search)
+
+
 def prepare(colors, level):
     """Make what ``level``'s decisions with ``colors`` colours work in, before
     a screen takes the heap, and let go of what other colours or a searching
@@ -75,11 +81,11 @@ def prepare(colors, level):
         for other in [key for key in made if key != colors]:
             del made[other]
     position = _position_for(colors)
-    if _SETTINGS[level][1]:
+    if SETTINGS[level][1]:
         _search_for(colors)
     elif _search:
         _search.clear()
-        position.sums = position.state = None  # the search's, too
+        position.forget()  # the search's State, too
 
 
 def choose_move(view, level, rng, clock=None, stop=None, progress=None, view_again=None):
@@ -93,18 +99,17 @@ def choose_move(view, level, rng, clock=None, stop=None, progress=None, view_aga
     that a search plays its deals out in it: without it, in a State made for
     the decision.
     """
-    if level not in _SETTINGS:
+    if level not in SETTINGS:
         raise ValueError("unknown AI level %r" % level)
-    noise, search = _SETTINGS[level]
+    noise, search = SETTINGS[level]
     position = _position_for(view.colors)
     if search:
-        for deck_cards, plan in _SEARCH[search]:
+        for deck_cards, plan in SEARCH[search]:
             if view.deck_len <= deck_cards:
                 break
         budget = EXPERT_BUDGET_MS if search == "expert" else BUDGET_MS
         return _searched_best(view, position, _search_for(view.colors), rng, plan,
                               _Watch(clock, budget, stop, progress), view_again)
-    position.sums = None
     position.load(view, view.to_move)
     return position.best(rng, noise)
 
@@ -147,7 +152,7 @@ def _searched_best(view, position, sums, rng, plan, watch, view_again):
     unseen = view.unseen(me)
     shuffled = bytearray(unseen)
     odds = bytearray(view.colors * CARDS_PER_COLOR)
-    _hand_odds(view, 1 - me, odds)
+    hand_odds(view, 1 - me, odds)
     chosen, margins = _candidates(view, position, sums, rng, plan, watch, unseen, shuffled, odds)
     if len(chosen) == 1:
         return chosen[0]
@@ -164,14 +169,12 @@ def _candidates(view, position, sums, rng, plan, watch, unseen, shuffled, odds):
     me = view.to_move
     for key in range(len(sums)):
         sums[key] = None
-    position.sums = sums
     for done in range(samples):
         _deal(view, me, unseen, shuffled, rng, odds)
         position.load(view, me, True)
-        position.best(None, 0)
+        position.best_summed(sums)
         if watch.done(done + 1, samples + plan[4]):
             break
-    position.sums = None
     view.view(me, view)  # the view as it was given
     chosen = []
     margins = []
@@ -223,7 +226,7 @@ def _played_best(view, position, rng, plan, watch, view_again, chosen, margins, 
             break
         for i in range(len(chosen)):
             margins[i] += deal_margins[i]
-    position.state = None  # the playouts' State goes with the decision
+    position.forget()  # the playouts' State goes with the decision
     if view_again:
         view_again(me)  # the view as it was given, not as the last deal left it
     best = 0
@@ -259,7 +262,7 @@ def _played_out(game, position, me, move, plies_each, watch):
     return (game.score(me) - game.score(1 - me)) * 1000
 
 
-def _hand_odds(view, other, odds):
+def hand_odds(view, other, odds):
     """How likely each card is in ``other``'s hand, in 16ths, from their expeditions.
 
     Sound players play the next card of an expedition as soon as they hold
@@ -288,6 +291,5 @@ def hint(view, rng, clock=None):
     best move, without the levels' noise (``clock`` is not needed: it is as
     quick as ``normal``)."""
     position = _position_for(view.colors)
-    position.sums = None
     position.load(view, view.to_move)
     return position.best(rng, 0)

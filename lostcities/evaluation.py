@@ -17,26 +17,27 @@ _ONE = const(1000)  # a card, in the thousandths of knowledge.py
 _PLAY_THEN_DISCARD = (0, DISCARD)  # built once: a tuple in a loop allocates
 # What a move earns by its kind and the deck cards left (host_sim/dev/tune.py tunes
 # it on the reference pool): 5 bytes per 5 deck cards (the last for 30 or more),
-# each (byte - _TEMPO_ZERO) * _TEMPO_UNIT thousandths, for a play on a started expedition
+# each (byte - TEMPO_ZERO) * TEMPO_UNIT thousandths, for a play on a started expedition
 # and an opening drawing from the deck, the same two drawing from a pile, and a
 # discard drawing from a pile; a discard drawing from the deck is the 0 they are
 # measured from. Mostly a play now is worth more than a discard: context() shrinks
 # my hand for the turns left before the move, while a card played now needs no turn.
-_TEMPO = const(b"\x91\x75\x93\x69\x77"  # 0-4 deck cards
+TEMPO = const(b"\x91\x75\x93\x69\x77"  # 0-4 deck cards
                b"\x8a\xa8\x91\xa4\x7c"  # 5-9 deck cards
                b"\xbc\x93\xa1\xab\x82"  # 10-14 deck cards
                b"\x88\x94\x93\x76\x8c"  # 15-19 deck cards
                b"\x87\x74\x85\x91\x87"  # 20-24 deck cards
                b"\x99\x89\x80\x8f\x84"  # 25-29 deck cards
                b"\x91\x80\x8d\x86\x7a")  # 30 or more deck cards
-_TEMPO_ZERO = const(128)  # the byte for 0
-_TEMPO_UNIT = const(50)
-_TEMPO_KINDS = const(5)  # bytes per row
-_TEMPO_STEP = const(5)  # deck cards per row
-_TEMPO_ROWS = const(7)
+TEMPO_ZERO = const(128)  # the byte for 0
+TEMPO_UNIT = const(50)
+TEMPO_KINDS = const(5)  # bytes per row
+TEMPO_STEP = const(5)  # deck cards per row
+TEMPO_ROWS = const(7)
 
 
 MOVE_KEYS = const(112)  # a move's key: its hand slot, discard or play, and draw source
+EVERY_MOVE = const(-1)  # best_summed sums every move
 
 
 def move_key(slot, discard, source):
@@ -57,16 +58,14 @@ class Position(Knowledge):
         super().__init__(colors)
         self.best_move = 0
         self.best_value = _UNSET
-        self.sums = None  # hard and the review: a list that sums every move's value, by move_key (None: not weighed)
-        self.watch = -1  # the review's: only the move of this key (source 0) is summed
+        self._sums = None  # best_summed's list of every move's value by move_key (None: none)
+        self._watch = EVERY_MOVE  # best_summed's: only the moves of this key are summed
         self.play_mine = None  # _play_value's: the play drawing its colour's pile top
 
     def best(self, rng, noise):
         """The best move by the evaluation (each value blurred by ``noise``).
 
-        Every move's value is also added to ``sums`` when it is set (hard and
-        the review: only the move of ``watch``, if set; a key's None, its
-        first value). The moves drawing from the deck are weighed in the
+        The moves drawing from the deck are weighed in the
         context a deck card shorter, then those drawing from a pile
         (``_weigh``).
         """
@@ -76,6 +75,22 @@ class Position(Knowledge):
             if deck or self.pile_draws:
                 self._weigh(deck, self.context(deck_len - deck), rng, noise)
         return self.best_move
+
+    def best_summed(self, sums, watch=EVERY_MOVE):
+        """The best move, unblurred, every move's value also added to ``sums``
+        by move_key (a key's None: its first value): hard's sampled hands,
+        summed; the review's only the moves of the card of ``watch`` (the key
+        of its move from the deck), each source's."""
+        self._sums = sums
+        self._watch = watch
+        move = self.best(None, 0)
+        self._sums = None
+        self._watch = EVERY_MOVE
+        return move
+
+    def forget(self):
+        """Let go of the round read last (a search's State goes with its decision)."""
+        self.state = None
 
     def _weigh(self, deck, total, rng, noise):
         """Weigh every move drawing from the deck (``deck``) or from a pile, in
@@ -92,11 +107,11 @@ class Position(Knowledge):
         colors = self.colors
         buf = self.state.buf  # read in place (lostcities/rules/offsets.py)
         start = HAND_AT + self.player * HAND_SIZE
-        watch = self.watch if self.sums is not None else -2  # -1: every move
-        quick = not (noise or watch == -1)  # unless every move is summed
-        row = min(self.state.deck_len // _TEMPO_STEP, _TEMPO_ROWS - 1) * _TEMPO_KINDS
+        watch = self._watch if self._sums is not None else -2  # -2: none
+        quick = not (noise or watch == EVERY_MOVE)
+        row = min(self.state.deck_len // TEMPO_STEP, TEMPO_ROWS - 1) * TEMPO_KINDS
         row += 0 if deck else 2  # the kinds drawing from a pile
-        bonus = 0 if deck else (_TEMPO[row + 2] - _TEMPO_ZERO) * _TEMPO_UNIT  # a discard's
+        bonus = 0 if deck else (TEMPO[row + 2] - TEMPO_ZERO) * TEMPO_UNIT  # a discard's
         first = self.best_pile
         second = self.second_pile
         best_value = self.best_value
@@ -140,7 +155,7 @@ class Position(Knowledge):
         """A play's value but its draw's in the context just set, whose colours
         sum to ``total``: my side of ``color`` projected from the context's
         sums, less the cards the play passes by, and its tempo (``row`` of
-        _TEMPO). Drawing from a pile, ``play_mine`` is its value drawing its
+        TEMPO). Drawing from a pile, ``play_mine`` is its value drawing its
         own colour's pile top (None: not so)."""
         sure_f = self.my_hand
         unseen_f = self.my_unseen
@@ -165,7 +180,7 @@ class Position(Knowledge):
                 passed += 1
         count = self.count[color] + 1
         after = total - self.projected[color] + (
-            _TEMPO[row + (1 if top < 0 else 0)] - _TEMPO_ZERO) * _TEMPO_UNIT
+            TEMPO[row + (1 if top < 0 else 0)] - TEMPO_ZERO) * TEMPO_UNIT
         self.play_mine = None
         if not (deck or self.gain[color + 1] is None):
             drawn = self.pile_top[color]
@@ -185,8 +200,8 @@ class Position(Knowledge):
         where the move is summed: ``after`` from another source than its
         colour's pile, ``mine`` a play from that pile (None: none)."""
         gain = self.gain
-        sums = self.sums
-        noted = sums is not None and (self.watch == key or self.watch == -1)
+        sums = self._sums
+        noted = sums is not None and (self._watch == key or self._watch == EVERY_MOVE)
         pile = card // CARDS_PER_COLOR + 1  # the source of its colour's pile
         for source in range(1 - deck, 1 if deck else self.colors + 1):
             value = gain[source]

@@ -12,27 +12,26 @@ from array import array
 
 from micropython import const
 
-from lostcities.rules.cards import CARDS_PER_COLOR, HAND_SIZE, MAX_COLORS, turn_limit
+from lostcities.rules.cards import CARDS_PER_COLOR, HAND_SIZE, MAX_COLORS, WAGER_BITS, turn_limit
 from lostcities.rules.offsets import (
     EXP_AT, EXP_LEN_AT, HAND_AT, KNOWN_AT, PILE_AT, PILE_LEN_AT)
 
 _ONE = const(1000)  # fixed point: 1000 is 1.0 (and one point)
 _COST = const(20000)  # what opening an expedition costs
 _BONUS = const(20000)  # what an expedition of 8 cards or more earns on top
-_WAGERS = const(7)  # bit mask of a colour's three wagers (indices 0-2)
 _ALL = const(4095)  # all twelve cards of a colour
 _NONE = const(-1)  # no card (an empty pile)
 # A colour's numbers (indices 3-11, as bits from 0) in two pieces, indices 3-7 and 8-11:
 # the points each piece's cards add up to (index - 1 each), the first piece's from 0
-# and the second's from _HIGH, then from _COUNT how many cards a 5-bit piece holds
+# and the second's from HIGH_PIECE, then from PIECE_COUNTS how many cards a 5-bit piece holds
 # (tests/test_evaluation_digest.py checks it against the cards).
-_SUMS = const(b"\x00\x02\x03\x05\x04\x06\x07\x09\x05\x07\x08\x0a\x09\x0b\x0c\x0e"  # points, 3-7
+PIECE_SUMS = const(b"\x00\x02\x03\x05\x04\x06\x07\x09\x05\x07\x08\x0a\x09\x0b\x0c\x0e"  # points, 3-7
               b"\x06\x08\x09\x0b\x0a\x0c\x0d\x0f\x0b\x0d\x0e\x10\x0f\x11\x12\x14"
               b"\x00\x07\x08\x0f\x09\x10\x11\x18\x0a\x11\x12\x19\x13\x1a\x1b\x22"  # points, 8-11
               b"\x00\x01\x01\x02\x01\x02\x02\x03\x01\x02\x02\x03\x02\x03\x03\x04"  # cards
               b"\x01\x02\x02\x03\x02\x03\x03\x04\x02\x03\x03\x04\x03\x04\x04\x05")
-_HIGH = const(32)
-_COUNT = const(48)
+HIGH_PIECE = const(32)
+PIECE_COUNTS = const(48)
 # What load tallies per expedition (a byte each, _PARTS an expedition, indexed as
 # ``top``): the points and the count of the side's hand cards that may still go on
 # it (the opponent's: those I know of), its wagers in hand that still fit it, and the
@@ -44,12 +43,12 @@ _UNSEEN_POINTS = const(3)
 _UNSEEN_CARDS = const(4)
 _PARTS = const(5)
 # The weights, in thousandths unless said (host_sim/dev/tune.py tunes them)
-_THEIR_PILE = const(700)  # weight of a pile top the opponent may take next
-_THEIR_DRAWS = const(600)  # weight of the opponent's future draws among the unseen
-_MY_DRAWS = const(1000)  # weight of my future draws among the unseen
-_DRAW_WEIGHT = const(1000)  # weight of a deck draw's average gain
-_LONG_BONUS = const(10)  # per thousandth of a card past 6: the way to the 8-card bonus
-_HURDLE = const(0)  # what an unstarted expedition's projection must beat to count
+THEIR_PILE = const(700)  # weight of a pile top the opponent may take next
+THEIR_DRAWS = const(600)  # weight of the opponent's future draws among the unseen
+MY_DRAWS = const(1000)  # weight of my future draws among the unseen
+DRAW_WEIGHT = const(1000)  # weight of a deck draw's average gain
+LONG_BONUS = const(10)  # per thousandth of a card past 6: the way to the 8-card bonus
+HURDLE = const(0)  # what an unstarted expedition's projection must beat to count
 
 
 def finish(points, cards, wagers, count):
@@ -60,8 +59,8 @@ def finish(points, cards, wagers, count):
     if cards >= 8 * _ONE:
         value += _BONUS
     elif cards > 6 * _ONE:
-        value += (cards - 6 * _ONE) * _LONG_BONUS
-    if count == 0 and value < _HURDLE:
+        value += (cards - 6 * _ONE) * LONG_BONUS
+    if count == 0 and value < HURDLE:
         return 0  # not opening it is free
     return value
 
@@ -70,8 +69,8 @@ def finish_theirs(points, cards, wagers, count, top, pile):
     """The opponent's projection from its sums without the pile, ``pile`` (an
     index, or _NONE) the top they may take from it."""
     if pile > 2 and pile > top:
-        points += _THEIR_PILE * (pile - 1)
-        cards += _THEIR_PILE
+        points += THEIR_PILE * (pile - 1)
+        cards += THEIR_PILE
     return finish(points, cards, wagers, count)
 
 
@@ -86,15 +85,15 @@ def deck_draw(points, cards, wagers, count, step, mask, first, numbers, total):
     if not count:
         # (each bound kept within the colour's cards: a longer shift makes a long integer)
         if step > 0:  # the cards from the first one clearing it
-            first = min(max(first, 1 - (value - _HURDLE) // step), CARDS_PER_COLOR)
+            first = min(max(first, 1 - (value - HURDLE) // step), CARDS_PER_COLOR)
         elif step < 0:  # the cards up to the last one clearing it
-            last = min(1 + (_HURDLE - value) // step, CARDS_PER_COLOR - 1)
+            last = min(1 + (HURDLE - value) // step, CARDS_PER_COLOR - 1)
             mask &= (2 << last) - 1 if last >= 0 else 0
-        elif value < _HURDLE:
+        elif value < HURDLE:
             return 0
-        mask = mask >> first << (first - 3)  # as _SUMS looks them up
-        total = _SUMS[mask & 31] + _SUMS[_HIGH + (mask >> 5)]
-        numbers = _SUMS[_COUNT + (mask & 31)] + _SUMS[_COUNT + (mask >> 5)]
+        mask = mask >> first << (first - 3)  # as PIECE_SUMS looks them up
+        total = PIECE_SUMS[mask & 31] + PIECE_SUMS[HIGH_PIECE + (mask >> 5)]
+        numbers = PIECE_SUMS[PIECE_COUNTS + (mask & 31)] + PIECE_SUMS[PIECE_COUNTS + (mask >> 5)]
     return numbers * value + step * total
 
 
@@ -183,7 +182,7 @@ class Knowledge:
         """Each expedition's top, points, wagers and count; its cards seen."""
         colors = self.colors
         unseen = self.unseen
-        sums = _SUMS  # a local: the loops below look it up often
+        sums = PIECE_SUMS  # a local: the loops below look it up often
         totals = self.total
         wagers_of = self.wagers
         counts = self.count
@@ -199,15 +198,15 @@ class Knowledge:
                 seen |= 1 << buf[i] % CARDS_PER_COLOR
             unseen[color] &= ~seen
             top[at] = buf[first + size - 1] % CARDS_PER_COLOR if size else -1  # in rising order
-            seen >>= 3  # the numbers, as _SUMS looks them up
-            totals[at] = sums[seen & 31] + sums[_HIGH + (seen >> 5)]
-            wagers_of[at] = size - sums[_COUNT + (seen & 31)] - sums[_COUNT + (seen >> 5)]
+            seen >>= 3  # the numbers, as PIECE_SUMS looks them up
+            totals[at] = sums[seen & 31] + sums[HIGH_PIECE + (seen >> 5)]
+            wagers_of[at] = size - sums[PIECE_COUNTS + (seen & 31)] - sums[PIECE_COUNTS + (seen >> 5)]
             counts[at] = size
 
     def _read_piles(self, buf):
         """Each pile's top and the card below it; its cards seen, and the count
         of the cards left unseen."""
-        sums = _SUMS
+        sums = PIECE_SUMS
         unseen = self.unseen
         piles = self.pile_top
         lower = self.pile_under
@@ -223,8 +222,8 @@ class Knowledge:
             lower[color] = buf[first - 2] % CARDS_PER_COLOR if size > 1 else _NONE
             mask = unseen[color] & ~seen
             unseen[color] = mask
-            count += (sums[_COUNT + (mask & 31)] + sums[_COUNT + (mask >> 5 & 31)]
-                      + sums[_COUNT + (mask >> 10)])
+            count += (sums[PIECE_COUNTS + (mask & 31)] + sums[PIECE_COUNTS + (mask >> 5 & 31)]
+                      + sums[PIECE_COUNTS + (mask >> 10)])
         self.unseen_count = count or 1
 
     def _tally(self):
@@ -232,7 +231,7 @@ class Knowledge:
         on it (the side's hand's, then the unseen), and its wagers in hand
         that still fit."""
         colors = self.colors
-        sums = _SUMS
+        sums = PIECE_SUMS
         hand = self.hand
         unseen = self.unseen
         top = self.top
@@ -246,21 +245,21 @@ class Knowledge:
             sure = hand[at]
             held = 0
             if index < 3:  # no numbers yet: wagers in hand still fit
-                held = sums[_COUNT + (sure & _WAGERS)]
+                held = sums[PIECE_COUNTS + (sure & WAGER_BITS)]
                 index = 2
             tally[row + _HELD] = held
             wagered[at] = wagers_of[at] + held
             sure >>= index + 1
-            mask = sure << index - 2  # the numbers above the top as _SUMS looks them up
+            mask = sure << index - 2  # the numbers above the top as PIECE_SUMS looks them up
             low = mask & 31
             mask >>= 5
-            tally[row + _HAND_POINTS] = sums[low] + sums[_HIGH + mask]
-            tally[row + _HAND_CARDS] = sums[_COUNT + low] + sums[_COUNT + mask]
+            tally[row + _HAND_POINTS] = sums[low] + sums[HIGH_PIECE + mask]
+            tally[row + _HAND_CARDS] = sums[PIECE_COUNTS + low] + sums[PIECE_COUNTS + mask]
             mask = (unseen[color] >> index + 1 & ~sure) << index - 2
             low = mask & 31
             mask >>= 5
-            tally[row + _UNSEEN_POINTS] = sums[low] + sums[_HIGH + mask]
-            tally[row + _UNSEEN_CARDS] = sums[_COUNT + low] + sums[_COUNT + mask]
+            tally[row + _UNSEEN_POINTS] = sums[low] + sums[HIGH_PIECE + mask]
+            tally[row + _UNSEEN_CARDS] = sums[PIECE_COUNTS + low] + sums[PIECE_COUNTS + mask]
             row += _PARTS
 
     def context(self, deck_after):
@@ -275,14 +274,14 @@ class Knowledge:
         """
         mine = deck_after // 2  # my turns after this one
         count = self.unseen_count
-        my_unseen = min(_ONE, _MY_DRAWS * max(0, mine - 1) // count)
+        my_unseen = min(_ONE, MY_DRAWS * max(0, mine - 1) // count)
         turns = mine << 6  # what each side's weights hang on: my draws' turns, my
         if deck_after == 3 and self.pile_draws:  # turns, their turns (6 bits each)
             # they draw, and with 2 left my pile draw buys my last turn (for my hand:
             # a card I draw from the deck then comes too late to play)
             mine = 2
         theirs = (deck_after + 1) // 2
-        their_unseen = min(_ONE, (_ONE * self.hidden + _THEIR_DRAWS * max(0, theirs - 1)) // count)
+        their_unseen = min(_ONE, (_ONE * self.hidden + THEIR_DRAWS * max(0, theirs - 1)) // count)
         turns = (turns | mine) << 6 | theirs
         last = self.turns
         self.turns = turns
@@ -364,7 +363,7 @@ class Knowledge:
         average gain of drawing one unseen card, else what taking each pile's top adds
         (None: an empty pile), and rank the piles (``best_pile``, ``second_pile``)."""
         if deck:
-            self.gain[0] = self._deck_gain() * _DRAW_WEIGHT // (_ONE * self.unseen_count)
+            self.gain[0] = self._deck_gain() * DRAW_WEIGHT // (_ONE * self.unseen_count)
         else:
             self._pile_gains()
             self._rank_piles()
@@ -424,8 +423,8 @@ class Knowledge:
             count = counts[color]
             value = projected[color]
             mask = self.unseen[color]
-            if top < 3 and mask & _WAGERS:  # an unseen wager fits my expedition, each the same
-                draw += _SUMS[_COUNT + (mask & _WAGERS)] * (
+            if top < 3 and mask & WAGER_BITS:  # an unseen wager fits my expedition, each the same
+                draw += PIECE_SUMS[PIECE_COUNTS + (mask & WAGER_BITS)] * (
                     finish(points, cards + _ONE, wagers + 1, count) - value)
             row = color * _PARTS
             number = tally[row + _UNSEEN_CARDS]
@@ -442,8 +441,8 @@ class Knowledge:
                 top = self.top[other]
                 taken = piles[color]
                 if taken > 2 and taken > top:  # the top they may take, as finish_theirs has it
-                    points += _THEIR_PILE * (taken - 1)
-                    cards += _THEIR_PILE
+                    points += THEIR_PILE * (taken - 1)
+                    cards += THEIR_PILE
                 draw -= deck_draw(points, cards, wagered[other], counts[other],
                                   -self.their_unseen, mask, max(3, top + 1), number,
                                   tally[row + _UNSEEN_POINTS]) - number * projected[other]

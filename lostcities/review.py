@@ -4,7 +4,7 @@ A :class:`Review` replays a round from its deal and moves and judges each
 move of one player by the evaluation every AI level and the hint play by,
 from what that player saw at that moment: the move's cost is
 the value of the evaluation's best move less that of the move played. It
-keeps the costliest moves (:class:`Mistake`), up to ``_KEPT``, worst first;
+keeps the costliest moves (:class:`Mistake`), up to ``KEPT``, worst first;
 a move costing ``WELL_PLAYED`` or less is no mistake. It works a move at a
 time (:meth:`Review.step`), so that the board shows its progress and stops at
 a press with what is done so far. Integers throughout, nothing timed.
@@ -18,7 +18,7 @@ from lostcities.rules.cards import SOURCE_DECK, move_card, move_discards, move_s
 from lostcities.rules.state import State
 
 WELL_PLAYED = const(5000)  # thousandths of a point: a move costing no more is no mistake
-_KEPT = const(3)  # the costliest moves kept
+KEPT = const(3)  # the costliest moves kept
 
 class Mistake:
     """One costly move: ``turn`` (0-based, in the round), the ``move`` played
@@ -106,20 +106,17 @@ class Review:
         state = self.state
         position = self.position
         values = self.values
-        key = move_key(state.slot_of(player, move_card(move)), move_discards(move),
-                       move_source(move))
+        from_deck = move_key(state.slot_of(player, move_card(move)), move_discards(move),
+                             SOURCE_DECK)  # the played card's move, each source summed
+        key = from_deck + move_source(move)
         values[key] = None  # the evaluation adds each move's value to its key's
-        position.sums = values
-        position.watch = key - key % 7  # the played card's move, from each source
         position.load(state, player)
-        position.best(None, 0)
-        position.sums = None
-        position.watch = -1
+        position.best_summed(values, from_deck)
         if values[key] is None:  # a pile draw past the round's turn limit: not weighed
             return
         cost = position.best_value - values[key]
         kept = self.mistakes
-        if cost <= WELL_PLAYED or (len(kept) == _KEPT and cost <= kept[-1].cost):
+        if cost <= WELL_PLAYED or (len(kept) == KEPT and cost <= kept[-1].cost):
             return
         view = state.view(player, self.seen)
         position.load(view, player)
@@ -130,5 +127,5 @@ class Review:
         while at and kept[at - 1].cost < cost:  # the earlier first among equals
             at -= 1
         kept.insert(at, mistake)
-        if len(kept) > _KEPT:
+        if len(kept) > KEPT:
             kept.pop()

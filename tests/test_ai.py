@@ -125,10 +125,10 @@ def test_hint_is_the_evaluations_best_move_without_noise():
 def test_the_levels_are_a_ladder_of_less_and_less_noise():
     # each level's blur of the evaluation is smaller than the one below's; the searching
     # levels, hard and expert above it, have none
-    noises = [ai._SETTINGS[level][0] for level in ai.LEVELS[:4]]
+    noises = [ai.SETTINGS[level][0] for level in ai.LEVELS[:4]]
     assert noises == sorted(noises, reverse=True) and len(set(noises)) == len(noises)
-    assert [ai._SETTINGS[level][1] for level in ai.LEVELS] == [None] * 3 + ["hard", "expert"]
-    assert noises[-1] == 0 and ai._SETTINGS["expert"][0] == 0
+    assert [ai.SETTINGS[level][1] for level in ai.LEVELS] == [None] * 3 + ["hard", "expert"]
+    assert noises[-1] == 0 and ai.SETTINGS["expert"][0] == 0
 
 
 def test_every_level_is_a_distinct_player():
@@ -272,7 +272,7 @@ def test_hard_near_the_end_evaluates_at_most_its_samples_and_its_ply_cap(monkeyp
         evaluations.append(1)
         return best(self, rng, noise)
 
-    (endgame, end_plan), (_, middle_plan) = ai._SEARCH["hard"]
+    (endgame, end_plan), (_, middle_plan) = ai.SEARCH["hard"]
     cap = end_plan[0] + end_plan[4]
     positions = list(late_positions(20, seed=21))  # made by normal: its evaluations not counted
     monkeypatch.setattr(Position, "best", counted)
@@ -294,7 +294,7 @@ def test_hard_reads_the_opponents_hand_from_their_expeditions():
     state.play(parse_move("discard B3 deck"))
     state.play(parse_move("play B4 B"))  # their blue is at 4, and they hold B3
     odds = bytearray(60)
-    ai._hand_odds(state.view(0), 1, odds)
+    ai.hand_odds(state.view(0), 1, odds)
     # they would have played B5 already, they keep B10 for later; red they have not started
     assert odds[parse_card("B5")] < odds[parse_card("R5")] < odds[parse_card("B10")]
     assert odds[parse_card("B2")] < odds[parse_card("R2")]  # B2 no longer fits their blue
@@ -333,11 +333,11 @@ def test_from_the_turn_limit_on_every_level_draws_from_the_deck(level):
 def test_preparing_a_match_lets_go_of_what_other_colours_and_levels_made():
     """From .py sources the board keeps the AI's module from match to match."""
     ai.prepare(5, "hard")
-    assert set(ai._positions) == {5} and set(ai._search) == {5}
+    assert ai.held() == ([5], [5])
     ai.prepare(6, "hard")
-    assert set(ai._positions) == {6} and set(ai._search) == {6}
+    assert ai.held() == ([6], [6])
     ai.prepare(6, "normal")
-    assert set(ai._positions) == {6} and not ai._search
+    assert ai.held() == ([6], [])
 
 
 def late_views(count, seed):
@@ -349,7 +349,7 @@ def late_views(count, seed):
 def middle_views(count, seed):
     """Views of the player to move earlier, where expert samples as hard does."""
     for state in random_positions(count, seed=seed):
-        if state.deck_len > ai._SEARCH["expert"][0][0]:
+        if state.deck_len > ai.SEARCH["expert"][0][0]:
             yield state, state.view(state.to_move)
 
 
@@ -413,7 +413,7 @@ def test_expert_evaluates_at_most_its_samples_and_its_ply_cap(monkeypatch):
     monkeypatch.setattr(Position, "best", counted)
     for view in views:
         ai.choose_move(view, "expert", Rng(2))
-        for deck_cards, plan in ai._SEARCH["expert"]:
+        for deck_cards, plan in ai.SEARCH["expert"]:
             if view.deck_len <= deck_cards:
                 break
         assert len(evaluations) <= plan[0] + plan[4]

@@ -61,9 +61,7 @@ def digest(colors, seed=1):
                 for key in range(MOVE_KEYS):
                     sums[key] = None
                 position.load(seen, player, sees_all)
-                position.sums = sums
-                best = position.best(None, 0)
-                position.sums = None
+                best = position.best_summed(sums)
                 # as recorded when the moves of the keys summed were a list of their own
                 moves = [-1 if total is None else key_move(seen, player, key)
                          for key, total in enumerate(sums)]
@@ -90,11 +88,12 @@ def test_the_tally_table_holds_the_points_and_counts_of_its_pieces():
     from lostcities import knowledge
     for piece in range(32):
         indices = [index for index in range(3, 8) if piece >> index - 3 & 1]
-        assert knowledge._SUMS[piece] == sum(index - 1 for index in indices)
-        assert knowledge._SUMS[knowledge._COUNT + piece] == len(indices)
+        assert knowledge.PIECE_SUMS[piece] == sum(index - 1 for index in indices)
+        assert knowledge.PIECE_SUMS[knowledge.PIECE_COUNTS + piece] == len(indices)
     for piece in range(16):
         indices = [index for index in range(8, 12) if piece >> index - 8 & 1]
-        assert knowledge._SUMS[knowledge._HIGH + piece] == sum(index - 1 for index in indices)
+        assert (knowledge.PIECE_SUMS[knowledge.HIGH_PIECE + piece]
+                == sum(index - 1 for index in indices))
 
 
 # by colour count: the digest of hard's moves over SEARCHED_ROUNDS seeded rounds

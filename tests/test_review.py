@@ -181,7 +181,7 @@ def test_the_costliest_come_worst_first_at_most_three_and_none_cheap():
     for player in (0, 1):
         costs = [mistake.cost for mistake in review.Review(
             5, match.deals[0], match.moves[0], player).run()]
-        assert len(costs) == review._KEPT  # easy errs more than three times a round
+        assert len(costs) == review.KEPT  # easy errs more than three times a round
         assert costs == sorted(costs, reverse=True) and costs[-1] > review.WELL_PLAYED
 
 
@@ -274,11 +274,11 @@ def test_the_evaluation_reads_the_rounds_state_as_the_players_view(colors, seed)
 
     def values(seen, player):
         position = Position(colors)
-        position.sums = [None] * MOVE_KEYS
+        sums = [None] * MOVE_KEYS
         position.load(seen, player)
-        position.best(None, 0)
+        position.best_summed(sums)
         return position.best_value, {key_move(seen, player, key): value for key, value in
-                                     enumerate(position.sums) if value is not None}
+                                     enumerate(sums) if value is not None}
 
     for move in moves:
         player = state.to_move
