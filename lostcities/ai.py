@@ -23,20 +23,18 @@ SETTINGS = {
     "medium": (30000, None),  # up to +-15 points
     "normal": (14000, None),  # up to +-7 points
     "hard": (0, "hard"),
-    "expert": (0, "expert"),
 }
 
 BUDGET_MS = const(3000)  # hard: stop searching after this (the board's ms)
-EXPERT_BUDGET_MS = const(8000)  # expert: the same, for a player who chose to wait
 # A search: sampled hands of the opponent pick the best moves on average, which
 # playouts then compare, each candidate in the same sampled deals, both sides
 # playing the evaluation's best move seeing all, up to so many plies each and so
 # many in all (the plies of one whole deal must fit what is left). Per search and
 # stage (the deck cards left at most): (samples, candidates, playout deals, plies
-# per playout, plies in all); counted: at most samples + plies in all evaluations.
+# per playout, plies in all, the samples' mean counted as so many playouts);
+# counted: at most samples + plies in all evaluations.
 SEARCH = {
     "hard": ((5, (8, 3, 4, 4, 36, 0)), (99, (20, 1, 0, 0, 0, 0))),
-    "expert": ((8, (8, 3, 8, 99, 110, 4)), (99, (20, 1, 0, 0, 0, 0))),
 }
 # searching: the odds (in 16ths) of a card 1, 2, 3, 4+ above the opponent's expedition being in their hand
 _OPEN = const(b"\x03\x06\x09\x0f")
@@ -88,16 +86,15 @@ def prepare(colors, level):
         position.forget()  # the search's State, too
 
 
-def choose_move(view, level, rng, clock=None, stop=None, progress=None, view_again=None):
+def choose_move(view, level, rng, clock=None, progress=None, view_again=None):
     """The move ``level`` plays in ``view`` (``state.view(player)``).
 
     ``rng`` is the AI player's own Rng; ``clock`` a callable returning ms, or
-    None for the fixed iteration cap. A searching level calls ``stop()``
-    between steps and plays its best move so far once it returns True (a
-    button pressed), and tells ``progress(done, total)`` how far it is.
-    ``view_again(player)`` writes the view anew in ``view`` (Session.view), so
-    that a search plays its deals out in it: without it, in a State made for
-    the decision.
+    None for the fixed iteration cap: a searching level past its budget
+    plays its best move so far, and tells ``progress(done, total)`` how far
+    it is. ``view_again(player)`` writes the view anew in ``view``
+    (Session.view), so that a search plays its deals out in it: without it,
+    in a State made for the decision.
     """
     if level not in SETTINGS:
         raise ValueError("unknown AI level %r" % level)
@@ -107,28 +104,25 @@ def choose_move(view, level, rng, clock=None, stop=None, progress=None, view_aga
         for deck_cards, plan in SEARCH[search]:
             if view.deck_len <= deck_cards:
                 break
-        budget = EXPERT_BUDGET_MS if search == "expert" else BUDGET_MS
         return _searched_best(view, position, _search_for(view.colors), rng, plan,
-                              _Watch(clock, budget, stop, progress), view_again)
+                              _Watch(clock, BUDGET_MS, progress), view_again)
     position.load(view, view.to_move)
     return position.best(rng, noise)
 
 
 class _Watch:
-    """When a search must stop (its clock past the budget, or ``stop()``) and
-    whom it tells how far it is."""
+    """When a search must stop (its clock past the budget) and whom it tells
+    how far it is."""
 
-    def __init__(self, clock, budget, stop, progress):
+    def __init__(self, clock, budget, progress):
         self.clock = clock
         self.deadline = clock() + budget if clock else 0
-        self.stop = stop
         self.progress = progress
         self.cut = False
 
     def stopped(self):
         """True once the search must stop: it plays its best move so far."""
-        if not self.cut and ((self.clock and self.clock() > self.deadline)
-                             or (self.stop and self.stop())):
+        if not self.cut and self.clock and self.clock() > self.deadline:
             self.cut = True
         return self.cut
 
@@ -196,7 +190,7 @@ def _played_best(view, position, rng, plan, watch, view_again, chosen, margins, 
     """Of the moves ``chosen``, the one best played out: each in the same
     deals, while the plies left allow one whole deal more (to the round's
     end: about a ply a deck card, and a few pile draws); a deal cut short by
-    a stop does not count. Each candidate's deal is dealt again from the Rng
+    the clock does not count. Each candidate's deal is dealt again from the Rng
     state saved before it (``dealing``: the unseen cards, a buffer, the odds)."""
     samples, _, playouts, plies_each, ply_cap, _ = plan
     total = samples + ply_cap

@@ -58,7 +58,7 @@ ROOT = os.path.dirname(PACKAGE_DIR)
 # The budgets: each level's slowest decision on the board, at the
 # high end of the calibrated factor, within its BUDGETS_S (else LEVEL_BUDGET_S), and
 # at most HEAP_BUDGET bytes allocated by a decision
-BUDGETS_S = {"hard": 3.0, "expert": 8.0}
+BUDGETS_S = {"hard": 3.0}
 LEVEL_BUDGET_S = 0.3
 HEAP_BUDGET = 4096
 MAX_PRESSES = 100000  # a fuzz of --board: some hours
@@ -95,9 +95,6 @@ for level in ai.LEVELS:
 worst = workloads.worst_endgame(%(colors)d)
 for seed in range(3):
     timed("worst hard", "hard", worst, seed)
-worst = workloads.worst_endgame(%(colors)d, %(expert_deck)d)
-for seed in range(3):
-    timed("worst expert", "expert", worst, seed)
 """
 
 # The evaluation's own speed (Position.load and best on the positions, microseconds
@@ -322,8 +319,7 @@ def circuitpython_decisions(count, colors):
     Raises cp.CircuitPythonUnavailable when the interpreter is absent.
     """
     script = CIRCUITPYTHON_TIMING % {"root": ROOT, "host_sim": os.path.dirname(WORKLOADS),
-                                     "count": count, "colors": colors,
-                                     "expert_deck": workloads.EXPERT_WORST_DECK}
+                                     "count": count, "colors": colors}
     result = cp.run(["-c", script], 512)
     if result.returncode:
         raise RuntimeError("CircuitPython failed: %s" % result.stderr.strip()[-500:])
