@@ -61,13 +61,16 @@ class Position(Knowledge):
         self._sums = None  # best_summed's list of every move's value by move_key (None: none)
         self._watch = EVERY_MOVE  # best_summed's: only the moves of this key are summed
         self.play_mine = None  # _play_value's: the play drawing its colour's pile top
+        # what drawing from each source adds when the move leaves its colour alone:
+        # the deck (the average of the unseen cards) at 0, then each pile's top
+        self.gain = [0] * (colors + 1)
+        self.best_pile = self.second_pile = 0  # the piles of the highest gains (_rank_piles)
 
     def best(self, rng, noise):
         """The best move by the evaluation (each value blurred by ``noise``).
 
-        The moves drawing from the deck are weighed in the
-        context a deck card shorter, then those drawing from a pile
-        (``_weigh``).
+        The moves drawing from the deck are weighed in the context a deck
+        card shorter, then those drawing from a pile (``_weigh``).
         """
         self.best_value = _UNSET
         deck_len = self.state.deck_len
@@ -165,7 +168,7 @@ class Position(Knowledge):
         wagers = self.wagered[color]
         if index > 2:  # the wagers in hand fit no more, nor the cards passed by
             points += _ONE * (index - 1)
-            cards += _ONE * (1 - wagers + self.wagers[color])
+            cards += _ONE * (1 - self.held[color])
             wagers = self.wagers[color]
             hand = self.hand[color]
             unseen = self.unseen[color]
@@ -231,6 +234,66 @@ class Position(Knowledge):
         sure_f = self.my_hand
         return finish(self.points[color] - sure_f * (index - 1), self.cards[color] - sure_f,
                       self.wagered[color], self.count[color]) - self.projected[color]
+
+    def draw_sources(self, deck):
+        """Fill ``gain`` for the current context: from the deck (``deck``) the
+        average gain of drawing one unseen card, else what taking each pile's top adds
+        (None: an empty pile), and rank the piles (``best_pile``, ``second_pile``)."""
+        if deck:
+            self.gain[0] = self.deck_gain()
+        else:
+            self._pile_gains()
+            self._rank_piles()
+
+    def _pile_gains(self):
+        """What taking each pile's top adds, where a move leaves its colour alone."""
+        colors = self.colors
+        points_of = self.points
+        cards_of = self.cards
+        wagered = self.wagered
+        projected = self.projected
+        gain = self.gain
+        my_hand = self.my_hand
+        for color in range(colors):
+            taken = self.pile_top[color]
+            if taken < 0:
+                # an empty pile: no source (None, which only this line's types allow)
+                gain[color + 1] = None  # type: ignore[call-overload]
+                continue
+            top = self.top[color]
+            take = 0  # what it adds, where neither side's sums change
+            if taken < 3:
+                if top < 3:
+                    take = finish(points_of[color], cards_of[color] + _ONE, wagered[color] + 1,
+                                  self.count[color]) - projected[color]
+            elif taken > top:
+                take = finish(points_of[color] + my_hand * (taken - 1), cards_of[color] + my_hand,
+                              wagered[color], self.count[color]) - projected[color]
+            other = colors + color
+            theirs = self.top[other]
+            lower = self.pile_under[color]
+            if (taken > 2 and taken > theirs) or (lower > 2 and lower > theirs):
+                take += projected[other] - finish_theirs(  # the top they may take
+                    points_of[other], cards_of[other], wagered[other], self.count[other],
+                    theirs, lower)
+            gain[color + 1] = take
+
+    def _rank_piles(self):
+        """Set ``best_pile``, the pile of the highest gain (the first among
+        equals), and ``second_pile``, the others' highest (0: none)."""
+        gain = self.gain
+        first = second = 0
+        for source in range(1, self.colors + 1):
+            value = gain[source]
+            if value is None:
+                continue
+            if not first or value > gain[first]:
+                second = first
+                first = source
+            elif not second or value > gain[second]:
+                second = source
+        self.best_pile = first
+        self.second_pile = second
 
     def _their_loss(self, color, pile):
         """What the opponent's side of ``color`` loses when its pile's top becomes

@@ -32,16 +32,6 @@ PIECE_SUMS = const(b"\x00\x02\x03\x05\x04\x06\x07\x09\x05\x07\x08\x0a\x09\x0b\x0
               b"\x01\x02\x02\x03\x02\x03\x03\x04\x02\x03\x03\x04\x03\x04\x04\x05")
 HIGH_PIECE = const(32)
 PIECE_COUNTS = const(48)
-# What load tallies per expedition (a byte each, _PARTS an expedition, indexed as
-# ``top``): the points and the count of the side's hand cards that may still go on
-# it (the opponent's: those I know of), its wagers in hand that still fit it, and the
-# same of the unseen cards
-_HAND_POINTS = const(0)
-_HAND_CARDS = const(1)
-_HELD = const(2)
-_UNSEEN_POINTS = const(3)
-_UNSEEN_CARDS = const(4)
-_PARTS = const(5)
 # The weights, in thousandths unless said (host_sim/dev/tune.py tunes them)
 THEIR_PILE = const(700)  # weight of a pile top the opponent may take next
 THEIR_DRAWS = const(600)  # weight of the opponent's future draws among the unseen
@@ -119,7 +109,14 @@ class Knowledge:
         self.count = bytearray(2 * colors)
         self.pile_top = array("b", bytes(colors))  # index of each pile's top card, or _NONE
         self.pile_under = array("b", bytes(colors))  # the card below it
-        self.tally = bytearray(2 * _PARTS * colors)  # per expedition, what load tallies
+        # what load tallies per expedition: the points and the count of the side's hand
+        # cards that may still go on it (the opponent's: those I know of), its wagers in
+        # hand that still fit it, and the points and the count of the unseen cards that may
+        self.hand_points = bytearray(2 * colors)
+        self.hand_cards = bytearray(2 * colors)
+        self.held = bytearray(2 * colors)
+        self.unseen_points = bytearray(2 * colors)
+        self.unseen_cards = bytearray(2 * colors)
         self.wagered = bytearray(2 * colors)  # its wagers with those in hand that still fit
         # each expedition weighed in the current context: the points and cards
         # (thousandths) its projection expects before finishing (the opponent's
@@ -127,10 +124,6 @@ class Knowledge:
         self.points = [0] * (2 * colors)
         self.cards = [0] * (2 * colors)
         self.projected = [0] * (2 * colors)
-        # what drawing from each source adds when the move leaves its colour alone:
-        # the deck (the average of the unseen cards) at 0, then each pile's top
-        self.gain = [0] * (colors + 1)
-        self.best_pile = self.second_pile = 0  # the piles of the highest gains (draw_sources)
         # set by load and context; made here so that the object never grows
         self.state = None
         self.player = self.hidden = 0
@@ -235,10 +228,12 @@ class Knowledge:
         hand = self.hand
         unseen = self.unseen
         top = self.top
-        tally = self.tally
+        hand_points = self.hand_points
+        hand_cards = self.hand_cards
+        unseen_points = self.unseen_points
+        unseen_cards = self.unseen_cards
         wagered = self.wagered
         wagers_of = self.wagers
-        row = 0
         for at in range(2 * colors):
             color = at % colors
             index = top[at]
@@ -247,20 +242,19 @@ class Knowledge:
             if index < 3:  # no numbers yet: wagers in hand still fit
                 held = sums[PIECE_COUNTS + (sure & WAGER_BITS)]
                 index = 2
-            tally[row + _HELD] = held
+            self.held[at] = held
             wagered[at] = wagers_of[at] + held
             sure >>= index + 1
             mask = sure << index - 2  # the numbers above the top as PIECE_SUMS looks them up
             low = mask & 31
             mask >>= 5
-            tally[row + _HAND_POINTS] = sums[low] + sums[HIGH_PIECE + mask]
-            tally[row + _HAND_CARDS] = sums[PIECE_COUNTS + low] + sums[PIECE_COUNTS + mask]
+            hand_points[at] = sums[low] + sums[HIGH_PIECE + mask]
+            hand_cards[at] = sums[PIECE_COUNTS + low] + sums[PIECE_COUNTS + mask]
             mask = (unseen[color] >> index + 1 & ~sure) << index - 2
             low = mask & 31
             mask >>= 5
-            tally[row + _UNSEEN_POINTS] = sums[low] + sums[HIGH_PIECE + mask]
-            tally[row + _UNSEEN_CARDS] = sums[PIECE_COUNTS + low] + sums[PIECE_COUNTS + mask]
-            row += _PARTS
+            unseen_points[at] = sums[low] + sums[HIGH_PIECE + mask]
+            unseen_cards[at] = sums[PIECE_COUNTS + low] + sums[PIECE_COUNTS + mask]
 
     def context(self, deck_after):
         """Set the weights of hand, pile and unseen cards for ``deck_after`` cards.
@@ -312,16 +306,17 @@ class Knowledge:
         shrink alike (``my_hand``, ``my_unseen``, ``their_unseen``)."""
         colors = self.colors
         counts = self.count
-        tally = self.tally
+        helds = self.held
+        hand_points = self.hand_points
+        hand_cards = self.hand_cards
+        unseen_points = self.unseen_points
+        unseen_cards = self.unseen_cards
         need = 0  # in thousandths of a card
         for at in range(first, first + colors):
-            row = at * _PARTS
-            held = tally[row + _HELD]
-            cards = (_ONE * (held + tally[row + _HAND_CARDS])
-                     + unseen_f * tally[row + _UNSEEN_CARDS])
-            if counts[at] or finish(
-                    _ONE * tally[row + _HAND_POINTS] + unseen_f * tally[row + _UNSEEN_POINTS],
-                    cards, held, 0) > 0:
+            held = helds[at]
+            cards = _ONE * (held + hand_cards[at]) + unseen_f * unseen_cards[at]
+            if counts[at] or finish(_ONE * hand_points[at] + unseen_f * unseen_points[at],
+                                    cards, held, 0) > 0:
                 need += cards
         sure_f = _ONE
         if need > left * _ONE:
@@ -340,13 +335,10 @@ class Knowledge:
         piles = self.pile_top
         side = 0
         for at in range(first, first + colors):
-            row = at * _PARTS
-            held = tally[row + _HELD]
             count = counts[at]
-            points = (totals[at] * _ONE + sure_f * tally[row + _HAND_POINTS]
-                      + unseen_f * tally[row + _UNSEEN_POINTS])
-            cards = ((count + held) * _ONE + sure_f * tally[row + _HAND_CARDS]
-                     + unseen_f * tally[row + _UNSEEN_CARDS])
+            points = totals[at] * _ONE + sure_f * hand_points[at] + unseen_f * unseen_points[at]
+            cards = ((count + helds[at]) * _ONE + sure_f * hand_cards[at]
+                     + unseen_f * unseen_cards[at])
             points_of[at] = points
             cards_of[at] = cards
             if first:  # with the pile's top they may take
@@ -358,56 +350,15 @@ class Knowledge:
             side += value
         return side
 
-    def draw_sources(self, deck):
-        """Fill ``gain`` for the current context: from the deck (``deck``) the
-        average gain of drawing one unseen card, else what taking each pile's top adds
-        (None: an empty pile), and rank the piles (``best_pile``, ``second_pile``)."""
-        if deck:
-            self.gain[0] = self._deck_gain() * DRAW_WEIGHT // (_ONE * self.unseen_count)
-        else:
-            self._pile_gains()
-            self._rank_piles()
-
-    def _pile_gains(self):
-        """What taking each pile's top adds, where a move leaves its colour alone."""
-        colors = self.colors
-        points_of = self.points
-        cards_of = self.cards
-        wagered = self.wagered
-        projected = self.projected
-        gain = self.gain
-        my_hand = self.my_hand
-        for color in range(colors):
-            taken = self.pile_top[color]
-            if taken < 0:
-                # an empty pile: no source (None, which only this line's types allow)
-                gain[color + 1] = None  # type: ignore[call-overload]
-                continue
-            top = self.top[color]
-            take = 0  # what it adds, where neither side's sums change
-            if taken < 3:
-                if top < 3:
-                    take = finish(points_of[color], cards_of[color] + _ONE, wagered[color] + 1,
-                                  self.count[color]) - projected[color]
-            elif taken > top:
-                take = finish(points_of[color] + my_hand * (taken - 1), cards_of[color] + my_hand,
-                              wagered[color], self.count[color]) - projected[color]
-            other = colors + color
-            theirs = self.top[other]
-            lower = self.pile_under[color]
-            if (taken > 2 and taken > theirs) or (lower > 2 and lower > theirs):
-                take += projected[other] - finish_theirs(  # the top they may take
-                    points_of[other], cards_of[other], wagered[other], self.count[other],
-                    theirs, lower)
-            gain[color + 1] = take
-
-    def _deck_gain(self):
-        """The gain of drawing each unseen card, summed: it moves from the unseen
-        cards to my hand, for me, and is gone, for them."""
+    def deck_gain(self):
+        """What drawing from the deck adds in the current context, where a move
+        leaves the colours alone: the average of the unseen cards, each moving
+        from the unseen cards to my hand, for me, and gone, for them."""
         colors = self.colors
         counts = self.count
         piles = self.pile_top
-        tally = self.tally
+        unseen_points = self.unseen_points
+        unseen_cards = self.unseen_cards
         points_of = self.points
         cards_of = self.cards
         wagered = self.wagered
@@ -426,15 +377,12 @@ class Knowledge:
             if top < 3 and mask & WAGER_BITS:  # an unseen wager fits my expedition, each the same
                 draw += PIECE_SUMS[PIECE_COUNTS + (mask & WAGER_BITS)] * (
                     finish(points, cards + _ONE, wagers + 1, count) - value)
-            row = color * _PARTS
-            number = tally[row + _UNSEEN_CARDS]
+            number = unseen_cards[color]
             if number:  # (none above the top: no deck card changes the expedition)
                 draw += deck_draw(points, cards, wagers, count, my_hand - my_unseen, mask,
-                                  max(3, top + 1), number,
-                                  tally[row + _UNSEEN_POINTS]) - number * value
+                                  max(3, top + 1), number, unseen_points[color]) - number * value
             other = colors + color
-            row = other * _PARTS
-            number = tally[row + _UNSEEN_CARDS]
+            number = unseen_cards[other]
             if number:
                 points = points_of[other]
                 cards = cards_of[other]
@@ -445,22 +393,5 @@ class Knowledge:
                     cards += THEIR_PILE
                 draw -= deck_draw(points, cards, wagered[other], counts[other],
                                   -self.their_unseen, mask, max(3, top + 1), number,
-                                  tally[row + _UNSEEN_POINTS]) - number * projected[other]
-        return draw
-
-    def _rank_piles(self):
-        """Set ``best_pile``, the pile of the highest gain (the first among
-        equals), and ``second_pile``, the others' highest (0: none)."""
-        gain = self.gain
-        first = second = 0
-        for source in range(1, self.colors + 1):
-            value = gain[source]
-            if value is None:
-                continue
-            if not first or value > gain[first]:
-                second = first
-                first = source
-            elif not second or value > gain[second]:
-                second = source
-        self.best_pile = first
-        self.second_pile = second
+                                  unseen_points[other]) - number * projected[other]
+        return draw * DRAW_WEIGHT // (_ONE * self.unseen_count)
