@@ -9,7 +9,7 @@ host_sim/dev/tune.py tunes the tempo table here, the weights in knowledge.py.
 from micropython import const
 
 from lostcities.knowledge import Knowledge, finish, finish_theirs
-from lostcities.rules.cards import CARDS_PER_COLOR, DISCARD, HAND_SIZE, NO_CARD, make_move
+from lostcities.rules.cards import CARDS_PER_COLOR, DISCARD, HAND_SIZE, WAGER_BITS, make_move
 from lostcities.rules.offsets import HAND_AT
 
 _UNSET = const(-1000000000)  # below any value: no move found yet
@@ -51,6 +51,45 @@ def key_move(state, player, key):
     return make_move(state.hand_card(player, key // 14), key % 14 >= 7, key % 7)
 
 
+def _projection(top, total, wagers, count, sure, sure_f, unseen, unseen_f):
+    """Projected final score of my expedition after a play, in thousandths of a
+    point (knowledge.py tallies it for the expedition as it stands).
+
+    ``top`` is the index of its last card, ``total``, ``wagers`` and ``count``
+    what it holds. ``sure`` and ``unseen`` are masks of the cards that may
+    still go on it, weighted by their factors.
+    """
+    points = total * _ONE
+    cards = count * _ONE
+    if top < 3:  # no numbers yet: wagers in hand still fit
+        held = sure & WAGER_BITS
+        while held:
+            wagers += 1
+            cards += _ONE
+            held &= held - 1
+        index = 3
+    else:
+        index = top + 1
+    while index < CARDS_PER_COLOR:
+        bit = 1 << index
+        if sure & bit:
+            points += sure_f * (index - 1)
+            cards += sure_f
+        elif unseen & bit:
+            points += unseen_f * (index - 1)
+            cards += unseen_f
+        index += 1
+    return finish(points, cards, wagers, count)
+
+
+def _without(index, points, cards, wagers, count, sure_f):
+    """My expedition's projection from the context's sums without the card of
+    ``index`` in my hand, which could still go on it (``sure_f`` its weight)."""
+    if index < 3:
+        return finish(points, cards - _ONE, wagers - 1, count)
+    return finish(points - sure_f * (index - 1), cards - sure_f, wagers, count)
+
+
 class Position(Knowledge):
     """One player's knowledge of a round (``Knowledge``) and its moves."""
 
@@ -60,7 +99,6 @@ class Position(Knowledge):
         self.best_value = _UNSET
         self._sums = None  # best_summed's list of every move's value by move_key (None: none)
         self._watch = EVERY_MOVE  # best_summed's: only the moves of this key are summed
-        self.play_mine = None  # _play_value's: the play drawing its colour's pile top
         # what drawing from each source adds when the move leaves its colour alone:
         # the deck (the average of the unseen cards) at 0, then each pile's top
         self.gain = [0] * (colors + 1)
@@ -76,7 +114,9 @@ class Position(Knowledge):
         deck_len = self.state.deck_len
         for deck in (1, 0):
             if deck or self.pile_draws:
-                self._weigh(deck, self.context(deck_len - deck), rng, noise)
+                total = self.context(deck_len - deck)
+                self.draw_sources(deck)
+                self._weigh(deck, total, rng, noise)
         return self.best_move
 
     def best_summed(self, sums, watch=EVERY_MOVE):
@@ -96,27 +136,20 @@ class Position(Knowledge):
         self.state = None
 
     def _weigh(self, deck, total, rng, noise):
-        """Weigh every move drawing from the deck (``deck``) or from a pile, in
-        the context just set, whose colours sum to ``total``. A move changes
-        only the colour it touches and its draw's: the other colours' values
-        are that sum, and its own is weighed from the context's sums for it
-        (a discard: ``_discard_change``) or projected again (a play:
-        ``_play_value``). Unsummed and unblurred, a move's best pile at once."""
-        self.draw_sources(deck)
+        """Weigh each move drawing from the deck (``deck``) or a pile in the context just
+        set (its colours' sum ``total``), its colour anew; unblurred, its best pile at once."""
         gain = self.gain
         projected = self.projected
         tops = self.top
-        piles = self.pile_top
-        colors = self.colors
+        points_of = self.points
+        cards_of = self.cards
+        wagered = self.wagered
+        counts = self.count
+        sure_f = self.my_hand
         buf = self.state.buf  # read in place (lostcities/rules/offsets.py)
         start = HAND_AT + self.player * HAND_SIZE
-        watch = self._watch if self._sums is not None else -2  # -2: none
-        quick = not (noise or watch == EVERY_MOVE)
-        row = min(self.state.deck_len // TEMPO_STEP, TEMPO_ROWS - 1) * TEMPO_KINDS
-        row += 0 if deck else 2  # the kinds drawing from a pile
-        bonus = 0 if deck else (TEMPO[row + 2] - TEMPO_ZERO) * TEMPO_UNIT  # a discard's
-        first = self.best_pile
-        second = self.second_pile
+        watch = EVERY_MOVE if noise else self._watch if self._sums is not None else -2  # -2: none
+        row = min(self.state.deck_len // TEMPO_STEP, TEMPO_ROWS - 1) * TEMPO_KINDS + 2 - 2 * deck
         best_value = self.best_value
         for slot in range(HAND_SIZE):
             card = buf[start + slot]
@@ -125,26 +158,35 @@ class Position(Knowledge):
             top = tops[color]
             pile = color + 1  # the source of its colour's pile
             for discard in _PLAY_THEN_DISCARD:
-                mine = None  # a play's value drawing its own pile's top
+                mine = None  # a play's value drawing its own colour's pile top
                 if discard:  # my side loses the card, theirs may take it
-                    after = total + bonus
-                    if index > top if index > 2 else top < 3:  # it could go on my side
-                        after += self._discard_change(color, index)
-                    theirs = tops[colors + color]
-                    if (index > 2 and index > theirs) or (piles[color] > 2 and piles[color] > theirs):
-                        after += self._their_loss(color, index)
+                    after = total if deck else total + (TEMPO[row + 2] - TEMPO_ZERO) * TEMPO_UNIT
+                    if index > top if index > 2 else top < 3:  # it could still go on my side
+                        after += _without(index, points_of[color], cards_of[color], wagered[color],
+                                          counts[color], sure_f) - projected[color]
+                    other = self.colors + color
+                    theirs = tops[other]
+                    if (index > 2 and index > theirs) or (
+                            self.pile_top[color] > 2 and self.pile_top[color] > theirs):
+                        after += projected[other] - finish_theirs(  # the top they may take
+                            points_of[other], cards_of[other], wagered[other], counts[other],
+                            theirs, index)
                 elif index > top if index > 2 else top < 3:  # it can be played
-                    after = self._play_value(color, index, total, row, deck)
-                    mine = self.play_mine
+                    after = total - projected[color] + (
+                        TEMPO[row + (1 if top < 0 else 0)] - TEMPO_ZERO) * TEMPO_UNIT
+                    if not (deck or gain[pile] is None):
+                        mine = after + self._with_pile_top(color, index)
+                    after += self._played(color, index, 0)
                 else:
                     continue
                 key = slot * 14 + (7 if discard else 0)  # move_key's
-                if not quick or watch == key:
+                if watch == EVERY_MOVE or watch == key:
                     self.best_value = best_value
                     self._each_source(card, discard, key, after, mine, deck, rng, noise)
                     best_value = self.best_value
                     continue
-                source = 0 if deck else second if first == pile else first
+                source = (0 if deck else self.second_pile if self.best_pile == pile
+                          else self.best_pile)
                 value = gain[source] + after if deck or source else _UNSET
                 if mine is not None and (mine > value or mine == value and pile < source):
                     value = mine
@@ -154,48 +196,21 @@ class Position(Knowledge):
                     self.best_move = make_move(card, discard, source)
         self.best_value = best_value
 
-    def _play_value(self, color, index, total, row, deck):
-        """A play's value but its draw's in the context just set, whose colours
-        sum to ``total``: my side of ``color`` projected from the context's
-        sums, less the cards the play passes by, and its tempo (``row`` of
-        TEMPO). Drawing from a pile, ``play_mine`` is its value drawing its
-        own colour's pile top (None: not so)."""
-        sure_f = self.my_hand
-        unseen_f = self.my_unseen
-        top = self.top[color]
-        points = self.points[color]
-        cards = self.cards[color]
-        wagers = self.wagered[color]
-        if index > 2:  # the wagers in hand fit no more, nor the cards passed by
-            points += _ONE * (index - 1)
-            cards += _ONE * (1 - self.held[color])
-            wagers = self.wagers[color]
-            hand = self.hand[color]
-            unseen = self.unseen[color]
-            passed = max(top, 2) + 1
-            while passed <= index:
-                if hand >> passed & 1:
-                    points -= sure_f * (passed - 1)
-                    cards -= sure_f
-                elif unseen >> passed & 1:
-                    points -= unseen_f * (passed - 1)
-                    cards -= unseen_f
-                passed += 1
+    def _played(self, color, index, drawn):
+        """My expedition's projection after the card of ``index`` is played on
+        ``color`` and the cards of the mask ``drawn`` come to my hand."""
         count = self.count[color] + 1
-        after = total - self.projected[color] + (
-            TEMPO[row + (1 if top < 0 else 0)] - TEMPO_ZERO) * TEMPO_UNIT
-        self.play_mine = None
-        if not (deck or self.gain[color + 1] is None):
-            drawn = self.pile_top[color]
-            mine = after + self._their_loss(color, self.pile_under[color])
-            if drawn > 2 and drawn > index:
-                mine += finish(points + sure_f * (drawn - 1), cards + sure_f, wagers, count)
-            elif drawn < 3 and index < 3:
-                mine += finish(points, cards + _ONE, wagers + 1, count)
-            else:
-                mine += finish(points, cards, wagers, count)
-            self.play_mine = mine
-        return after + finish(points, cards, wagers, count)
+        points = self.total[color] + (0 if index < 3 else index - 1)
+        wagers = self.wagers[color] + (1 if index < 3 else 0)
+        hand = self.hand[color] & ~(1 << index) | drawn
+        return _projection(index, points, wagers, count, hand, self.my_hand, self.unseen[color],
+                           self.my_unseen)
+
+    def _with_pile_top(self, color, index):
+        """A play's value but its tempo and the other colours' when it draws its
+        own colour's pile top: my side with the card, theirs without it."""
+        return self._played(color, index, 1 << self.pile_top[color]) + self._their_loss(
+            color, self.pile_under[color])
 
     def _each_source(self, card, discard, key, after, mine, deck, rng, noise):
         """Weigh the move of ``card`` (``key``, its move_key from the deck) drawing
@@ -224,16 +239,6 @@ class Position(Knowledge):
             if noted:
                 at = key + source
                 sums[at] = value if sums[at] is None else sums[at] + value
-
-    def _discard_change(self, color, index):
-        """What my side of ``color`` loses with the card of ``index``, which
-        could still go on it, in the context just set."""
-        if index < 3:
-            return finish(self.points[color], self.cards[color] - _ONE, self.wagered[color] - 1,
-                          self.count[color]) - self.projected[color]
-        sure_f = self.my_hand
-        return finish(self.points[color] - sure_f * (index - 1), self.cards[color] - sure_f,
-                      self.wagered[color], self.count[color]) - self.projected[color]
 
     def draw_sources(self, deck):
         """Fill ``gain`` for the current context: from the deck (``deck``) the

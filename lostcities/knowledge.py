@@ -25,11 +25,12 @@ _NONE = const(-1)  # no card (an empty pile)
 # the points each piece's cards add up to (index - 1 each), the first piece's from 0
 # and the second's from HIGH_PIECE, then from PIECE_COUNTS how many cards a 5-bit piece holds
 # (tests/test_evaluation_digest.py checks it against the cards).
-PIECE_SUMS = const(b"\x00\x02\x03\x05\x04\x06\x07\x09\x05\x07\x08\x0a\x09\x0b\x0c\x0e"  # points, 3-7
-              b"\x06\x08\x09\x0b\x0a\x0c\x0d\x0f\x0b\x0d\x0e\x10\x0f\x11\x12\x14"
-              b"\x00\x07\x08\x0f\x09\x10\x11\x18\x0a\x11\x12\x19\x13\x1a\x1b\x22"  # points, 8-11
-              b"\x00\x01\x01\x02\x01\x02\x02\x03\x01\x02\x02\x03\x02\x03\x03\x04"  # cards
-              b"\x01\x02\x02\x03\x02\x03\x03\x04\x02\x03\x03\x04\x03\x04\x04\x05")
+PIECE_SUMS = const(
+    b"\x00\x02\x03\x05\x04\x06\x07\x09\x05\x07\x08\x0a\x09\x0b\x0c\x0e"  # points, 3-7
+    b"\x06\x08\x09\x0b\x0a\x0c\x0d\x0f\x0b\x0d\x0e\x10\x0f\x11\x12\x14"
+    b"\x00\x07\x08\x0f\x09\x10\x11\x18\x0a\x11\x12\x19\x13\x1a\x1b\x22"  # points, 8-11
+    b"\x00\x01\x01\x02\x01\x02\x02\x03\x01\x02\x02\x03\x02\x03\x03\x04"  # cards
+    b"\x01\x02\x02\x03\x02\x03\x03\x04\x02\x03\x03\x04\x03\x04\x04\x05")
 HIGH_PIECE = const(32)
 PIECE_COUNTS = const(48)
 # The weights, in thousandths unless said (host_sim/dev/tune.py tunes them)
@@ -193,7 +194,8 @@ class Knowledge:
             top[at] = buf[first + size - 1] % CARDS_PER_COLOR if size else -1  # in rising order
             seen >>= 3  # the numbers, as PIECE_SUMS looks them up
             totals[at] = sums[seen & 31] + sums[HIGH_PIECE + (seen >> 5)]
-            wagers_of[at] = size - sums[PIECE_COUNTS + (seen & 31)] - sums[PIECE_COUNTS + (seen >> 5)]
+            wagers_of[at] = (size - sums[PIECE_COUNTS + (seen & 31)]
+                             - sums[PIECE_COUNTS + (seen >> 5)])
             counts[at] = size
 
     def _read_piles(self, buf):
