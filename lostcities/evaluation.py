@@ -236,7 +236,7 @@ class Position(Knowledge):
             if value > self.best_value:
                 self.best_value = value
                 self.best_move = make_move(card, discard, source)
-            if noted:
+            if noted and sums is not None:
                 at = key + source
                 sums[at] = value if sums[at] is None else sums[at] + value
 
