@@ -103,6 +103,7 @@ class Position(Knowledge):
         # the deck (the average of the unseen cards) at 0, then each pile's top
         self.gain = [0] * (colors + 1)
         self.best_pile = self.second_pile = 0  # the piles of the highest gains (_rank_piles)
+        self.with_top = 0  # _played's
 
     def best(self, rng, noise):
         """The best move by the evaluation (each value blurred by ``noise``).
@@ -145,7 +146,6 @@ class Position(Knowledge):
         cards_of = self.cards
         wagered = self.wagered
         counts = self.count
-        sure_f = self.my_hand
         buf = self.state.buf  # read in place (lostcities/rules/offsets.py)
         start = HAND_AT + self.player * HAND_SIZE
         watch = EVERY_MOVE if noise else self._watch if self._sums is not None else -2  # -2: none
@@ -163,7 +163,7 @@ class Position(Knowledge):
                     after = total if deck else total + (TEMPO[row + 2] - TEMPO_ZERO) * TEMPO_UNIT
                     if index > top if index > 2 else top < 3:  # it could still go on my side
                         after += _without(index, points_of[color], cards_of[color], wagered[color],
-                                          counts[color], sure_f) - projected[color]
+                                          counts[color], self.my_hand) - projected[color]
                     other = self.colors + color
                     theirs = tops[other]
                     if (index > 2 and index > theirs) or (
@@ -174,9 +174,9 @@ class Position(Knowledge):
                 elif index > top if index > 2 else top < 3:  # it can be played
                     after = total - projected[color] + (
                         TEMPO[row + (1 if top < 0 else 0)] - TEMPO_ZERO) * TEMPO_UNIT
-                    if not (deck or gain[pile] is None):
-                        mine = after + self._with_pile_top(color, index)
-                    after += self._played(color, index, 0)
+                    drawing = not (deck or gain[pile] is None)  # its own pile's top too
+                    after += self._played(color, index, drawing)
+                    mine = after + self.with_top if drawing else None
                 else:
                     continue
                 key = slot * 14 + (7 if discard else 0)  # move_key's
@@ -196,21 +196,23 @@ class Position(Knowledge):
                     self.best_move = make_move(card, discard, source)
         self.best_value = best_value
 
-    def _played(self, color, index, drawn):
+    def _played(self, color, index, with_top):
         """My expedition's projection after the card of ``index`` is played on
-        ``color`` and the cards of the mask ``drawn`` come to my hand."""
+        ``color``; ``with_top``: also ``with_top`` set, what drawing its pile's
+        top then adds (my side with the card, theirs without it)."""
         count = self.count[color] + 1
         points = self.total[color] + (0 if index < 3 else index - 1)
         wagers = self.wagers[color] + (1 if index < 3 else 0)
-        hand = self.hand[color] & ~(1 << index) | drawn
-        return _projection(index, points, wagers, count, hand, self.my_hand, self.unseen[color],
-                           self.my_unseen)
-
-    def _with_pile_top(self, color, index):
-        """A play's value but its tempo and the other colours' when it draws its
-        own colour's pile top: my side with the card, theirs without it."""
-        return self._played(color, index, 1 << self.pile_top[color]) + self._their_loss(
-            color, self.pile_under[color])
+        hand = self.hand[color] & ~(1 << index)
+        sure_f = self.my_hand
+        unseen = self.unseen[color]
+        unseen_f = self.my_unseen
+        value = _projection(index, points, wagers, count, hand, sure_f, unseen, unseen_f)
+        if with_top:
+            self.with_top = _projection(
+                index, points, wagers, count, hand | 1 << self.pile_top[color], sure_f, unseen,
+                unseen_f) - value + self._their_loss(color, self.pile_under[color])
+        return value
 
     def _each_source(self, card, discard, key, after, mine, deck, rng, noise):
         """Weigh the move of ``card`` (``key``, its move_key from the deck) drawing
