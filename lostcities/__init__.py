@@ -7,8 +7,16 @@ BOARDS = ("pybadge", "edgebadge", "pygamer")
 # The AI's levels, easiest first, by the names the settings and the save use
 # (lostcities/ai.py plays them; the board loads it only for a match against it).
 # Each beats the one below by 10 to 45 points a round; at most 6 letters each,
-# the Statistics screen's column.
-LEVELS = ("easy", "medium", "normal", "hard", "expert")
+# the Statistics screen's column. ``expert`` was one, no stronger than ``hard``
+# (docs/ai.md): a save or a statistics line naming it reads as ``hard``.
+LEVELS = ("easy", "medium", "normal", "hard")
+RETIRED_LEVELS = {"expert": "hard"}
+
+
+def level_named(name):
+    """The level a save's ``name`` stands for now (a retired level's successor)."""
+    return RETIRED_LEVELS.get(name, name)
+
 # The other settings' values, in the order the menus cycle them: the title's
 # settings, the terminal game's and the save's checks all take them from here.
 MODES = ("ai", "duel")  # against the AI, or two players passing the device

@@ -17,26 +17,24 @@ from lostcities.rules.state import State
 # per level: (noise, search). The noise blurs each move's value by up to +-noise/2
 # thousandths, deterministic for the AI's Rng; measured so that each level beats the
 # one below by 10 to 45 points a round (docs/ai.md, "The ladder"). The searching
-# levels sample the opponent's hand and play moves out (_SEARCH).
-_SETTINGS = {
+# levels sample the opponent's hand and play moves out (SEARCH).
+SETTINGS = {
     "easy": (60000, None),  # up to +-30 points
     "medium": (30000, None),  # up to +-15 points
     "normal": (14000, None),  # up to +-7 points
     "hard": (0, "hard"),
-    "expert": (0, "expert"),
 }
 
 BUDGET_MS = const(3000)  # hard: stop searching after this (the board's ms)
-EXPERT_BUDGET_MS = const(8000)  # expert: the same, for a player who chose to wait
 # A search: sampled hands of the opponent pick the best moves on average, which
 # playouts then compare, each candidate in the same sampled deals, both sides
 # playing the evaluation's best move seeing all, up to so many plies each and so
 # many in all (the plies of one whole deal must fit what is left). Per search and
 # stage (the deck cards left at most): (samples, candidates, playout deals, plies
-# per playout, plies in all); counted: at most samples + plies in all evaluations.
-_SEARCH = {
+# per playout, plies in all, the samples' mean counted as so many playouts);
+# counted: at most samples + plies in all evaluations.
+SEARCH = {
     "hard": ((5, (8, 3, 4, 4, 36, 0)), (99, (20, 1, 0, 0, 0, 0))),
-    "expert": ((8, (8, 3, 8, 99, 110, 4)), (99, (20, 1, 0, 0, 0, 0))),
 }
 # searching: the odds (in 16ths) of a card 1, 2, 3, 4+ above the opponent's expedition being in their hand
 _OPEN = const(b"\x03\x06\x09\x0f")
@@ -66,6 +64,12 @@ def _search_for(colors):
     return sums
 
 
+def held():
+    """The colour counts whose decisions' Position, and whose search's sums,
+    are made and kept: ``(positions, sums)``, each sorted."""
+    return sorted(_positions), sorted(_search)
+
+
 def prepare(colors, level):
     """Make what ``level``'s decisions with ``colors`` colours work in, before
     a screen takes the heap, and let go of what other colours or a searching
@@ -75,55 +79,50 @@ def prepare(colors, level):
         for other in [key for key in made if key != colors]:
             del made[other]
     position = _position_for(colors)
-    if _SETTINGS[level][1]:
+    if SETTINGS[level][1]:
         _search_for(colors)
     elif _search:
         _search.clear()
-        position.sums = position.state = None  # the search's, too
+        position.forget()  # the search's State, too
 
 
-def choose_move(view, level, rng, clock=None, stop=None, progress=None, view_again=None):
+def choose_move(view, level, rng, clock=None, progress=None, view_again=None):
     """The move ``level`` plays in ``view`` (``state.view(player)``).
 
     ``rng`` is the AI player's own Rng; ``clock`` a callable returning ms, or
-    None for the fixed iteration cap. A searching level calls ``stop()``
-    between steps and plays its best move so far once it returns True (a
-    button pressed), and tells ``progress(done, total)`` how far it is.
-    ``view_again(player)`` writes the view anew in ``view`` (Session.view), so
-    that a search plays its deals out in it: without it, in a State made for
-    the decision.
+    None for the fixed iteration cap: a searching level past its budget
+    plays its best move so far, and tells ``progress(done, total)`` how far
+    it is. ``view_again(player)`` writes the view anew in ``view``
+    (Session.view), so that a search plays its deals out in it: without it,
+    in a State made for the decision.
     """
-    if level not in _SETTINGS:
+    if level not in SETTINGS:
         raise ValueError("unknown AI level %r" % level)
-    noise, search = _SETTINGS[level]
+    noise, search = SETTINGS[level]
     position = _position_for(view.colors)
     if search:
-        for deck_cards, plan in _SEARCH[search]:
+        for deck_cards, plan in SEARCH[search]:
             if view.deck_len <= deck_cards:
                 break
-        budget = EXPERT_BUDGET_MS if search == "expert" else BUDGET_MS
         return _searched_best(view, position, _search_for(view.colors), rng, plan,
-                              _Watch(clock, budget, stop, progress), view_again)
-    position.sums = None
+                              _Watch(clock, BUDGET_MS, progress), view_again)
     position.load(view, view.to_move)
     return position.best(rng, noise)
 
 
 class _Watch:
-    """When a search must stop (its clock past the budget, or ``stop()``) and
-    whom it tells how far it is."""
+    """When a search must stop (its clock past the budget) and whom it tells
+    how far it is."""
 
-    def __init__(self, clock, budget, stop, progress):
+    def __init__(self, clock, budget, progress):
         self.clock = clock
         self.deadline = clock() + budget if clock else 0
-        self.stop = stop
         self.progress = progress
         self.cut = False
 
     def stopped(self):
         """True once the search must stop: it plays its best move so far."""
-        if not self.cut and ((self.clock and self.clock() > self.deadline)
-                             or (self.stop and self.stop())):
+        if not self.cut and self.clock and self.clock() > self.deadline:
             self.cut = True
         return self.cut
 
@@ -141,27 +140,35 @@ def _searched_best(view, position, sums, rng, plan, watch, view_again):
     Every sample deals the unseen cards anew into the view itself (hidden
     again after) and reuses the position's lists and ``sums``, so a sample
     allocates nothing. The playouts run in the view written anew for each
-    deal (``view_again``), or in a State made for them: each candidate's deal
-    is dealt again from the Rng state saved before it.
+    deal (``view_again``), or in a State made for them.
     """
-    from lostcities.evaluation import key_move
-    samples, candidates, playouts, plies_each, ply_cap, prior = plan
-    total = samples + ply_cap
     me = view.to_move
     unseen = view.unseen(me)
     shuffled = bytearray(unseen)
     odds = bytearray(view.colors * CARDS_PER_COLOR)
-    _hand_odds(view, 1 - me, odds)
+    hand_odds(view, 1 - me, odds)
+    chosen, margins = _candidates(view, position, sums, rng, plan, watch, unseen, shuffled, odds)
+    if len(chosen) == 1:
+        return chosen[0]
+    return _played_best(view, position, rng, plan, watch, view_again, chosen, margins,
+                        (unseen, shuffled, odds))
+
+
+def _candidates(view, position, sums, rng, plan, watch, unseen, shuffled, odds):
+    """The moves best on average over ``plan``'s sampled hands of the opponent,
+    best first, and each one's mean counted as ``plan``'s prior playouts:
+    ``(moves, margins)`` (one move once the search is stopped)."""
+    from lostcities.evaluation import key_move
+    samples, candidates, prior = plan[0], plan[1], plan[5]
+    me = view.to_move
     for key in range(len(sums)):
         sums[key] = None
-    position.sums = sums
     for done in range(samples):
         _deal(view, me, unseen, shuffled, rng, odds)
         position.load(view, me, True)
-        position.best(None, 0)
-        if watch.done(done + 1, total):
+        position.best_summed(sums)
+        if watch.done(done + 1, samples + plan[4]):
             break
-    position.sums = None
     view.view(me, view)  # the view as it was given
     chosen = []
     margins = []
@@ -176,11 +183,18 @@ def _searched_best(view, position, sums, rng, plan, watch, view_again):
         # the samples' mean, counted as ``prior`` playouts: few playouts are noisy
         margins.append(sums[best] * prior // max(1, done + 1))
         sums[best] = None
-    if len(chosen) == 1:
-        return chosen[0]
-    # the candidates played out, each in the same deals, while the plies left
-    # allow one whole deal more (to the round's end: about a ply a deck card, and
-    # a few pile draws); a deal cut short by a stop does not count
+    return chosen, margins
+
+
+def _played_best(view, position, rng, plan, watch, view_again, chosen, margins, dealing):
+    """Of the moves ``chosen``, the one best played out: each in the same
+    deals, while the plies left allow one whole deal more (to the round's
+    end: about a ply a deck card, and a few pile draws); a deal cut short by
+    the clock does not count. Each candidate's deal is dealt again from the Rng
+    state saved before it (``dealing``: the unseen cards, a buffer, the odds)."""
+    samples, _, playouts, plies_each, ply_cap, _ = plan
+    total = samples + ply_cap
+    me = view.to_move
     game = view if view_again else State(view.colors)  # where the deals are played out
     turns = view.turns
     deal_margins = [0] * len(chosen)
@@ -197,7 +211,7 @@ def _searched_best(view, position, sums, rng, plan, watch, view_again):
                 view_again(me)
             else:
                 view.copy_into(game)
-            _deal(game, me, unseen, shuffled, rng, odds)
+            _deal(game, me, dealing[0], dealing[1], rng, dealing[2])
             deal_margins[i] = _played_out(game, position, me, chosen[i], plies_each, watch)
             plies -= game.turns - turns - 1
             if watch.done(total - plies, total):
@@ -206,7 +220,7 @@ def _searched_best(view, position, sums, rng, plan, watch, view_again):
             break
         for i in range(len(chosen)):
             margins[i] += deal_margins[i]
-    position.state = None  # the playouts' State goes with the decision
+    position.forget()  # the playouts' State goes with the decision
     if view_again:
         view_again(me)  # the view as it was given, not as the last deal left it
     best = 0
@@ -242,7 +256,7 @@ def _played_out(game, position, me, move, plies_each, watch):
     return (game.score(me) - game.score(1 - me)) * 1000
 
 
-def _hand_odds(view, other, odds):
+def hand_odds(view, other, odds):
     """How likely each card is in ``other``'s hand, in 16ths, from their expeditions.
 
     Sound players play the next card of an expedition as soon as they hold
@@ -271,6 +285,5 @@ def hint(view, rng, clock=None):
     best move, without the levels' noise (``clock`` is not needed: it is as
     quick as ``normal``)."""
     position = _position_for(view.colors)
-    position.sums = None
     position.load(view, view.to_move)
     return position.best(rng, 0)

@@ -245,7 +245,7 @@ class App(Shell):
         elif phase == SCORES:
             self.let_go()  # the scores go before the next deal's table
         if phase == AI:
-            session.advance(self.clock_ms, self.stopped, self.thought)
+            session.advance(self.clock_ms, self.thought)
             self.buttons.clear()  # presses made while it thought were not meant for this
             self.moved()
             return
@@ -258,10 +258,6 @@ class App(Shell):
             self.feedback.thinking(True)
         from lostcities.screens.review import last_round
         self.show(last_round(self, self.reviewed))
-
-    def stopped(self):
-        """A press while the AI thinks: it plays its best move so far."""
-        return self.buttons.get() is not None
 
     def thought(self, done, total):
         """The AI's or the review's progress on the lights."""

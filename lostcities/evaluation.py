@@ -9,35 +9,35 @@ host_sim/dev/tune.py tunes the tempo table here, the weights in knowledge.py.
 from micropython import const
 
 from lostcities.knowledge import Knowledge, finish, finish_theirs
-from lostcities.rules.cards import CARDS_PER_COLOR, DISCARD, HAND_SIZE, make_move
+from lostcities.rules.cards import CARDS_PER_COLOR, DISCARD, HAND_SIZE, WAGER_BITS, make_move
 from lostcities.rules.offsets import HAND_AT
 
 _UNSET = const(-1000000000)  # below any value: no move found yet
 _ONE = const(1000)  # a card, in the thousandths of knowledge.py
-_WAGERS = const(7)  # bit mask of a colour's three wagers (indices 0-2)
 _PLAY_THEN_DISCARD = (0, DISCARD)  # built once: a tuple in a loop allocates
 # What a move earns by its kind and the deck cards left (host_sim/dev/tune.py tunes
 # it on the reference pool): 5 bytes per 5 deck cards (the last for 30 or more),
-# each (byte - _TEMPO_ZERO) * _TEMPO_UNIT thousandths, for a play on a started expedition
+# each (byte - TEMPO_ZERO) * TEMPO_UNIT thousandths, for a play on a started expedition
 # and an opening drawing from the deck, the same two drawing from a pile, and a
 # discard drawing from a pile; a discard drawing from the deck is the 0 they are
 # measured from. Mostly a play now is worth more than a discard: context() shrinks
 # my hand for the turns left before the move, while a card played now needs no turn.
-_TEMPO = const(b"\x91\x75\x93\x69\x77"  # 0-4 deck cards
+TEMPO = const(b"\x91\x75\x93\x69\x77"  # 0-4 deck cards
                b"\x8a\xa8\x91\xa4\x7c"  # 5-9 deck cards
                b"\xbc\x93\xa1\xab\x82"  # 10-14 deck cards
                b"\x88\x94\x93\x76\x8c"  # 15-19 deck cards
                b"\x87\x74\x85\x91\x87"  # 20-24 deck cards
                b"\x99\x89\x80\x8f\x84"  # 25-29 deck cards
                b"\x91\x80\x8d\x86\x7a")  # 30 or more deck cards
-_TEMPO_ZERO = const(128)  # the byte for 0
-_TEMPO_UNIT = const(50)
-_TEMPO_KINDS = const(5)  # bytes per row
-_TEMPO_STEP = const(5)  # deck cards per row
-_TEMPO_ROWS = const(7)
+TEMPO_ZERO = const(128)  # the byte for 0
+TEMPO_UNIT = const(50)
+TEMPO_KINDS = const(5)  # bytes per row
+TEMPO_STEP = const(5)  # deck cards per row
+TEMPO_ROWS = const(7)
 
 
 MOVE_KEYS = const(112)  # a move's key: its hand slot, discard or play, and draw source
+EVERY_MOVE = const(-1)  # best_summed sums every move
 
 
 def move_key(slot, discard, source):
@@ -62,7 +62,7 @@ def _projection(top, total, wagers, count, sure, sure_f, unseen, unseen_f):
     points = total * _ONE
     cards = count * _ONE
     if top < 3:  # no numbers yet: wagers in hand still fit
-        held = sure & _WAGERS
+        held = sure & WAGER_BITS
         while held:
             wagers += 1
             cards += _ONE
@@ -82,6 +82,14 @@ def _projection(top, total, wagers, count, sure, sure_f, unseen, unseen_f):
     return finish(points, cards, wagers, count)
 
 
+def _without(index, points, cards, wagers, count, sure_f):
+    """My expedition's projection from the context's sums without the card of
+    ``index`` in my hand, which could still go on it (``sure_f`` its weight)."""
+    if index < 3:
+        return finish(points, cards - _ONE, wagers - 1, count)
+    return finish(points - sure_f * (index - 1), cards - sure_f, wagers, count)
+
+
 class Position(Knowledge):
     """One player's knowledge of a round (``Knowledge``) and its moves."""
 
@@ -89,140 +97,215 @@ class Position(Knowledge):
         super().__init__(colors)
         self.best_move = 0
         self.best_value = _UNSET
-        self.sums = None  # hard and the review: a list that sums every move's value, by move_key (None: not weighed)
-        self.watch = -1  # the review's: only the move of this key (source 0) is summed
+        self._sums = None  # best_summed's list of every move's value by move_key (None: none)
+        self._watch = EVERY_MOVE  # best_summed's: only the moves of this key are summed
+        # what drawing from each source adds when the move leaves its colour alone:
+        # the deck (the average of the unseen cards) at 0, then each pile's top
+        self.gain = [0] * (colors + 1)
+        self.best_pile = self.second_pile = 0  # the piles of the highest gains (_rank_piles)
+        self.with_top = 0  # _played's
 
     def best(self, rng, noise):
         """The best move by the evaluation (each value blurred by ``noise``).
 
-        Every move's value is also added to ``sums`` when it is set (hard and
-        the review: only the move of ``watch``, if set; a key's None, its first value). A move changes only the colour
-        it touches and its draw's: the other colours' values are summed once,
-        and its own is weighed from the context's sums for it (a discard) or
-        projected again (a play).
+        The moves drawing from the deck are weighed in the context a deck
+        card shorter, then those drawing from a pile (``_weigh``).
         """
-        state = self.state
-        colors = self.colors
-        hands = self.hand
-        unseen = self.unseen
-        totals = self.total
-        wagers_of = self.wagers
+        self.best_value = _UNSET
+        deck_len = self.state.deck_len
+        for deck in (1, 0):
+            if deck or self.pile_draws:
+                total = self.context(deck_len - deck)
+                self.draw_sources(deck)
+                self._weigh(deck, total, rng, noise)
+        return self.best_move
+
+    def best_summed(self, sums, watch=EVERY_MOVE):
+        """The best move, unblurred, every move's value also added to ``sums``
+        by move_key (a key's None: its first value): hard's sampled hands,
+        summed; the review's only the moves of the card of ``watch`` (the key
+        of its move from the deck), each source's."""
+        self._sums = sums
+        self._watch = watch
+        move = self.best(None, 0)
+        self._sums = None
+        self._watch = EVERY_MOVE
+        return move
+
+    def forget(self):
+        """Let go of the round read last (a search's State goes with its decision)."""
+        self.state = None
+
+    def _weigh(self, deck, total, rng, noise):
+        """Weigh each move drawing from the deck (``deck``) or a pile in the context just
+        set (its colours' sum ``total``), its colour anew; unblurred, its best pile at once."""
+        gain = self.gain
+        projected = self.projected
+        tops = self.top
+        points_of = self.points
+        cards_of = self.cards
+        wagered = self.wagered
         counts = self.count
-        piles = self.pile_top
+        buf = self.state.buf  # read in place (lostcities/rules/offsets.py)
+        start = HAND_AT + self.player * HAND_SIZE
+        watch = EVERY_MOVE if noise else self._watch if self._sums is not None else -2  # -2: none
+        row = min(self.state.deck_len // TEMPO_STEP, TEMPO_ROWS - 1) * TEMPO_KINDS + 2 - 2 * deck
+        best_value = self.best_value
+        for slot in range(HAND_SIZE):
+            card = buf[start + slot]
+            color = card // CARDS_PER_COLOR
+            index = card % CARDS_PER_COLOR
+            top = tops[color]
+            pile = color + 1  # the source of its colour's pile
+            for discard in _PLAY_THEN_DISCARD:
+                mine = None  # a play's value drawing its own colour's pile top
+                if discard:  # my side loses the card, theirs may take it
+                    after = total if deck else total + (TEMPO[row + 2] - TEMPO_ZERO) * TEMPO_UNIT
+                    if index > top if index > 2 else top < 3:  # it could still go on my side
+                        after += _without(index, points_of[color], cards_of[color], wagered[color],
+                                          counts[color], self.my_hand) - projected[color]
+                    other = self.colors + color
+                    theirs = tops[other]
+                    if (index > 2 and index > theirs) or (
+                            self.pile_top[color] > 2 and self.pile_top[color] > theirs):
+                        after += projected[other] - finish_theirs(  # the top they may take
+                            points_of[other], cards_of[other], wagered[other], counts[other],
+                            theirs, index)
+                elif index > top if index > 2 else top < 3:  # it can be played
+                    after = total - projected[color] + (
+                        TEMPO[row + (1 if top < 0 else 0)] - TEMPO_ZERO) * TEMPO_UNIT
+                    drawing = not (deck or gain[pile] is None)  # its own pile's top too
+                    after += self._played(color, index, drawing)
+                    mine = after + self.with_top if drawing else None
+                else:
+                    continue
+                key = slot * 14 + (7 if discard else 0)  # move_key's
+                if watch == EVERY_MOVE or watch == key:
+                    self.best_value = best_value
+                    self._each_source(card, discard, key, after, mine, deck, rng, noise)
+                    best_value = self.best_value
+                    continue
+                source = (0 if deck else self.second_pile if self.best_pile == pile
+                          else self.best_pile)
+                value = gain[source] + after if deck or source else _UNSET
+                if mine is not None and (mine > value or mine == value and pile < source):
+                    value = mine
+                    source = pile
+                if value > best_value:
+                    best_value = value
+                    self.best_move = make_move(card, discard, source)
+        self.best_value = best_value
+
+    def _played(self, color, index, with_top):
+        """My expedition's projection after the card of ``index`` is played on
+        ``color``; ``with_top``: also ``with_top`` set, what drawing its pile's
+        top then adds (my side with the card, theirs without it)."""
+        count = self.count[color] + 1
+        points = self.total[color] + (0 if index < 3 else index - 1)
+        wagers = self.wagers[color] + (1 if index < 3 else 0)
+        hand = self.hand[color] & ~(1 << index)
+        sure_f = self.my_hand
+        unseen = self.unseen[color]
+        unseen_f = self.my_unseen
+        value = _projection(index, points, wagers, count, hand, sure_f, unseen, unseen_f)
+        if with_top:
+            self.with_top = _projection(
+                index, points, wagers, count, hand | 1 << self.pile_top[color], sure_f, unseen,
+                unseen_f) - value + self._their_loss(color, self.pile_under[color])
+        return value
+
+    def _each_source(self, card, discard, key, after, mine, deck, rng, noise):
+        """Weigh the move of ``card`` (``key``, its move_key from the deck) drawing
+        from each source, blurred by ``noise``, and add each value to ``sums``
+        where the move is summed: ``after`` from another source than its
+        colour's pile, ``mine`` a play from that pile (None: none)."""
+        gain = self.gain
+        sums = self._sums
+        noted = sums is not None and (self._watch == key or self._watch == EVERY_MOVE)
+        pile = card // CARDS_PER_COLOR + 1  # the source of its colour's pile
+        for source in range(1 - deck, 1 if deck else self.colors + 1):
+            value = gain[source]
+            if value is None:
+                continue  # an empty pile
+            if source != pile:
+                value += after
+            elif discard:
+                continue
+            else:
+                value = mine
+            if noise:  # up to +-noise/2 thousandths, in steps of 10
+                value += 10 * rng.randbelow(noise // 10 + 1) - noise // 2
+            if value > self.best_value:
+                self.best_value = value
+                self.best_move = make_move(card, discard, source)
+            if noted and sums is not None:
+                at = key + source
+                sums[at] = value if sums[at] is None else sums[at] + value
+
+    def draw_sources(self, deck):
+        """Fill ``gain`` for the current context: from the deck (``deck``) the
+        average gain of drawing one unseen card, else what taking each pile's top adds
+        (None: an empty pile), and rank the piles (``best_pile``, ``second_pile``)."""
+        if deck:
+            self.gain[0] = self.deck_gain()
+        else:
+            self._pile_gains()
+            self._rank_piles()
+
+    def _pile_gains(self):
+        """What taking each pile's top adds, where a move leaves its colour alone."""
+        colors = self.colors
         points_of = self.points
         cards_of = self.cards
         wagered = self.wagered
         projected = self.projected
         gain = self.gain
-        buf = state.buf  # read in place (lostcities/rules/offsets.py)
-        start = HAND_AT + self.player * HAND_SIZE
-        sums = self.sums
-        watch = self.watch if sums is not None else -2  # -1: every move
-        best_value = _UNSET
-        best_move = self.best_move
-        tempo_row = min(state.deck_len // _TEMPO_STEP, _TEMPO_ROWS - 1) * _TEMPO_KINDS
-        for deck in (1, 0):
-            if not deck and not self.pile_draws:
+        my_hand = self.my_hand
+        for color in range(colors):
+            taken = self.pile_top[color]
+            if taken < 0:
+                # an empty pile: no source (None, which only this line's types allow)
+                gain[color + 1] = None  # type: ignore[call-overload]
                 continue
-            total = self.context(state.deck_len - deck)
-            self.draw_sources(deck)
-            my_hand = self.my_hand
-            my_unseen = self.my_unseen
-            sources = 1 if deck else colors + 1  # the deck, or the piles (1 to colors)
-            # the piles of the highest gain (the first among equals) and of the others' highest
-            first = second = 0
-            for source in range(1, sources):  # (none from the deck)
-                value = gain[source]
-                if value is None:
-                    continue
-                if not first or value > gain[first]:
-                    second = first
-                    first = source
-                elif not second or value > gain[second]:
-                    second = source
-            for slot in range(HAND_SIZE):
-                card = buf[start + slot]
-                color = card // CARDS_PER_COLOR
-                index = card % CARDS_PER_COLOR
-                other = colors + color
-                rest = total - projected[color]  # all but my side of its colour
-                top = self.top[color]
-                for discard in _PLAY_THEN_DISCARD:
-                    if discard:  # my side loses the card, theirs may take it
-                        kind = 2  # its place in a row of _TEMPO (from the deck it earns 0)
-                        after = total  # where neither side's sums change
-                        if index < 3:
-                            if top < 3:
-                                after += finish(points_of[color], cards_of[color] - _ONE,
-                                                wagered[color] - 1, counts[color]) - projected[color]
-                        elif index > top:
-                            after += finish(points_of[color] - my_hand * (index - 1),
-                                            cards_of[color] - my_hand, wagered[color],
-                                            counts[color]) - projected[color]
-                        theirs = self.top[other]
-                        taken = piles[color]
-                        if (index > 2 and index > theirs) or (taken > 2 and taken > theirs):
-                            after += projected[other] - finish_theirs(  # the pile's top they may take
-                                points_of[other], cards_of[other], wagered[other], counts[other],
-                                theirs, index)
-                        bonus = 0
-                    elif index > top if index > 2 else top < 3:  # it can be played
-                        kind = 1 if top < 0 else 0  # an opening, a play (+2: from a pile)
-                        count = counts[color] + 1
-                        points = totals[color]
-                        wagers = wagers_of[color]
-                        if index < 3:
-                            wagers += 1
-                        else:
-                            points += index - 1
-                        hand = hands[color] & ~(1 << index)
-                        after = rest + _projection(index, points, wagers, count, hand, my_hand,
-                                                   unseen[color], my_unseen)
-                        bonus = (_TEMPO[tempo_row + kind] - _TEMPO_ZERO) * _TEMPO_UNIT
-                    else:
-                        continue
-                    if not deck:
-                        bonus = (_TEMPO[tempo_row + kind + 2] - _TEMPO_ZERO) * _TEMPO_UNIT
-                    move = card << 4 | discard
-                    key = slot * 14 + (7 if discard else 0)  # move_key's
-                    noted = watch == key or watch == -1  # in sums
-                    after += bonus
-                    pile = color + 1  # the source of its colour's pile
-                    mine = None  # a play's value drawing its own pile's top
-                    if not (deck or discard or gain[pile] is None):
-                        mine = rest + projected[other] + _projection(
-                            index, points, wagers, count, hand | 1 << piles[color],
-                            my_hand, unseen[color], my_unseen) - finish_theirs(
-                            points_of[other], cards_of[other], wagered[other], counts[other],
-                            self.top[other], self.pile_under[color]) + bonus
-                    if not (deck or noise or noted):  # the best pile at once, as the loop finds it
-                        source = second if first == pile else first
-                        value = gain[source] + after if source else _UNSET
-                        if mine is not None and (mine > value or mine == value and pile < source):
-                            value = mine
-                            source = pile
-                        if value > best_value:
-                            best_value = value
-                            best_move = move | source
-                        continue
-                    for source in range(1 - deck, sources):
-                        value = gain[source]
-                        if value is None:
-                            continue  # an empty pile
-                        if source != pile:
-                            value += after
-                        elif discard:
-                            continue
-                        else:  # a play, and its colour's pile top taken
-                            value = mine
-                        if noise:  # up to +-noise/2 thousandths, in steps of 10
-                            value += 10 * rng.randbelow(noise // 10 + 1) - noise // 2
-                        if value > best_value:
-                            best_value = value
-                            best_move = move | source
-                        if noted and sums is not None:
-                            at = key + source
-                            sums[at] = value if sums[at] is None else sums[at] + value
-        self.best_value = best_value
-        self.best_move = best_move
-        return best_move
+            top = self.top[color]
+            take = 0  # what it adds, where neither side's sums change
+            if taken < 3:
+                if top < 3:
+                    take = finish(points_of[color], cards_of[color] + _ONE, wagered[color] + 1,
+                                  self.count[color]) - projected[color]
+            elif taken > top:
+                take = finish(points_of[color] + my_hand * (taken - 1), cards_of[color] + my_hand,
+                              wagered[color], self.count[color]) - projected[color]
+            other = colors + color
+            theirs = self.top[other]
+            lower = self.pile_under[color]
+            if (taken > 2 and taken > theirs) or (lower > 2 and lower > theirs):
+                take += projected[other] - finish_theirs(  # the top they may take
+                    points_of[other], cards_of[other], wagered[other], self.count[other],
+                    theirs, lower)
+            gain[color + 1] = take
+
+    def _rank_piles(self):
+        """Set ``best_pile``, the pile of the highest gain (the first among
+        equals), and ``second_pile``, the others' highest (0: none)."""
+        gain = self.gain
+        first = second = 0
+        for source in range(1, self.colors + 1):
+            value = gain[source]
+            if value is None:
+                continue
+            if not first or value > gain[first]:
+                second = first
+                first = source
+            elif not second or value > gain[second]:
+                second = source
+        self.best_pile = first
+        self.second_pile = second
+
+    def _their_loss(self, color, pile):
+        """What the opponent's side of ``color`` loses when its pile's top becomes
+        the card of index ``pile`` (or NO_CARD)."""
+        other = self.colors + color
+        return self.projected[other] - finish_theirs(
+            self.points[other], self.cards[other], self.wagered[other], self.count[other],
+            self.top[other], pile)

@@ -12,44 +12,34 @@ from array import array
 
 from micropython import const
 
-from lostcities.rules.cards import CARDS_PER_COLOR, HAND_SIZE, MAX_COLORS, turn_limit
+from lostcities.rules.cards import CARDS_PER_COLOR, HAND_SIZE, MAX_COLORS, WAGER_BITS, turn_limit
 from lostcities.rules.offsets import (
     EXP_AT, EXP_LEN_AT, HAND_AT, KNOWN_AT, PILE_AT, PILE_LEN_AT)
 
 _ONE = const(1000)  # fixed point: 1000 is 1.0 (and one point)
 _COST = const(20000)  # what opening an expedition costs
 _BONUS = const(20000)  # what an expedition of 8 cards or more earns on top
-_WAGERS = const(7)  # bit mask of a colour's three wagers (indices 0-2)
 _ALL = const(4095)  # all twelve cards of a colour
 _NONE = const(-1)  # no card (an empty pile)
 # A colour's numbers (indices 3-11, as bits from 0) in two pieces, indices 3-7 and 8-11:
 # the points each piece's cards add up to (index - 1 each), the first piece's from 0
-# and the second's from _HIGH, then from _COUNT how many cards a 5-bit piece holds
+# and the second's from HIGH_PIECE, then from PIECE_COUNTS how many cards a 5-bit piece holds
 # (tests/test_evaluation_digest.py checks it against the cards).
-_SUMS = const(b"\x00\x02\x03\x05\x04\x06\x07\x09\x05\x07\x08\x0a\x09\x0b\x0c\x0e"  # points, 3-7
-              b"\x06\x08\x09\x0b\x0a\x0c\x0d\x0f\x0b\x0d\x0e\x10\x0f\x11\x12\x14"
-              b"\x00\x07\x08\x0f\x09\x10\x11\x18\x0a\x11\x12\x19\x13\x1a\x1b\x22"  # points, 8-11
-              b"\x00\x01\x01\x02\x01\x02\x02\x03\x01\x02\x02\x03\x02\x03\x03\x04"  # cards
-              b"\x01\x02\x02\x03\x02\x03\x03\x04\x02\x03\x03\x04\x03\x04\x04\x05")
-_HIGH = const(32)
-_COUNT = const(48)
-# What load tallies per expedition (a byte each, _PARTS an expedition, indexed as
-# ``top``): the points and the count of the side's hand cards that may still go on
-# it (the opponent's: those I know of), its wagers in hand that still fit it, and the
-# same of the unseen cards
-_HAND_POINTS = const(0)
-_HAND_CARDS = const(1)
-_HELD = const(2)
-_UNSEEN_POINTS = const(3)
-_UNSEEN_CARDS = const(4)
-_PARTS = const(5)
+PIECE_SUMS = const(
+    b"\x00\x02\x03\x05\x04\x06\x07\x09\x05\x07\x08\x0a\x09\x0b\x0c\x0e"  # points, 3-7
+    b"\x06\x08\x09\x0b\x0a\x0c\x0d\x0f\x0b\x0d\x0e\x10\x0f\x11\x12\x14"
+    b"\x00\x07\x08\x0f\x09\x10\x11\x18\x0a\x11\x12\x19\x13\x1a\x1b\x22"  # points, 8-11
+    b"\x00\x01\x01\x02\x01\x02\x02\x03\x01\x02\x02\x03\x02\x03\x03\x04"  # cards
+    b"\x01\x02\x02\x03\x02\x03\x03\x04\x02\x03\x03\x04\x03\x04\x04\x05")
+HIGH_PIECE = const(32)
+PIECE_COUNTS = const(48)
 # The weights, in thousandths unless said (host_sim/dev/tune.py tunes them)
-_THEIR_PILE = const(700)  # weight of a pile top the opponent may take next
-_THEIR_DRAWS = const(600)  # weight of the opponent's future draws among the unseen
-_MY_DRAWS = const(1000)  # weight of my future draws among the unseen
-_DRAW_WEIGHT = const(1000)  # weight of a deck draw's average gain
-_LONG_BONUS = const(10)  # per thousandth of a card past 6: the way to the 8-card bonus
-_HURDLE = const(0)  # what an unstarted expedition's projection must beat to count
+THEIR_PILE = const(700)  # weight of a pile top the opponent may take next
+THEIR_DRAWS = const(600)  # weight of the opponent's future draws among the unseen
+MY_DRAWS = const(1000)  # weight of my future draws among the unseen
+DRAW_WEIGHT = const(1000)  # weight of a deck draw's average gain
+LONG_BONUS = const(10)  # per thousandth of a card past 6: the way to the 8-card bonus
+HURDLE = const(0)  # what an unstarted expedition's projection must beat to count
 
 
 def finish(points, cards, wagers, count):
@@ -60,8 +50,8 @@ def finish(points, cards, wagers, count):
     if cards >= 8 * _ONE:
         value += _BONUS
     elif cards > 6 * _ONE:
-        value += (cards - 6 * _ONE) * _LONG_BONUS
-    if count == 0 and value < _HURDLE:
+        value += (cards - 6 * _ONE) * LONG_BONUS
+    if count == 0 and value < HURDLE:
         return 0  # not opening it is free
     return value
 
@@ -70,8 +60,8 @@ def finish_theirs(points, cards, wagers, count, top, pile):
     """The opponent's projection from its sums without the pile, ``pile`` (an
     index, or _NONE) the top they may take from it."""
     if pile > 2 and pile > top:
-        points += _THEIR_PILE * (pile - 1)
-        cards += _THEIR_PILE
+        points += THEIR_PILE * (pile - 1)
+        cards += THEIR_PILE
     return finish(points, cards, wagers, count)
 
 
@@ -86,15 +76,15 @@ def deck_draw(points, cards, wagers, count, step, mask, first, numbers, total):
     if not count:
         # (each bound kept within the colour's cards: a longer shift makes a long integer)
         if step > 0:  # the cards from the first one clearing it
-            first = min(max(first, 1 - (value - _HURDLE) // step), CARDS_PER_COLOR)
+            first = min(max(first, 1 - (value - HURDLE) // step), CARDS_PER_COLOR)
         elif step < 0:  # the cards up to the last one clearing it
-            last = min(1 + (_HURDLE - value) // step, CARDS_PER_COLOR - 1)
+            last = min(1 + (HURDLE - value) // step, CARDS_PER_COLOR - 1)
             mask &= (2 << last) - 1 if last >= 0 else 0
-        elif value < _HURDLE:
+        elif value < HURDLE:
             return 0
-        mask = mask >> first << (first - 3)  # as _SUMS looks them up
-        total = _SUMS[mask & 31] + _SUMS[_HIGH + (mask >> 5)]
-        numbers = _SUMS[_COUNT + (mask & 31)] + _SUMS[_COUNT + (mask >> 5)]
+        mask = mask >> first << (first - 3)  # as PIECE_SUMS looks them up
+        total = PIECE_SUMS[mask & 31] + PIECE_SUMS[HIGH_PIECE + (mask >> 5)]
+        numbers = PIECE_SUMS[PIECE_COUNTS + (mask & 31)] + PIECE_SUMS[PIECE_COUNTS + (mask >> 5)]
     return numbers * value + step * total
 
 
@@ -120,7 +110,14 @@ class Knowledge:
         self.count = bytearray(2 * colors)
         self.pile_top = array("b", bytes(colors))  # index of each pile's top card, or _NONE
         self.pile_under = array("b", bytes(colors))  # the card below it
-        self.tally = bytearray(2 * _PARTS * colors)  # per expedition, what load tallies
+        # what load tallies per expedition: the points and the count of the side's hand
+        # cards that may still go on it (the opponent's: those I know of), its wagers in
+        # hand that still fit it, and the points and the count of the unseen cards that may
+        self.hand_points = bytearray(2 * colors)
+        self.hand_cards = bytearray(2 * colors)
+        self.held = bytearray(2 * colors)
+        self.unseen_points = bytearray(2 * colors)
+        self.unseen_cards = bytearray(2 * colors)
         self.wagered = bytearray(2 * colors)  # its wagers with those in hand that still fit
         # each expedition weighed in the current context: the points and cards
         # (thousandths) its projection expects before finishing (the opponent's
@@ -128,9 +125,6 @@ class Knowledge:
         self.points = [0] * (2 * colors)
         self.cards = [0] * (2 * colors)
         self.projected = [0] * (2 * colors)
-        # what drawing from each source adds when the move leaves its colour alone:
-        # the deck (the average of the unseen cards) at 0, then each pile's top
-        self.gain = [0] * (colors + 1)
         # set by load and context; made here so that the object never grows
         self.state = None
         self.player = self.hidden = 0
@@ -144,17 +138,24 @@ class Knowledge:
         self.state = state
         self.player = player
         self.turns = -1
+        buf = state.buf  # read in place (lostcities/rules/offsets.py): a call a card costs more
+        self._read_hands(buf, player, sees_all)
+        self._read_expeditions(buf, player)
+        self._read_piles(buf)
+        self._tally()
+        self.pile_draws = state.turns < turn_limit(state.colors)
+
+    def _read_hands(self, buf, player, sees_all):
+        """The hands' cards I know of (``hand``), and the cards unseen but for them."""
         colors = self.colors
-        other = 1 - player
         hand = self.hand
         unseen = self.unseen
         for color in range(colors):
             hand[color] = hand[colors + color] = 0
             unseen[color] = _ALL
-        buf = state.buf  # read in place (lostcities/rules/offsets.py): a call a card costs more
         hidden = 0
         mine = HAND_AT + player * HAND_SIZE
-        theirs = HAND_AT + other * HAND_SIZE
+        theirs = HAND_AT + (1 - player) * HAND_SIZE
         for slot in range(HAND_SIZE):
             card = buf[mine + slot]
             color = card // CARDS_PER_COLOR
@@ -170,11 +171,17 @@ class Knowledge:
             else:
                 hidden += 1
         self.hidden = hidden
-        sums = _SUMS  # a local: the loops below look it up often
+
+    def _read_expeditions(self, buf, player):
+        """Each expedition's top, points, wagers and count; its cards seen."""
+        colors = self.colors
+        unseen = self.unseen
+        sums = PIECE_SUMS  # a local: the loops below look it up often
         totals = self.total
         wagers_of = self.wagers
         counts = self.count
         top = self.top
+        other = 1 - player
         for at in range(2 * colors):
             color = at % colors
             first = (player if at < colors else other) * MAX_COLORS + color
@@ -185,15 +192,21 @@ class Knowledge:
                 seen |= 1 << buf[i] % CARDS_PER_COLOR
             unseen[color] &= ~seen
             top[at] = buf[first + size - 1] % CARDS_PER_COLOR if size else -1  # in rising order
-            seen >>= 3  # the numbers, as _SUMS looks them up
-            totals[at] = sums[seen & 31] + sums[_HIGH + (seen >> 5)]
-            wagers_of[at] = size - sums[_COUNT + (seen & 31)] - sums[_COUNT + (seen >> 5)]
+            seen >>= 3  # the numbers, as PIECE_SUMS looks them up
+            totals[at] = sums[seen & 31] + sums[HIGH_PIECE + (seen >> 5)]
+            wagers_of[at] = (size - sums[PIECE_COUNTS + (seen & 31)]
+                             - sums[PIECE_COUNTS + (seen >> 5)])
             counts[at] = size
-        count = 0
-        tally = self.tally
+
+    def _read_piles(self, buf):
+        """Each pile's top and the card below it; its cards seen, and the count
+        of the cards left unseen."""
+        sums = PIECE_SUMS
+        unseen = self.unseen
         piles = self.pile_top
         lower = self.pile_under
-        for color in range(colors):
+        count = 0
+        for color in range(self.colors):
             size = buf[PILE_LEN_AT + color]
             seen = 0
             first = PILE_AT + color * CARDS_PER_COLOR
@@ -204,34 +217,46 @@ class Knowledge:
             lower[color] = buf[first - 2] % CARDS_PER_COLOR if size > 1 else _NONE
             mask = unseen[color] & ~seen
             unseen[color] = mask
-            count += (sums[_COUNT + (mask & 31)] + sums[_COUNT + (mask >> 5 & 31)]
-                      + sums[_COUNT + (mask >> 10)])
+            count += (sums[PIECE_COUNTS + (mask & 31)] + sums[PIECE_COUNTS + (mask >> 5 & 31)]
+                      + sums[PIECE_COUNTS + (mask >> 10)])
+        self.unseen_count = count or 1
+
+    def _tally(self):
+        """Per expedition, the points and count of the cards that may still go
+        on it (the side's hand's, then the unseen), and its wagers in hand
+        that still fit."""
+        colors = self.colors
+        sums = PIECE_SUMS
+        hand = self.hand
+        unseen = self.unseen
+        top = self.top
+        hand_points = self.hand_points
+        hand_cards = self.hand_cards
+        unseen_points = self.unseen_points
+        unseen_cards = self.unseen_cards
         wagered = self.wagered
-        row = 0
-        for at in range(2 * colors):  # the cards that may still go on each expedition
+        wagers_of = self.wagers
+        for at in range(2 * colors):
             color = at % colors
             index = top[at]
             sure = hand[at]
             held = 0
             if index < 3:  # no numbers yet: wagers in hand still fit
-                held = sums[_COUNT + (sure & _WAGERS)]
+                held = sums[PIECE_COUNTS + (sure & WAGER_BITS)]
                 index = 2
-            tally[row + _HELD] = held
+            self.held[at] = held
             wagered[at] = wagers_of[at] + held
             sure >>= index + 1
-            mask = sure << index - 2  # the numbers above the top as _SUMS looks them up
+            mask = sure << index - 2  # the numbers above the top as PIECE_SUMS looks them up
             low = mask & 31
             mask >>= 5
-            tally[row + _HAND_POINTS] = sums[low] + sums[_HIGH + mask]
-            tally[row + _HAND_CARDS] = sums[_COUNT + low] + sums[_COUNT + mask]
+            hand_points[at] = sums[low] + sums[HIGH_PIECE + mask]
+            hand_cards[at] = sums[PIECE_COUNTS + low] + sums[PIECE_COUNTS + mask]
             mask = (unseen[color] >> index + 1 & ~sure) << index - 2
             low = mask & 31
             mask >>= 5
-            tally[row + _UNSEEN_POINTS] = sums[low] + sums[_HIGH + mask]
-            tally[row + _UNSEEN_CARDS] = sums[_COUNT + low] + sums[_COUNT + mask]
-            row += _PARTS
-        self.unseen_count = count or 1
-        self.pile_draws = state.turns < turn_limit(state.colors)
+            unseen_points[at] = sums[low] + sums[HIGH_PIECE + mask]
+            unseen_cards[at] = sums[PIECE_COUNTS + low] + sums[PIECE_COUNTS + mask]
 
     def context(self, deck_after):
         """Set the weights of hand, pile and unseen cards for ``deck_after`` cards.
@@ -245,153 +270,130 @@ class Knowledge:
         """
         mine = deck_after // 2  # my turns after this one
         count = self.unseen_count
-        my_unseen = min(_ONE, _MY_DRAWS * max(0, mine - 1) // count)
+        my_unseen = min(_ONE, MY_DRAWS * max(0, mine - 1) // count)
         turns = mine << 6  # what each side's weights hang on: my draws' turns, my
         if deck_after == 3 and self.pile_draws:  # turns, their turns (6 bits each)
             # they draw, and with 2 left my pile draw buys my last turn (for my hand:
             # a card I draw from the deck then comes too late to play)
             mine = 2
         theirs = (deck_after + 1) // 2
-        their_unseen = min(_ONE, (_ONE * self.hidden + _THEIR_DRAWS * max(0, theirs - 1)) // count)
+        their_unseen = min(_ONE, (_ONE * self.hidden + THEIR_DRAWS * max(0, theirs - 1)) // count)
         turns = (turns | mine) << 6 | theirs
         last = self.turns
         self.turns = turns
         colors = self.colors
+        if last >> 6 == turns >> 6:  # my side weighed as the last context left it
+            total = self._side_sum(0)
+        else:
+            total = self._weigh_side(0, mine, my_unseen)
+        if last & 63 == theirs:
+            return total - self._side_sum(colors)
+        return total - self._weigh_side(colors, theirs, their_unseen)
+
+    def _side_sum(self, first):
+        """The sum of one side's projections as the last context left them
+        (``first``: the side's first expedition)."""
+        projected = self.projected
+        side = 0
+        for at in range(first, first + self.colors):
+            side += projected[at]
+        return side
+
+    def _weigh_side(self, first, left, unseen_f):
+        """Weigh one side's expeditions (from ``first``) for ``left`` turns,
+        the unseen cards weighing ``unseen_f`` each, and sum their projections.
+
+        The cards the side may still play on the expeditions worth it share
+        its turns: when they need more, the hand's and the unseen's weights
+        shrink alike (``my_hand``, ``my_unseen``, ``their_unseen``)."""
+        colors = self.colors
         counts = self.count
-        tally = self.tally
-        piles = self.pile_top
+        helds = self.held
+        hand_points = self.hand_points
+        hand_cards = self.hand_cards
+        unseen_points = self.unseen_points
+        unseen_cards = self.unseen_cards
+        need = 0  # in thousandths of a card
+        for at in range(first, first + colors):
+            held = helds[at]
+            cards = _ONE * (held + hand_cards[at]) + unseen_f * unseen_cards[at]
+            if counts[at] or finish(_ONE * hand_points[at] + unseen_f * unseen_points[at],
+                                    cards, held, 0) > 0:
+                need += cards
+        sure_f = _ONE
+        if need > left * _ONE:
+            sure_f = sure_f * left * _ONE // need
+            unseen_f = unseen_f * left * _ONE // need
+        if first:
+            self.their_unseen = unseen_f
+        else:
+            self.my_hand = sure_f
+            self.my_unseen = unseen_f
         totals = self.total
         points_of = self.points
         cards_of = self.cards
         wagered = self.wagered
         projected = self.projected
-        total = 0
-        for first in range(2):  # mine, then theirs
-            first *= colors
-            if first:
-                left = theirs
-                unseen_f = their_unseen
-                kept = last & 63 == theirs
+        piles = self.pile_top
+        side = 0
+        for at in range(first, first + colors):
+            count = counts[at]
+            points = totals[at] * _ONE + sure_f * hand_points[at] + unseen_f * unseen_points[at]
+            cards = ((count + helds[at]) * _ONE + sure_f * hand_cards[at]
+                     + unseen_f * unseen_cards[at])
+            points_of[at] = points
+            cards_of[at] = cards
+            if first:  # with the pile's top they may take
+                value = finish_theirs(points, cards, wagered[at], count, self.top[at],
+                                      piles[at - colors])
             else:
-                left = mine
-                unseen_f = my_unseen
-                kept = last >> 6 == turns >> 6
-            side = 0
-            if kept:  # weighed as the last context left it
-                for at in range(first, first + colors):
-                    side += projected[at]
-                total += -side if first else side
-                continue
-            # the cards the side may still play on the expeditions worth it, in thousandths
-            need = 0
-            for at in range(first, first + colors):
-                row = at * _PARTS
-                held = tally[row + _HELD]
-                cards = (_ONE * (held + tally[row + _HAND_CARDS])
-                         + unseen_f * tally[row + _UNSEEN_CARDS])
-                if counts[at] or finish(
-                        _ONE * tally[row + _HAND_POINTS] + unseen_f * tally[row + _UNSEEN_POINTS],
-                        cards, held, 0) > 0:
-                    need += cards
-            sure_f = _ONE
-            if need > left * _ONE:
-                sure_f = sure_f * left * _ONE // need
-                unseen_f = unseen_f * left * _ONE // need
-            if first:
-                self.their_unseen = unseen_f
-            else:
-                self.my_hand = sure_f
-                self.my_unseen = unseen_f
-            for at in range(first, first + colors):
-                row = at * _PARTS
-                held = tally[row + _HELD]
-                count = counts[at]
-                points = (totals[at] * _ONE + sure_f * tally[row + _HAND_POINTS]
-                          + unseen_f * tally[row + _UNSEEN_POINTS])
-                cards = ((count + held) * _ONE + sure_f * tally[row + _HAND_CARDS]
-                         + unseen_f * tally[row + _UNSEEN_CARDS])
-                points_of[at] = points
-                cards_of[at] = cards
-                if first:  # with the pile's top they may take
-                    value = finish_theirs(points, cards, wagered[at], count, self.top[at],
-                                          piles[at - colors])
-                else:
-                    value = finish(points, cards, wagered[at], count)
-                projected[at] = value
-                side += value
-            total += -side if first else side
-        return total
+                value = finish(points, cards, wagered[at], count)
+            projected[at] = value
+            side += value
+        return side
 
-    def draw_sources(self, deck):
-        """Fill ``gain`` for the current context: from the deck (``deck``) the
-        average gain of drawing one unseen card, else what taking each pile's top adds
-        (None: an empty pile)."""
+    def deck_gain(self):
+        """What drawing from the deck adds in the current context, where a move
+        leaves the colours alone: the average of the unseen cards, each moving
+        from the unseen cards to my hand, for me, and gone, for them."""
         colors = self.colors
         counts = self.count
         piles = self.pile_top
-        tally = self.tally
+        unseen_points = self.unseen_points
+        unseen_cards = self.unseen_cards
         points_of = self.points
         cards_of = self.cards
         wagered = self.wagered
         projected = self.projected
-        gain = self.gain
         my_hand = self.my_hand
         my_unseen = self.my_unseen
-        their_unseen = self.their_unseen
-        unseen = self.unseen
         draw = 0
         for color in range(colors):
-            other = colors + color
             top = self.top[color]
             points = points_of[color]
             cards = cards_of[color]
             wagers = wagered[color]
             count = counts[color]
             value = projected[color]
-            taken = piles[color]
-            if not deck:
-                if taken < 0:
-                    # an empty pile: no source (None, which only this line's types allow)
-                    gain[color + 1] = None  # type: ignore[call-overload]
-                    continue
-                take = 0  # what it adds, where neither side's sums change
-                if taken < 3:
-                    if top < 3:
-                        take = finish(points, cards + _ONE, wagers + 1, count) - value
-                elif taken > top:
-                    take = finish(points + my_hand * (taken - 1), cards + my_hand, wagers,
-                                    count) - value
-                theirs = self.top[other]
-                lower = self.pile_under[color]
-                if (taken > 2 and taken > theirs) or (lower > 2 and lower > theirs):
-                    take += projected[other] - finish_theirs(  # the top they may take
-                        points_of[other], cards_of[other], wagered[other], counts[other],
-                        theirs, lower)
-                gain[color + 1] = take
-                continue
-            # each unseen card moves from the unseen cards to my hand, for me, and is
-            # gone, for them
-            mask = unseen[color]
-            if top < 3 and mask & _WAGERS:  # an unseen wager fits my expedition, each the same
-                draw += _SUMS[_COUNT + (mask & _WAGERS)] * (
+            mask = self.unseen[color]
+            if top < 3 and mask & WAGER_BITS:  # an unseen wager fits my expedition, each the same
+                draw += PIECE_SUMS[PIECE_COUNTS + (mask & WAGER_BITS)] * (
                     finish(points, cards + _ONE, wagers + 1, count) - value)
-            row = color * _PARTS
-            number = tally[row + _UNSEEN_CARDS]
+            number = unseen_cards[color]
             if number:  # (none above the top: no deck card changes the expedition)
                 draw += deck_draw(points, cards, wagers, count, my_hand - my_unseen, mask,
-                                  max(3, top + 1), number,
-                                  tally[row + _UNSEEN_POINTS]) - number * value
-            row = other * _PARTS
-            number = tally[row + _UNSEEN_CARDS]
+                                  max(3, top + 1), number, unseen_points[color]) - number * value
+            other = colors + color
+            number = unseen_cards[other]
             if number:
                 points = points_of[other]
                 cards = cards_of[other]
                 top = self.top[other]
+                taken = piles[color]
                 if taken > 2 and taken > top:  # the top they may take, as finish_theirs has it
-                    points += _THEIR_PILE * (taken - 1)
-                    cards += _THEIR_PILE
-                draw -= deck_draw(points, cards, wagered[other], counts[other], -their_unseen,
-                                  mask, max(3, top + 1), number,
-                                  tally[row + _UNSEEN_POINTS]) - number * projected[other]
-        if deck:
-            gain[0] = draw * _DRAW_WEIGHT // (_ONE * self.unseen_count)
+                    points += THEIR_PILE * (taken - 1)
+                    cards += THEIR_PILE
+                draw -= deck_draw(points, cards, wagered[other], counts[other],
+                                  -self.their_unseen, mask, max(3, top + 1), number,
+                                  unseen_points[other]) - number * projected[other]
+        return draw * DRAW_WEIGHT // (_ONE * self.unseen_count)

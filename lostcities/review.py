@@ -108,15 +108,12 @@ class Review:
         state = self.state
         position = self.position
         values = self.values
-        key = move_key(state.slot_of(player, move_card(move)), move_discards(move),
-                       move_source(move))
+        from_deck = move_key(state.slot_of(player, move_card(move)), move_discards(move),
+                             SOURCE_DECK)  # the played card's move, each source summed
+        key = from_deck + move_source(move)
         values[key] = None  # the evaluation adds each move's value to its key's
-        position.sums = values
-        position.watch = key - key % 7  # the played card's move, from each source
         position.load(state, player)
-        position.best(None, 0)
-        position.sums = None
-        position.watch = -1
+        position.best_summed(values, from_deck)
         if values[key] is None:  # a pile draw past the round's turn limit: not weighed
             return
         cost = position.best_value - values[key]

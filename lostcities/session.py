@@ -112,15 +112,15 @@ class Session:
         state = self.match.state
         return 1 - state.to_move if state.is_over() else state.to_move
 
-    def advance(self, clock_ms=None, stop=None, progress=None):
+    def advance(self, clock_ms=None, progress=None):
         """Go past a phase that needs no move of a person: the AI's move (with
-        ``clock_ms``, ``stop`` and ``progress``: see :meth:`ai_move`), the device
+        ``clock_ms`` and ``progress``: see :meth:`ai_move`), the device
         passed, the last move seen, the scores seen (the next round dealt, the
         lesson's review, or the match counted in the statistics), the review
         seen, the result seen. Returns the phase left."""
         phase = self.phase()
         if phase == AI:
-            self.ai_move(clock_ms, stop, progress)
+            self.ai_move(clock_ms, progress)
         elif phase == PASS or phase == LAST:
             self.seen = phase
         elif phase == SCORES and self.saved.learn:
@@ -213,25 +213,16 @@ class Session:
         if save:
             self.save()
 
-    def ai_move(self, clock_ms=None, stop=None, progress=None):
-        """The AI decides from its view alone and plays (``stop``, ``progress``:
-        see ai.choose_move). Within its budget the move follows from the save,
-        so it is not saved (half the flash writes); one cut short is."""
+    def ai_move(self, clock_ms=None, progress=None):
+        """The AI decides from its view alone and plays (``progress``: see
+        ai.choose_move). Within its budget the move follows from the save, so
+        it is not saved (half the flash writes); one cut short by the clock is."""
         saved = self.saved
         view = self.view(saved.ai_seat)
         start = clock_ms() if clock_ms else 0
-        cut = False
-
-        def pressed():
-            nonlocal cut
-            cut = cut or stop()
-            return cut
         from lostcities import ai
-        long = saved.level == "expert"  # the one level a press cuts short
-        move = ai.choose_move(view, saved.level, saved.ai_rng, clock_ms,
-                              pressed if stop and long else None, progress, self.view)
-        budget = ai.EXPERT_BUDGET_MS if long else ai.BUDGET_MS
-        save = clock_ms is not None and clock_ms() - start >= budget or cut  # late, or cut short
+        move = ai.choose_move(view, saved.level, saved.ai_rng, clock_ms, progress, self.view)
+        save = clock_ms is not None and clock_ms() - start >= ai.BUDGET_MS  # late: cut short
         self.play(move, save=save)
         return move
 

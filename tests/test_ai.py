@@ -71,7 +71,7 @@ def test_the_decision_leaves_the_view_unchanged():
     assert bytes(view.buf) == before
 
 
-@pytest.mark.parametrize("level", ["hard", "expert"])
+@pytest.mark.parametrize("level", ["hard"])
 def test_a_search_playing_out_in_the_view_written_anew_plays_the_same_moves(level):
     """The board's search plays its deals out in the view itself, written anew
     from the round for each deal (Session.view): the same moves as in a State
@@ -124,11 +124,11 @@ def test_hint_is_the_evaluations_best_move_without_noise():
 
 def test_the_levels_are_a_ladder_of_less_and_less_noise():
     # each level's blur of the evaluation is smaller than the one below's; the searching
-    # levels, hard and expert above it, have none
-    noises = [ai._SETTINGS[level][0] for level in ai.LEVELS[:4]]
+    # level, hard, above them, has none
+    noises = [ai.SETTINGS[level][0] for level in ai.LEVELS]
     assert noises == sorted(noises, reverse=True) and len(set(noises)) == len(noises)
-    assert [ai._SETTINGS[level][1] for level in ai.LEVELS] == [None] * 3 + ["hard", "expert"]
-    assert noises[-1] == 0 and ai._SETTINGS["expert"][0] == 0
+    assert [ai.SETTINGS[level][1] for level in ai.LEVELS] == [None] * 3 + ["hard"]
+    assert noises[-1] == 0
 
 
 def test_every_level_is_a_distinct_player():
@@ -272,7 +272,7 @@ def test_hard_near_the_end_evaluates_at_most_its_samples_and_its_ply_cap(monkeyp
         evaluations.append(1)
         return best(self, rng, noise)
 
-    (endgame, end_plan), (_, middle_plan) = ai._SEARCH["hard"]
+    (endgame, end_plan), (_, middle_plan) = ai.SEARCH["hard"]
     cap = end_plan[0] + end_plan[4]
     positions = list(late_positions(20, seed=21))  # made by normal: its evaluations not counted
     monkeypatch.setattr(Position, "best", counted)
@@ -294,7 +294,7 @@ def test_hard_reads_the_opponents_hand_from_their_expeditions():
     state.play(parse_move("discard B3 deck"))
     state.play(parse_move("play B4 B"))  # their blue is at 4, and they hold B3
     odds = bytearray(60)
-    ai._hand_odds(state.view(0), 1, odds)
+    ai.hand_odds(state.view(0), 1, odds)
     # they would have played B5 already, they keep B10 for later; red they have not started
     assert odds[parse_card("B5")] < odds[parse_card("R5")] < odds[parse_card("B10")]
     assert odds[parse_card("B2")] < odds[parse_card("R2")]  # B2 no longer fits their blue
@@ -333,57 +333,67 @@ def test_from_the_turn_limit_on_every_level_draws_from_the_deck(level):
 def test_preparing_a_match_lets_go_of_what_other_colours_and_levels_made():
     """From .py sources the board keeps the AI's module from match to match."""
     ai.prepare(5, "hard")
-    assert set(ai._positions) == {5} and set(ai._search) == {5}
+    assert ai.held() == ([5], [5])
     ai.prepare(6, "hard")
-    assert set(ai._positions) == {6} and set(ai._search) == {6}
+    assert ai.held() == ([6], [6])
     ai.prepare(6, "normal")
-    assert set(ai._positions) == {6} and not ai._search
+    assert ai.held() == ([6], [])
 
 
 def late_views(count, seed):
-    """Views of the player to move with 1 to 10 deck cards left (expert plays out there)."""
+    """Views of the player to move with 1 to 10 deck cards left (hard plays out there)."""
     for state in late_positions(count, seed=seed):
         yield state, state.view(state.to_move)
 
 
 def middle_views(count, seed):
-    """Views of the player to move earlier, where expert samples as hard does."""
+    """Views of the player to move earlier, where hard only samples."""
     for state in random_positions(count, seed=seed):
-        if state.deck_len > ai._SEARCH["expert"][0][0]:
+        if state.deck_len > ai.SEARCH["hard"][0][0]:
             yield state, state.view(state.to_move)
 
 
-def expert_views(count, seed):
-    """Views where expert plays out, then views where it samples: a press, its progress
-    and its seed must work in both."""
+def searched_views(count, seed):
+    """Views where hard plays out, then views where it samples: its clock, its
+    progress and its seed must work in both."""
     yield from late_views(count, seed)
     yield from middle_views(count, seed)
 
 
-def test_expert_stops_on_a_press_with_its_best_move_so_far():
-    for state, view in expert_views(12, seed=31):
+def test_hard_past_its_budget_plays_its_best_move_so_far():
+    for state, view in searched_views(12, seed=31):
         asked = []
 
-        def stop():
+        def clock():
             asked.append(1)
-            return len(asked) > 3  # a button, pressed while it thinks
+            return 0 if len(asked) < 4 else ai.BUDGET_MS + 1  # the budget spent at once
 
-        move = ai.choose_move(view, "expert", Rng(6), stop=stop)
+        move = ai.choose_move(view, "hard", Rng(6), clock)
         assert state.check_move(move) is None, move_text(move)
         assert len(asked) == 4  # it stopped at once
 
 
-def test_expert_stopped_at_once_plays_the_samples_best():
-    for state, view in expert_views(8, seed=32):
-        move = ai.choose_move(view, "expert", Rng(6), stop=lambda: True)
+def out_of_time():
+    """A clock whose first reading sets the deadline and whose next are past it."""
+    readings = []
+
+    def clock():
+        readings.append(1)
+        return 0 if len(readings) == 1 else ai.BUDGET_MS + 1
+    return clock
+
+
+def test_hard_out_of_time_at_once_plays_the_first_samples_best():
+    for state, view in searched_views(8, seed=32):
+        move = ai.choose_move(view, "hard", Rng(6), out_of_time())
         assert state.check_move(move) is None
-        assert move == ai.choose_move(view, "expert", Rng(6), stop=lambda: True)
+        assert move == ai.choose_move(view, "hard", Rng(6), out_of_time())
 
 
-def test_expert_tells_its_progress_up_to_its_total():
-    for state, view in expert_views(10, seed=33):
+def test_hard_tells_its_progress_up_to_its_total():
+    for state, view in searched_views(10, seed=33):
         reports = []
-        ai.choose_move(view, "expert", Rng(2), progress=lambda done, total: reports.append(
+        ai.choose_move(view, "hard", Rng(2), progress=lambda done, total: reports.append(
             (done, total)))
         totals = {total for _, total in reports}
         assert len(totals) == 1 and reports  # one total, known from the start
@@ -391,15 +401,15 @@ def test_expert_tells_its_progress_up_to_its_total():
         assert done == sorted(done) and 0 < done[0] and done[-1] <= totals.pop()
 
 
-def test_expert_unstopped_is_deterministic_and_ignores_its_progress():
-    for state, view in expert_views(10, seed=34):
-        plain = ai.choose_move(view, "expert", Rng(9))
-        watched = ai.choose_move(view, "expert", Rng(9), stop=lambda: False,
+def test_hard_in_time_is_deterministic_and_ignores_its_progress():
+    for state, view in searched_views(10, seed=34):
+        plain = ai.choose_move(view, "hard", Rng(9))
+        watched = ai.choose_move(view, "hard", Rng(9), lambda: 0,
                                  progress=lambda done, total: None)
         assert plain == watched
 
 
-def test_expert_evaluates_at_most_its_samples_and_its_ply_cap(monkeypatch):
+def test_hard_evaluates_at_most_its_samples_and_its_ply_cap(monkeypatch):
     evaluations = []
     best = Position.best
 
@@ -407,21 +417,39 @@ def test_expert_evaluates_at_most_its_samples_and_its_ply_cap(monkeypatch):
         evaluations.append(1)
         return best(self, rng, noise)
 
-    views = [view for _, view in expert_views(15, seed=35)]
-    views += [workloads.worst_endgame(colors, deck) for colors in (5, 6)
-              for deck in (5, workloads.EXPERT_WORST_DECK)]
+    views = [view for _, view in searched_views(15, seed=35)]
+    views += [workloads.worst_endgame(colors, 5) for colors in (5, 6)]
     monkeypatch.setattr(Position, "best", counted)
     for view in views:
-        ai.choose_move(view, "expert", Rng(2))
-        for deck_cards, plan in ai._SEARCH["expert"]:
+        ai.choose_move(view, "hard", Rng(2))
+        for deck_cards, plan in ai.SEARCH["hard"]:
             if view.deck_len <= deck_cards:
                 break
         assert len(evaluations) <= plan[0] + plan[4]
         del evaluations[:]
 
 
-def test_expert_differs_from_hard_where_it_plays_out():
-    differ = 0
-    for state, view in late_views(30, seed=36):
-        differ += ai.choose_move(view, "expert", Rng(3)) != ai.choose_move(view, "hard", Rng(3))
-    assert differ
+def test_a_save_naming_the_retired_expert_reads_as_hard():
+    """expert left the levels (docs/ai.md): a match saved against it resumes
+    against hard, and its statistics count with hard's."""
+    from lostcities import level_named
+    from lostcities.rules.match import Match
+    from lostcities.saves.layout import CRC, HEADER
+    from lostcities.saves.match import SavedMatch, encode_match, match_size
+    from lostcities.saves.profile import Profile, decode_profile, encode_profile
+    from lostcities.saves.restore import Reader
+    from lostcities.saves.resume import decode_match
+    assert "expert" not in ai.LEVELS and level_named("expert") == "hard"
+    profile = Profile()
+    profile.mode = "ai"
+    profile.level = "expert"
+    profile.stats = {"hard": [3, 2, 0], "expert": [5, 1, 1], "duel": [1, 1, 0]}
+    back = decode_profile(Reader(bytes(encode_profile(profile)[HEADER:-CRC])))
+    assert back.level == "hard"
+    assert back.stats == {"hard": [8, 3, 1], "duel": [1, 1, 0]}
+    match = Match(5, 1, Rng(4))
+    match.start_round()
+    saved = SavedMatch(match, "ai", "expert", 1, Rng(5))
+    record = encode_match(saved, bytearray(match_size(saved)))
+    resumed, lost = decode_match(bytes(record[HEADER:-CRC]))
+    assert resumed.level == "hard" and lost == 0

@@ -61,9 +61,7 @@ def digest(colors, seed=1):
                 for key in range(MOVE_KEYS):
                     sums[key] = None
                 position.load(seen, player, sees_all)
-                position.sums = sums
-                best = position.best(None, 0)
-                position.sums = None
+                best = position.best_summed(sums)
                 # as recorded when the moves of the keys summed were a list of their own
                 moves = [-1 if total is None else key_move(seen, player, key)
                          for key, total in enumerate(sums)]
@@ -90,8 +88,46 @@ def test_the_tally_table_holds_the_points_and_counts_of_its_pieces():
     from lostcities import knowledge
     for piece in range(32):
         indices = [index for index in range(3, 8) if piece >> index - 3 & 1]
-        assert knowledge._SUMS[piece] == sum(index - 1 for index in indices)
-        assert knowledge._SUMS[knowledge._COUNT + piece] == len(indices)
+        assert knowledge.PIECE_SUMS[piece] == sum(index - 1 for index in indices)
+        assert knowledge.PIECE_SUMS[knowledge.PIECE_COUNTS + piece] == len(indices)
     for piece in range(16):
         indices = [index for index in range(8, 12) if piece >> index - 8 & 1]
-        assert knowledge._SUMS[knowledge._HIGH + piece] == sum(index - 1 for index in indices)
+        assert (knowledge.PIECE_SUMS[knowledge.HIGH_PIECE + piece]
+                == sum(index - 1 for index in indices))
+
+
+# by colour count: the digest of hard's moves over SEARCHED_ROUNDS seeded rounds
+# against normal (seed 1), recorded before the evaluation and the search were split
+# into named steps
+SEARCHED_DIGESTS = {
+    5: "b6359c341a6eb68ef673c88daa1303f55b31d317aab715257f7c4611b43c26c0",
+    6: "a8ac25a28231ecc151feb7277ee701e67a947a31afc98e06cd75c10cfa4f808d",
+}
+SEARCHED_ROUNDS = 3
+
+
+def searched_digest(colors, seed=1):
+    """The sha256 of every move ``hard`` and ``normal`` play in seeded rounds,
+    and how many moves: a search decides from the evaluation's sums and its
+    playouts, so a change to either that moves any decision changes it."""
+    sha = hashlib.sha256()
+    count = 0
+    for number in range(SEARCHED_ROUNDS):
+        rng = Rng(seed * 100 + number)
+        state = rules.deal(rng, colors, number % 2)
+        players = (Rng(seed + number + 1000), Rng(seed + number + 2000))
+        levels = ("hard", "normal") if number % 2 else ("normal", "hard")
+        while not state.is_over():
+            move = ai.choose_move(state.view(state.to_move), levels[state.to_move],
+                                  players[state.to_move])
+            sha.update(b"%d," % move)
+            state.apply(move)
+            count += 1
+    return count, sha.hexdigest()
+
+
+def test_the_search_plays_as_recorded():
+    for colors in (5, 6):
+        count, found = searched_digest(colors)
+        assert count > 150
+        assert found == SEARCHED_DIGESTS[colors], "%d colours: %s" % (colors, found)

@@ -368,11 +368,11 @@ def test_the_evaluation_reads_the_rounds_state_as_the_players_view(colors, seed)
 
     def values(seen, player):
         position = Position(colors)
-        position.sums = [None] * MOVE_KEYS
+        sums = [None] * MOVE_KEYS
         position.load(seen, player)
-        position.best(None, 0)
+        position.best_summed(sums)
         return position.best_value, {key_move(seen, player, key): value for key, value in
-                                     enumerate(position.sums) if value is not None}
+                                     enumerate(sums) if value is not None}
 
     for move in moves:
         player = state.to_move

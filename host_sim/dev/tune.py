@@ -25,15 +25,15 @@ from lostcities.rng import Rng
 # name in lostcities/knowledge.py: (scale, lowest, highest): a step of c moves a
 # weight by c * scale
 WEIGHTS = {
-    "_THEIR_PILE": (150, 0, 1500),
-    "_THEIR_DRAWS": (150, 0, 1500),
-    "_MY_DRAWS": (150, 200, 2000),
-    "_DRAW_WEIGHT": (150, 0, 2000),
-    "_LONG_BONUS": (3, 0, 40),
-    "_HURDLE": (2000, -10000, 20000),
+    "THEIR_PILE": (150, 0, 1500),
+    "THEIR_DRAWS": (150, 0, 1500),
+    "MY_DRAWS": (150, 200, 2000),
+    "DRAW_WEIGHT": (150, 0, 2000),
+    "LONG_BONUS": (3, 0, 40),
+    "HURDLE": (2000, -10000, 20000),
 }
 # The tempo table (lostcities/evaluation.py: bytes, one per move kind and deck
-# row), tuned as weights "_TEMPO[i]" in thousandths: (scale, lowest, highest)
+# row), tuned as weights "TEMPO[i]" in thousandths: (scale, lowest, highest)
 TEMPO = (1000, -6000, 6000)
 MAX_STEPS = 10000  # each plays every opponent twice: more is a slip of the keyboard
 # The player tuned by default: the evaluation's best move (ai.hint), what normal was
@@ -42,23 +42,23 @@ BEST = "best"
 
 
 def start_weights():
-    """Today's weights, the tempo table's entries as ``_TEMPO[i]`` in thousandths."""
+    """Today's weights, the tempo table's entries as ``TEMPO[i]`` in thousandths."""
     weights = {name: getattr(knowledge, name) for name in WEIGHTS}
-    for i, byte in enumerate(evaluation._TEMPO):
-        weights["_TEMPO[%d]" % i] = (byte - evaluation._TEMPO_ZERO) * evaluation._TEMPO_UNIT
+    for i, byte in enumerate(evaluation.TEMPO):
+        weights["TEMPO[%d]" % i] = (byte - evaluation.TEMPO_ZERO) * evaluation.TEMPO_UNIT
     return weights
 
 
 def _bounds(name):
-    return TEMPO if name.startswith("_TEMPO[") else WEIGHTS[name]
+    return TEMPO if name.startswith("TEMPO[") else WEIGHTS[name]
 
 
 def tempo_bytes(weights):
     """The tempo table of ``weights`` as the evaluation stores it."""
-    unit = evaluation._TEMPO_UNIT
-    zero = evaluation._TEMPO_ZERO
-    return bytes(min(255, max(0, zero + round(weights["_TEMPO[%d]" % i] / unit)))
-                 for i in range(len(evaluation._TEMPO)))
+    unit = evaluation.TEMPO_UNIT
+    zero = evaluation.TEMPO_ZERO
+    return bytes(min(255, max(0, zero + round(weights["TEMPO[%d]" % i] / unit)))
+                 for i in range(len(evaluation.TEMPO)))
 
 
 def set_weights(weights):
@@ -66,21 +66,21 @@ def set_weights(weights):
     for name, value in weights.items():
         if name in WEIGHTS:
             setattr(knowledge, name, value)
-    evaluation._TEMPO = tempo_bytes(weights)
+    evaluation.TEMPO = tempo_bytes(weights)
 
 
 def tempo_source(weights):
     """The tempo table as evaluation.py writes it, a line per row of deck cards."""
     table = tempo_bytes(weights)
-    step = evaluation._TEMPO_STEP
-    size = evaluation._TEMPO_KINDS
-    rows = evaluation._TEMPO_ROWS
+    step = evaluation.TEMPO_STEP
+    size = evaluation.TEMPO_KINDS
+    rows = evaluation.TEMPO_ROWS
     lines = []
     for row in range(rows):
         text = "".join("\\x%02x" % byte for byte in table[row * size:(row + 1) * size])
         last = row == rows - 1
         lines.append('%sb"%s"%s  # %s deck cards' % (
-            "_TEMPO = (" if row == 0 else " " * 10, text, ")" if last else "",
+            "TEMPO = (" if row == 0 else " " * 10, text, ")" if last else "",
             "%d or more" % (row * step) if last else "%d-%d" % (row * step, row * step + step - 1)))
     return "\n".join(lines)
 

@@ -6,14 +6,14 @@ it decides from its player's view alone (see ``State.view``).
 
 from lostcities.rules.cards import (
     CARDS_PER_COLOR, DISCARD, HAND_SIZE, NO_CARD, SOURCE_DECK, WAGERS_PER_COLOR, card_value,
-    turn_limit)
+    make_move, move_source, turn_limit)
 
 
 def random_move(view, rng):
     """A uniformly random legal move (from the turn limit on, one that draws from the deck)."""
     moves = view.legal_moves()
     if view.turns >= turn_limit(view.colors):
-        moves = [move for move in moves if move & 7 == SOURCE_DECK]
+        moves = [move for move in moves if move_source(move) == SOURCE_DECK]
     return moves[rng.randbelow(len(moves))]
 
 
@@ -88,7 +88,7 @@ def heuristic_move(view, rng):
                     and view.can_play(me, top) and _gap(view, me, top) <= 1):
                 source = color + 1
                 break
-    return card << 4 | discard | source
+    return make_move(card, discard, source)
 
 
 def _least_useful(view, me, other, points):

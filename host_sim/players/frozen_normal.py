@@ -9,11 +9,11 @@ the average unseen card. Only ``normal``'s path is kept.
 
 from micropython import const
 
-from lostcities.rules.cards import CARDS_PER_COLOR, DISCARD, HAND_SIZE, turn_limit
+from lostcities.rules.cards import (
+    CARDS_PER_COLOR, DISCARD, HAND_SIZE, SOURCE_DECK, WAGER_BITS, make_move, turn_limit)
 
 _ONE = const(1000)
 _COST = const(20000)
-_WAGERS = const(7)
 _ALL = const(4095)
 _NONE = const(-1)
 _UNSET = const(-1000000000)
@@ -41,7 +41,7 @@ def _projection(top, total, wagers, count, sure, sure_f, maybe, maybe_f,
     points = total * _ONE
     cards = count * _ONE
     if top < 3:  # no numbers yet: wagers in hand still fit
-        held = sure & _WAGERS
+        held = sure & WAGER_BITS
         while held:
             wagers += 1
             cards += _ONE
@@ -297,7 +297,7 @@ class _Position:
                     after = rest + self.value(color, hand, top, points, wagers, count, pile,
                                               self.unseen[color])
                     if deck:
-                        self._consider(after + draw, card << 4 | discard)
+                        self._consider(after + draw, make_move(card, discard, SOURCE_DECK))
                         continue
                     for source in range(colors):
                         taken = self.pile_top[source]
@@ -312,7 +312,7 @@ class _Position:
                                 source, self.hand[source] | 1 << taken, self.top[source],
                                 self.total[source], self.wagers[source], self.count[source],
                                 self.pile_under[source], self.unseen[source])
-                        self._consider(value, card << 4 | discard | (source + 1))
+                        self._consider(value, make_move(card, discard, source + 1))
         return self.best_move
 
     def _consider(self, value, move):

@@ -142,14 +142,9 @@ def decision_times(ai, level, views, now):
     return times
 
 
-# The deck cards left where expert does the most work in worst_endgame: the most
-# from which it plays its candidates out to the round's end
-EXPERT_WORST_DECK = 8
-
-
 def worst_endgame(colors=5, deck=5):
     """The view of a round with ``deck`` cards left where a search does the most
-    work (``hard`` with 5, ``expert`` with EXPERT_WORST_DECK).
+    work (``hard`` with 5).
 
     Every discard so far was a player's highest card, drawn for from the deck:
     no expedition is started, so every hand card can be played or discarded,

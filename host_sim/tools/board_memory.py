@@ -81,7 +81,7 @@ def scenarios(presses=3000):
     random presses with power cuts."""
     found = []
     for colors in (5, 6):
-        for level in ("easy", "normal", "hard", "expert"):
+        for level in ("easy", "normal", "hard"):
             found.append(cp.Scenario("match", "ai", level, colors, seed=colors))
         found.append(cp.Scenario("match", "duel", "normal", colors, seed=colors))
     found.append(cp.Scenario("match", "ai", "hard", 6, seed=6,

@@ -19,6 +19,7 @@ COLOR_NAMES = ("yellow", "blue", "white", "green", "red", "purple")
 MAX_COLORS = const(6)
 CARDS_PER_COLOR = const(12)
 WAGERS_PER_COLOR = const(3)
+WAGER_BITS = const(7)  # a colour's cards as bits by index: its three wagers
 HAND_SIZE = const(8)
 # Two markers where a card would be, told apart because they mean different
 # things: HIDDEN fills a byte of a view (a card is there, unseen), NO_CARD is
@@ -114,7 +115,7 @@ def taken_card(moves, index):
     count = 0
     for at in range(index):
         move = moves[at]
-        if move & DISCARD and card_color(move_card(move)) == source - 1:
+        if move_discards(move) and card_color(move_card(move)) == source - 1:
             pile[count] = move_card(move)
             count += 1
         if move_source(move) == source:

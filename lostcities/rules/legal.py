@@ -12,8 +12,8 @@ of this.
 """
 
 from lostcities.rules.cards import (
-    CARDS_PER_COLOR, COLOR_NAMES, DISCARD, HAND_SIZE, HIDDEN, WAGERS_PER_COLOR, card_color,
-    card_text, is_wager)
+    CARDS_PER_COLOR, COLOR_NAMES, DISCARD, HAND_SIZE, HIDDEN, SOURCE_DECK, WAGERS_PER_COLOR,
+    card_color, card_text, is_wager, make_move)
 from lostcities.rules.offsets import HAND_AT, PILE_LEN_AT
 
 
@@ -39,11 +39,11 @@ def legal_moves(state):
         for discard in (0, DISCARD):
             if discard == 0 and not state.can_play(player, card):
                 continue
-            moves.append(card << 4 | discard)
+            moves.append(make_move(card, discard, SOURCE_DECK))
             for pile in range(state.colors):
                 if buf[PILE_LEN_AT + pile] and not (
                         discard and pile == color):
-                    moves.append(card << 4 | discard | (pile + 1))
+                    moves.append(make_move(card, discard, pile + 1))
     return moves
 
 

@@ -2,18 +2,18 @@
 
 The whole state is one ``bytearray`` plus four ints, so :meth:`State.copy` is
 a single buffer copy and an AI can copy it thousands of times.
-Players are 0 and 1 here (records and screens say 1 and 2). The hot paths
-read moves in place (``move >> 4`` the card, ``& 7`` the source, ``& DISCARD``):
-the encoding is cards.py's, and everything outside the rules goes through
-``move_card``, ``move_source`` and ``move_discards``.
+Players are 0 and 1 here (records and screens say 1 and 2). Moves are read
+through cards.py's ``move_card``, ``move_source`` and ``move_discards``: the
+encoding is cards.py's alone.
 """
 
 from micropython import const
 
 from lostcities.rules.cards import (
-    CARDS_PER_COLOR, COLOR_NAMES, DISCARD, HAND_SIZE, IllegalMove,
+    CARDS_PER_COLOR, COLOR_NAMES, HAND_SIZE, IllegalMove,
     MAX_COLORS, NO_CARD, SOURCE_DECK, WAGERS_PER_COLOR, card_text,
-    card_value, expedition_points, is_wager, score_cards)
+    card_value, expedition_points, is_wager, make_move, move_card, move_discards, move_source,
+    score_cards)
 
 from lostcities.rules import hidden
 from lostcities.rules.offsets import (
@@ -199,8 +199,8 @@ class State:
         if self.deck_len == 0:
             return "the round is over"
         player = self.to_move
-        card = move >> 4
-        source = move & 7
+        card = move_card(move)
+        source = move_source(move)
         if card >= self.full_deck_size():
             return "there is no such card in this game"
         if self._slot(player, card) < 0:
@@ -208,7 +208,7 @@ class State:
                 card_text(card), player + 1)
         color = card // CARDS_PER_COLOR
         name = COLOR_NAMES[color]
-        if not move & DISCARD and not self.can_play(player, card):
+        if not move_discards(move) and not self.can_play(player, card):
             top = self.expedition_top(player, color)
             if is_wager(card):
                 return "%s expedition has numbers: wagers only go first" % name
@@ -217,7 +217,7 @@ class State:
             return "there is no such discard pile"
         if source != SOURCE_DECK:
             pile = source - 1
-            if move & DISCARD and pile == color:
+            if move_discards(move) and pile == color:
                 return "cannot take back the card just discarded"
             if not self.buf[PILE_LEN_AT + pile]:
                 return "the %s discard pile is empty" % COLOR_NAMES[pile]
@@ -231,8 +231,8 @@ class State:
         reason = self.check_move(move)
         if reason:
             raise IllegalMove(reason)
-        card = self.hand_card(self.to_move, self.slot_of(self.to_move, move >> 4))
-        move = card << 4 | move & 15
+        card = self.hand_card(self.to_move, self.slot_of(self.to_move, move_card(move)))
+        move = make_move(card, move_discards(move), move_source(move))
         self.apply(move)
         return move
 
@@ -243,11 +243,11 @@ class State:
         copy the rules choose: searches skip that, for their playouts only)."""
         buf = self.buf
         player = self.to_move
-        card = move >> 4
+        card = move_card(move)
         color = card // CARDS_PER_COLOR
         slot = HAND_AT + player * HAND_SIZE + self._slot(player, card)
         card = buf[slot]  # the very wager that leaves, if it was one
-        if move & DISCARD:
+        if move_discards(move):
             count = buf[PILE_LEN_AT + color]
             buf[PILE_AT + color * CARDS_PER_COLOR + count] = card
             buf[PILE_LEN_AT + color] = count + 1
@@ -256,7 +256,7 @@ class State:
             count = buf[EXP_LEN_AT + at]
             buf[EXP_AT + at * CARDS_PER_COLOR + count] = card
             buf[EXP_LEN_AT + at] = count + 1
-        source = move & 7
+        source = move_source(move)
         if source == SOURCE_DECK:
             self.deck_len -= 1
             buf[slot] = buf[DECK_AT + self.deck_len]

@@ -9,7 +9,7 @@ of statistics lines, then each: name text ("duel" or an AI level), played,
 won, drawn (u16 each).
 """
 
-from lostcities import BRIGHTNESSES, COLORS, LEVELS, MODES, ROUNDS
+from lostcities import BRIGHTNESSES, COLORS, LEVELS, MODES, ROUNDS, level_named
 from lostcities.rng import Rng
 from lostcities.rules.match import Match
 from lostcities.saves.layout import (
@@ -180,13 +180,16 @@ def decode_profile(read):
     profile.worn = bool(flags & 16)
     profile.brightness = read.byte()
     profile.mode = read.text()
-    profile.level = read.text()
+    profile.level = level_named(read.text())
     best = read.u16()
     best = best - 0x10000 if best & 0x8000 else best
     profile.best_round = None if best == _NO_BEST else best
     for _ in range(read.byte()):
-        name = read.text()
-        profile.stats[name] = [read.u16(), read.u16(), read.u16()]
+        name = level_named(read.text())
+        counts = [read.u16(), read.u16(), read.u16()]
+        if name in profile.stats:  # a retired level's, with its successor's
+            counts = [min(0xFFFF, a + b) for a, b in zip(counts, profile.stats[name])]
+        profile.stats[name] = counts
     if (profile.colors not in COLORS or profile.rounds not in ROUNDS
             or profile.mode not in MODES or profile.level not in LEVELS
             or profile.brightness not in BRIGHTNESSES

@@ -4,7 +4,7 @@ move written whole when a power cut stopped that save, and what was lost.
 The match is rebuilt by replaying its moves through the rules, so a save the
 rules would refuse is refused."""
 
-from lostcities import LEVELS, MODES
+from lostcities import LEVELS, MODES, level_named
 from lostcities.saves.restore import (
     DAMAGED, TORN, VERSION_1, Reader, read_record, read_wear, written_end)
 from lostcities.rng import Rng
@@ -81,7 +81,7 @@ def decode_match(body, torn=False):
     ai_rng = _read_rng(read)
     ai_seat = read.byte()
     mode = read.text()
-    level = read.text()
+    level = level_named(read.text())
     learn = mode == "learn"  # a lesson: against the AI, and the coach's messages shown
     coached = 0
     if learn:
