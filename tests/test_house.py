@@ -1,6 +1,7 @@
 """Where things live: no import cycle anywhere, and the memory policy's module
 names checked (a misspelt name would pass every other test: forgetting does
-nothing on CPython)."""
+nothing on CPython); the board's functions short enough to read, and its
+private names private."""
 
 import ast
 import glob
@@ -160,3 +161,54 @@ def test_the_board_package_holds_exactly_what_code_py_reaches_and_the_bundle_car
     carried = {name[:-len(".__init__")] if name.endswith(".__init__") else name
                for name in carried}
     assert carried == board
+
+
+# The house's promises, checked by reading the tree ---------------------------------
+
+def _trees(package):
+    for name, path in sorted(modules().items()):
+        if name == package or name.startswith(package + "."):
+            with open(path) as file:
+                yield name, path, ast.parse(file.read(), path)
+
+
+def test_no_function_on_the_board_is_longer_than_60_lines():
+    long = []
+    for name, _, tree in _trees("lostcities"):
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef) and node.end_lineno - node.lineno >= 60:
+                long.append("%s.%s: %d lines" % (name, node.name,
+                                                 node.end_lineno - node.lineno + 1))
+    assert long == []
+
+
+def test_no_test_or_tool_reads_a_private_name_of_the_board_code():
+    """An underscore means private: tests and tools use the package's public names."""
+    board = {name for name in modules() if name.startswith("lostcities")}
+    reads = []
+    for package in ("tests", "host_sim"):
+        for folder, _, names in os.walk(os.path.join(ROOT, package)):
+            for file_name in sorted(names):
+                if not file_name.endswith(".py"):
+                    continue
+                path = os.path.join(folder, file_name)
+                with open(path) as file:
+                    tree = ast.parse(file.read(), path)
+                aliases = set()
+                for node in ast.walk(tree):
+                    if isinstance(node, ast.Import):
+                        aliases |= {a.asname for a in node.names
+                                    if a.asname and a.name in board}
+                    elif isinstance(node, ast.ImportFrom) and node.module in board:
+                        for alias in node.names:
+                            if alias.name.startswith("_") and not alias.name.startswith("__"):
+                                reads.append("%s: from %s import %s"
+                                             % (file_name, node.module, alias.name))
+                            elif "%s.%s" % (node.module, alias.name) in board:
+                                aliases.add(alias.asname or alias.name)
+                for node in ast.walk(tree):
+                    if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                            and node.value.id in aliases and node.attr.startswith("_")
+                            and not node.attr.startswith("__")):
+                        reads.append("%s:%d %s" % (file_name, node.lineno, ast.unparse(node)))
+    assert reads == []
