@@ -14,7 +14,12 @@ LEVELS = ("easy", "medium", "normal", "hard", "expert")
 MODES = ("ai", "duel")  # against the AI, or two players passing the device
 COLORS = (5, 6)
 ROUNDS = (1, 3)
-RESUMES = ("turn", "round")  # a match saved after every turn, or at rounds' ends
+# When a match is saved (lostcities/session.py): at pauses (the default), after every
+# move of a person, or at rounds' ends only; in words, with what each costs the board's
+# flash, measured at a person's pace (docs/formats.md, "When the game saves")
+RESUMES = ("pause", "move", "round")
+RESUME_WORDS = ("at pauses", "every move", "each round")
+RESUME_COSTS = ("~1000 matches a flash", "~75 matches a flash", "~2000 matches a flash")
 BRIGHTNESSES = (1, 2, 3, 4, 5)
 def asset_path(name):
     """The path of ``assets/name`` next to the ``lostcities`` package."""

@@ -13,6 +13,7 @@ def title(app, notice=None):
     session = app.session
     if session.phase() == END:
         session.advance()  # the result was seen
+    session.paused()  # a match left for the title is saved
     app.lights(NO_MATCH)
     app.make_room("title")
     from lostcities.screens.title import TitleScreen

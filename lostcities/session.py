@@ -4,7 +4,9 @@
 :meth:`Session.phase` says what the match waits for, as OpenSpiel's
 ``current_player()`` does; only :meth:`Session.play` (a person's move) and
 :meth:`Session.advance` (past any other phase) change it. A front end asks,
-shows and reports; it never decides what comes next.
+shows and reports; it never decides what comes next. Nor when the match
+is saved: a front end reports its ticks (:meth:`Session.tick`) and the player's
+pauses (:meth:`Session.paused`), and the session saves as the Resume setting says.
 """
 
 from micropython import const
@@ -12,6 +14,15 @@ from micropython import const
 from lostcities.rng import Rng
 from lostcities.rules.state import State
 from lostcities.saves.layout import NO_SAVE, WEAR_SWITCH
+
+# When a match is saved with Resume "at pauses", the default (docs/formats.md,
+# "When the game saves"): at a round's end, the pause menu and the title, and
+# at the quiet moments below once enough of the people's moves wait unsaved.
+PASS_MOVES = const(30)  # people's moves unsaved that the device passed saves
+QUIET_MOVES = const(40)  # and that another quiet moment saves
+THINK_MS = const(20000)  # a person still this long is at a quiet moment
+IDLE_MS = const(60000)  # left alone this long, the screen dims: a quiet moment that
+IDLE_MOVES = const(20)  # saves this many people's moves unsaved
 
 
 # What the match waits for: Session.phase()
@@ -39,8 +50,12 @@ class Session:
         self.new_seed = new_seed
         self._profile = storage.load_profile()
         self._profile_stored = True  # load_profile() would give it again
-        self.each_round = self._profile.resume == "round"  # when a match is saved
+        self.save_when = self._profile.resume  # when a match is saved: lostcities.RESUMES
         self.saved, message = storage.load_match()
+        # the match was read from the NVM: its Continue says where it resumed
+        self._loaded = self.saved is not None
+        self.unsaved = 0  # the people's moves made since the match was last saved
+        self._due = False  # a save decided on, made at the next tick
         self.notice = (None if message == NO_SAVE else message) or storage.profile_message
         self.over = None  # the match just finished, while its result shows (END)
         # the last phase gone past that the saved match does not show: PASS (the
@@ -114,21 +129,21 @@ class Session:
 
     def advance(self, clock_ms=None, stop=None, progress=None):
         """Go past a phase that needs no move of a person: the AI's move (with
-        ``clock_ms``, ``stop`` and ``progress``: see :meth:`ai_move`), the device
+        ``clock_ms``, ``stop`` and ``progress``: see :meth:`_ai_move`), the device
         passed, the last move seen, the scores seen (the next round dealt, the
         lesson's review, or the match counted in the statistics), the review
         seen, the result seen. Returns the phase left."""
         phase = self.phase()
         if phase == AI:
-            self.ai_move(clock_ms, stop, progress)
+            self._ai_move(clock_ms, stop, progress)
         elif phase == PASS or phase == LAST:
             self.seen = phase
         elif phase == SCORES and self.saved.learn:
             self.seen = SCORES
         elif phase == SCORES and not self.match.is_over():
-            self.next_round()
+            self._next_round()
         elif phase == SCORES or phase == REVIEW:
-            self.over = self.finish()
+            self.over = self._finish()
         elif phase == END:
             self.over = None
         return phase
@@ -136,9 +151,35 @@ class Session:
     def resume(self):
         """Back to the saved match as a power cut would leave it: the device is
         passed again, the round's last move shown again; a finished match's
-        result is gone."""
+        result is gone. The first time after it was read from the NVM, the
+        news says where it resumed (see :meth:`where`)."""
         self.seen = NO_MATCH
         self.over = None
+        if self._loaded:
+            self._loaded = False
+            self._news = "Resumed from the last save: %s." % self.where()
+
+    def where(self):
+        """Where the saved match stands, in words: ``round 2, your move 7`` (the
+        move to be made is the 7th of yours this round), ``round 2, the AI's
+        move 4``, ``round 1, player 2's move 3``; ``the start of round 3`` for
+        a round's end (said at the next round's first move), ``the end of
+        round 3`` for the match's. All a board knows after its power went is
+        the save, not the moves after it."""
+        match = self.match
+        number = match.round_number()
+        state = match.state
+        if state.is_over():
+            if match.is_over():
+                return "the end of round %d" % number
+            return "the start of round %d" % (number + 1)
+        player = state.to_move
+        moves = len(match.moves[-1])
+        # turns alternate from the round's starter: the player's moves so far
+        made = (moves + (1 if match.starter() != player else 0)) // 2
+        name = self.saved.name(player)
+        return "round %d, %s move %d" % (
+            number, "your" if name == "you" else name + "'s", made + 1)
 
     # Whose turn ------------------------------------------------------------
 
@@ -182,17 +223,21 @@ class Session:
     def new_match(self, learn=False):
         """A new match with the profile's settings (``learn``: the lesson:
         see Profile.new_match), its first round dealt and saved. Once the
-        board's flash has been written WEAR_SWITCH times, its Resume setting
-        switches to each round, saved with it, and the player is told once."""
+        board's flash has been written WEAR_SWITCH times, a Resume setting of
+        every move switches to the default, at pauses, saved with it, and the
+        player is told once."""
         profile = self.profile
         self.saved = profile.new_match(self.new_seed, learn)
         self.saved.match.start_round()
+        self._loaded = False
         self.resume()
         self.storage.prepare(self.match.rounds)
-        worn = self.storage.writes >= WEAR_SWITCH and not profile.worn
+        worn = self.storage.writes >= WEAR_SWITCH and not profile.worn and profile.resume == "move"
         if worn:
             profile.worn = True
-            profile.resume = "round"
+            profile.resume = self.save_when = "pause"
+        self.unsaved = 0
+        self._due = False
         if self._noted(self.storage.save_match(self.saved, profile if worn else None)) is None:
             self._profile_stored = True
             if worn:
@@ -200,24 +245,59 @@ class Session:
                 self._news = WORN
         return self.saved
 
-    def play(self, move, save=True):
-        """Play ``move`` (IllegalMove if the rules forbid it) and save the match
-        as the profile's Resume says: after every turn of a player, or at a
-        round's end only. ``save=False`` (the AI's move, which a resumed match
-        makes again: see :meth:`ai_move`) saves only at a round's end, and only
-        when saving each round: each save wears the board's flash."""
+    def play(self, move):
+        """Play a person's ``move`` (IllegalMove if the rules forbid it); the
+        match is saved at the next :meth:`tick` if the Resume setting says so."""
         self.match.play(move)
         self.seen = NO_MATCH
-        if self.each_round:
-            save = self.match.state.is_over()
-        if save:
+        self.unsaved += 1
+        self._moved(True)
+
+    def _moved(self, by_person, late=False):
+        """Decide whether the move just played is saved (at the next tick).
+        With Resume "every move", every person's move, and an AI's move that
+        a resumed match would not make again (``late``). Else at a round's end,
+        but the match's last (its end is saved with the statistics, once its
+        scores are seen); and between two players "at pauses", once PASS_MOVES
+        wait unsaved, as the device is passed."""
+        when = self.save_when
+        if when == "move":
+            self._due = self._due or by_person or late
+        elif self.match.state.is_over():
+            self._due = not self.match.is_over()
+        elif when == "pause" and self.saved.mode == "duel" and self.unsaved >= PASS_MOVES:
+            self._due = True
+
+    def tick(self, idle_ms=0):
+        """A front end's report that it waits for a press, ``idle_ms`` after
+        the last one: a save decided on is made now, after the picture; and
+        with Resume "at pauses" a player still for THINK_MS with QUIET_MOVES
+        unsaved, or left alone IDLE_MS (the screen dims) with IDLE_MOVES, is
+        saved."""
+        if self.saved is None or self.over is not None:
+            return
+        unsaved = self.unsaved
+        if self._due or self.save_when == "pause" and (
+                idle_ms >= IDLE_MS and unsaved >= IDLE_MOVES
+                or idle_ms >= THINK_MS and unsaved >= QUIET_MOVES):
             self.save()
 
-    def ai_move(self, clock_ms=None, stop=None, progress=None):
+    def paused(self):
+        """A front end's report that the player stopped: the pause menu, the
+        title, the terminal's quit. What waits unsaved is saved at the next
+        tick (after the picture), but with Resume "each round"."""
+        if self.saved is not None and self.save_when != "round" and self.unsaved:
+            self._due = True
+
+    def _ai_move(self, clock_ms=None, stop=None, progress=None):
         """The AI decides from its view alone and plays (``stop``, ``progress``:
         see ai.choose_move). Within its budget the move follows from the save,
-        so it is not saved (half the flash writes); one cut short is."""
+        so it is not saved for itself. A long think (expert's) is a quiet moment:
+        QUIET_MOVES unsaved are saved before it, the wait hiding the write."""
         saved = self.saved
+        long = saved.level == "expert"  # the one level that thinks for seconds
+        if self._due or long and self.save_when == "pause" and self.unsaved >= QUIET_MOVES:
+            self.save()
         view = self.view(saved.ai_seat)
         start = clock_ms() if clock_ms else 0
         cut = False
@@ -227,20 +307,23 @@ class Session:
             cut = cut or stop()
             return cut
         from lostcities import ai
-        long = saved.level == "expert"  # the one level a press cuts short
         move = ai.choose_move(view, saved.level, saved.ai_rng, clock_ms,
                               pressed if stop and long else None, progress, self.view)
         budget = ai.EXPERT_BUDGET_MS if long else ai.BUDGET_MS
-        save = clock_ms is not None and clock_ms() - start >= budget or cut  # late, or cut short
-        self.play(move, save=save)
+        late = clock_ms is not None and clock_ms() - start >= budget or cut  # late, or cut short
+        self.match.play(move)
+        self.seen = NO_MATCH
+        self._moved(False, late)
         return move
 
-    def next_round(self):
+    def _next_round(self):
         """The next round dealt, not saved: the saved match's Rng deals it again."""
+        if self._due:
+            self.save()
         self.match.start_round()
         self.seen = NO_MATCH
 
-    def finish(self):
+    def _finish(self):
         """The match is over: count it in the statistics and forget the save,
         both in one write (a lesson is not counted); returns the saved match."""
         saved = self.saved
@@ -249,6 +332,8 @@ class Session:
             profile.record_match(saved)
         self._profile_written(self.storage.finish_match(profile))
         self.saved = None
+        self.unsaved = 0
+        self._due = False
         return saved
 
     def erase(self):
@@ -258,18 +343,24 @@ class Session:
         from lostcities.saves.profile import Profile
         self.saved = self.over = None
         self._profile = profile = Profile()
-        self.each_round = False
+        self.save_when = profile.resume
+        self.unsaved = 0
+        self._due = self._loaded = False
         return self._profile_written(self.storage.finish_match(profile))
 
     def save(self):
-        """Save the match (None, or why it was not written: see :meth:`news`)."""
+        """Save the match (None, or why it was not written: see :meth:`news`).
+        Written or not, nothing waits: a save that failed is not tried again
+        at every tick, but at the next save point."""
+        self.unsaved = 0
+        self._due = False
         return self._noted(self.storage.save_match(self.saved))
 
     def save_profile(self):
         """Save the settings (None, or why they were not written); a changed
         Resume setting applies at once."""
         profile = self.profile
-        self.each_round = profile.resume == "round"
+        self.save_when = profile.resume
         return self._profile_written(self.storage.save_profile(profile))
 
     def _profile_written(self, problem):

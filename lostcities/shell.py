@@ -58,7 +58,12 @@ class Shell:
         if changed or self.dirty:
             self.dirty = False
             self.display.refresh()
+        self.waiting(self.clock_ms() - self.pressed_at)
         return changed
+
+    def waiting(self, idle_ms):
+        """Each step, once the picture is shown: the loop waits for a press,
+        ``idle_ms`` after the last one (the game's saves are made here)."""
 
     def busy(self):
         """True while the screen works without a press (the AI's move, a review)."""

@@ -2,8 +2,8 @@
 
 Saved by :class:`lostcities.saves.storage.Storage` after the wear record, read back
 by :func:`load_profile`. Its record's body: colors, rounds, flags (1 sound, 2
-lights, 4 debug, 8 a match is
-saved at rounds' ends only, 16 the player was told the NVM's wear switched it), brightness,
+lights, 4 debug, 8 Resume each round, 32 Resume every move (neither: at pauses, which an
+older save's "every turn" reads as), 16 the player was told the NVM's wear switched it), brightness,
 mode and level text, the best round score (i16, -32768: none yet), the number
 of statistics lines, then each: name text ("duel" or an AI level), played,
 won, drawn (u16 each).
@@ -33,9 +33,10 @@ class Profile:
     ``stats`` maps "duel" or an AI level name to ``[played, won, drawn]``:
     ``won`` counts player 1's wins in a duel, the player's wins against the AI.
     ``best_round`` is the best round score of a human player (None until one).
-    ``resume`` is "turn" (a match is saved after every turn) or "round" (at
-    rounds' ends only: hundreds of times fewer writes of the board's flash);
-    ``worn`` is True once the game has switched it for the flash's wear.
+    ``resume`` says when a match is saved (lostcities.RESUMES): "pause" (at
+    pauses: the default), "move" (after every move of a person) or "round"
+    (at rounds' ends only); ``worn`` is True once the game has switched
+    "move" to "pause" for the flash's wear.
     """
 
     def __init__(self):
@@ -49,7 +50,7 @@ class Profile:
         self.debug = False
         self.stats = {}
         self.best_round = None
-        self.resume = "turn"
+        self.resume = "pause"
         self.worn = False
 
     def new_match(self, new_seed, learn=False):
@@ -120,7 +121,7 @@ def encode_profile(profile):
     record[HEADER + 1] = profile.rounds
     record[HEADER + 2] = ((1 if profile.sound else 0) | (2 if profile.lights else 0)
                            | (4 if profile.debug else 0) | (8 if profile.resume == "round" else 0)
-                           | (16 if profile.worn else 0))
+                           | (16 if profile.worn else 0) | (32 if profile.resume == "move" else 0))
     record[HEADER + 3] = profile.brightness
     at = put_text(record, HEADER + 4, profile.mode)
     at = put_text(record, at, profile.level)
@@ -178,7 +179,7 @@ def decode_profile(read):
     profile.sound = bool(flags & 1)
     profile.lights = bool(flags & 2)
     profile.debug = bool(flags & 4)
-    profile.resume = "round" if flags & 8 else "turn"
+    profile.resume = "round" if flags & 8 else "move" if flags & 32 else "pause"
     profile.worn = bool(flags & 16)
     profile.brightness = read.byte()
     profile.mode = read.text()

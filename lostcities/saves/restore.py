@@ -30,7 +30,7 @@ LOST_PROFILE = "Statistics were lost in a power cut; settings are back to defaul
 LOST_BOTH = ("Statistics and the match were lost in a power cut; settings are"
              " back to defaults.")
 LOST_ALL = "A power cut erased the saves; starting fresh."
-WORN = "Memory saved 8000 times: to spare it, matches now save each round (Settings)."
+WORN = "Memory saved 8000 times: to spare it, matches now save at pauses (Settings)."
 
 TORN = "torn"  # read_record: a record a power cut stopped
 VERSION_1 = "v1"  # read_wear: the NVM holds version 1's layout (version1.py)

@@ -1,6 +1,7 @@
 """The title (new match, continue) and the settings."""
 
-from lostcities import BRIGHTNESSES, COLORS, LEVELS, MODES, RESUMES, ROUNDS
+from lostcities import (
+    BRIGHTNESSES, COLORS, LEVELS, MODES, RESUME_COSTS, RESUME_WORDS, RESUMES, ROUNDS)
 from lostcities import buttons as btn
 from lostcities.screens.menu import GIVE_UP, MenuScreen
 
@@ -100,8 +101,8 @@ class SettingsScreen(MenuScreen):
             value = "%d" % profile.rounds
         elif key == "Brightness":
             value = "%d" % profile.brightness
-        elif key == "Resume":  # where a match saved after a power cut resumes
-            value = "each round" if profile.resume == "round" else "every turn"
+        elif key == "Resume":  # when a match is saved: what a power cut can cost
+            value = RESUME_WORDS[RESUMES.index(profile.resume)]
         else:
             value = "on" if getattr(profile, key.lower()) else "off"
         return "%-11s%s" % (key, value)
@@ -129,8 +130,11 @@ class SettingsScreen(MenuScreen):
             profile.rounds = _cycle(ROUNDS, profile.rounds, action)
         elif key == "Brightness":
             profile.brightness = _cycle(BRIGHTNESSES, profile.brightness, action)
-        elif key == "Resume":
+        elif key == "Resume":  # and what it costs the board's flash
             profile.resume = _cycle(RESUMES, profile.resume, action)
+            at = RESUMES.index(profile.resume)
+            self.popup.show("Saves %s: %s" % (RESUME_WORDS[at], RESUME_COSTS[at]),
+                            self.item_y(self.at + 1))
         else:
             name = key.lower()
             setattr(profile, name, not getattr(profile, name))

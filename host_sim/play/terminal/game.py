@@ -4,9 +4,10 @@ The same modes as the screens: two players passing the keyboard (a privacy
 prompt hides the hands between turns) or one player against the AI at a
 level; 5 or 6 colours, 1 or 3 rounds; the lesson. What comes next is the
 session's to say (:meth:`Session.phase`): the loop shows it, reads a move
-or an Enter, and reports it. Every turn is saved (``--save FILE`` keeps the
-NVM stand-in in a file, so ``continue`` resumes the match after an exit)
-and, with ``--record FILE``, the game record is rewritten after every turn.
+or an Enter, and reports it, and each step and a quit to the session, which
+saves as the Resume setting says (``--save FILE`` keeps the NVM stand-in in a
+file, so ``continue`` resumes the match after an exit); with ``--record FILE``
+the game record is rewritten after every turn.
 """
 
 import argparse
@@ -48,7 +49,7 @@ class Quit(Exception):
 
 
 class TtyGame:
-    """A terminal session: menu, matches, saving after every turn.
+    """A terminal session: menu, matches, saved as the session decides.
 
     ``read_line(prompt)`` returns one line of input (EOFError at the end);
     ``out`` is a text stream. Tests drive it with their own ``read_line``.
@@ -146,6 +147,7 @@ class TtyGame:
                 self.say("There is no saved match.")
             else:
                 self.session.resume()
+                self.saving()  # where it resumed, read from the save file
                 self.play()
         elif command in ("s", "stats"):
             self.stats()
@@ -200,8 +202,11 @@ class TtyGame:
             self.say_round_start()
         try:
             while self.step():
-                pass
+                self.session.tick()  # a save the session decided on
+                self.saving()
         except Quit as quit:
+            self.session.paused()  # the match left is saved
+            self.session.tick()
             if quit.leave:
                 raise
             if self.persistent:
