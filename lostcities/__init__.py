@@ -19,7 +19,7 @@ ROUNDS = (1, 3)
 # flash, measured at a person's pace (docs/formats.md, "When the game saves")
 RESUMES = ("pause", "move", "round")
 RESUME_WORDS = ("at pauses", "every move", "each round")
-RESUME_COSTS = ("~1000 matches a flash", "~75 matches a flash", "~2000 matches a flash")
+RESUME_COSTS = ("~1500 matches a flash", "~75 matches a flash", "~2500 matches a flash")
 BRIGHTNESSES = (1, 2, 3, 4, 5)
 def asset_path(name):
     """The path of ``assets/name`` next to the ``lostcities`` package."""

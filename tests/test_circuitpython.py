@@ -372,12 +372,26 @@ def plays_within_the_heap(drive, kind, scenario, major):
         assert figures["cuts"] and figures["torn"] and figures["boots"] > 2
     else:
         assert figures["matches"] == 1
-        # the flash's budget: a write per move of a player, two more a match
-        assert 0 < figures["nvm_writes"] <= figures["player_moves"] + 2, figures
+        # the flash's goal at a person's pace (the rig's): a 3-round match
+        goal = board_memory.FLASH_GOALS[scenario.mode] if scenario.rounds == 3 else 5
+        assert 0 < figures["nvm_writes"] <= goal, figures
     heap_kb = math.ceil((board_memory.BOUNDS[kind] + figures["base"]) / KB)
     tight = cp.run_scenario(drive, scenario, heap_kb, major=major)
     assert tight.ok, "%s in %d KB (%d for the stand-ins): %s" % (
         scenario.name, heap_kb, figures["base"] // KB, tight.reason)
+
+
+def test_the_board_writes_its_flash_within_the_goal_at_a_persons_pace(interpreter, drives):
+    """Resume at pauses, the default, keeps a 3-round match within the goal
+    on the board's interpreter; every move costs a write per move of a person."""
+    counted = {(resume, scenario.mode): (writes, moves) for resume, scenario, writes, moves
+               in board_memory.flash_writes(drives["mpy"])}
+    for mode in ("ai", "duel"):
+        writes, moves = counted["pause", mode]
+        assert 0 < writes <= board_memory.FLASH_GOALS[mode] < moves, (mode, writes, moves)
+        writes, moves = counted["move", mode]
+        assert moves <= writes <= moves + 2, (mode, writes, moves)
+        assert counted["round", mode][0] <= 4
 
 
 def test_no_module_needs_more_than_its_bound_to_compile_on_the_board(interpreter):

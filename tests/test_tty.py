@@ -148,7 +148,7 @@ def test_a_damaged_save_is_reported_and_the_menu_still_works():
     session(nvm, Keyboard(["new"], moves=3))
     nvm[MATCH_AT + 12] ^= 0xFF
     text, _ = session(nvm, Keyboard(["continue"]))
-    assert restore.DAMAGED in text and "There is no saved match." in text
+    assert restore.MATCH_DAMAGED in text and "There is no saved match." in text
 
 
 @pytest.mark.parametrize("typed, notation", [

@@ -142,7 +142,7 @@ def load_profile(storage):
     The reading of the NVM (lostcities/saves/restore.py) is imported here only, so
     that the title and the settings, which hold this module, do not hold it."""
     from lostcities.saves.restore import (
-        DAMAGED, LOST_BOTH, LOST_PROFILE, PROFILE_RESET, TORN, VERSION_1, Reader,
+        COUNT_RESET, DAMAGED, LOST_BOTH, LOST_PROFILE, PROFILE_RESET, TORN, VERSION_1, Reader,
         read_record, read_wear, written_end)
     flags, message = read_wear(storage)
     storage.profile_message = None
@@ -150,17 +150,21 @@ def load_profile(storage):
     if message == VERSION_1:
         from lostcities.saves.version1 import legacy
         found = legacy(storage.nvm, 0)
-    elif message is None and flags & HAS_PROFILE:
+    elif (message is None or message == COUNT_RESET) and flags & HAS_PROFILE:
         found = read_record(storage.nvm, PROFILE_AT, MATCH_AT - PROFILE_AT,
                             written_end(storage.nvm))
     if not isinstance(found, str):
         try:
             if found[1] != KIND_PROFILE:
                 raise ValueError("not a profile")
+            if message == COUNT_RESET:  # the profile kept, the count lost
+                storage.profile_message = message
             return decode_profile(Reader(found[0]))
         except (ValueError, IndexError, TypeError):
             found = DAMAGED
-    if found == TORN or (found == NO_SAVE and flags & HAS_PROFILE):
+    if message == COUNT_RESET:
+        storage.profile_message = PROFILE_RESET if found != NO_SAVE else message
+    elif found == TORN or (found == NO_SAVE and flags & HAS_PROFILE):
         storage.profile_message = LOST_BOTH if flags & HAS_MATCH else LOST_PROFILE
     elif message is not None and message != VERSION_1:
         storage.profile_message = message

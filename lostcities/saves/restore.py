@@ -16,11 +16,14 @@ is docs/formats.md's.
 """
 
 from lostcities.saves.layout import (
-    CRC, HAS_MATCH, HEADER, KIND_WEAR, NO_SAVE, PROFILE_AT, VERSION, WEAR_AT, WEAR_BODY, crc16)
+    CRC, HAS_MATCH, HAS_PROFILE, HEADER, KIND_WEAR, NO_SAVE, PROFILE_AT, VERSION, WEAR_AT, WEAR_BODY, crc16)
 
 from micropython import const
 
 DAMAGED = "Save was damaged; starting fresh."
+# One damaged part costs that part only: each record has its own CRC
+COUNT_RESET = "The count of saves was damaged; it starts again."
+MATCH_DAMAGED = "The saved match was damaged; the settings were kept."
 FOREIGN = "Memory held other data; starting fresh."
 OTHER_VERSION = "Save is from another version; starting fresh."
 PROFILE_RESET = "Settings were damaged; using defaults."
@@ -80,7 +83,9 @@ def read_record(nvm, start, limit, end):
 
 def read_wear(storage):
     """Read the wear record into ``storage`` (its ``writes``, ``has_match``)
-    and return ``(flags, message)``: what follows it, and what was wrong."""
+    and return ``(flags, message)``: what follows it, and what was wrong.
+    A damaged wear record costs the count alone (COUNT_RESET): the records
+    after it are looked for as if it said both were there."""
     nvm = storage.nvm
     storage.read = True
     storage.writes = 0
@@ -90,11 +95,13 @@ def read_wear(storage):
         return 0, LOST_ALL
     if found == OTHER_VERSION and nvm[2] == 1:
         return 0, VERSION_1
+    ours_after = bytes(nvm[PROFILE_AT:PROFILE_AT + 3]) == b"LC\x02"  # (a byte of ours changed)
+    if found == DAMAGED or found in (FOREIGN, OTHER_VERSION) and ours_after or not isinstance(
+            found, str) and (found[1] != KIND_WEAR or len(found[0]) != WEAR_BODY):
+        return HAS_MATCH | HAS_PROFILE, COUNT_RESET
     if isinstance(found, str):
         return 0, None if found == NO_SAVE else found
-    body, kind = found
-    if kind != KIND_WEAR or len(body) != WEAR_BODY:
-        return 0, DAMAGED
+    body = found[0]
     storage.writes = body[0] << 24 | body[1] << 16 | body[2] << 8 | body[3]
     storage.has_match = bool(body[4] & HAS_MATCH)
     return body[4], None

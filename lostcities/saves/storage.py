@@ -130,7 +130,9 @@ class Storage:
         else:  # a byte at a time: a slice of the NVM would be a copy in the heap
             for at in range(PROFILE_AT, MATCH_AT):
                 buffer[at] = nvm[at]
-        if has_match == self.has_match and self._unchanged(end):
+        # unchanged, nothing is written; but a count read as 0 (a new board's,
+        # or a damaged one's) is written again at once
+        if self.writes and has_match == self.has_match and self._unchanged(end):
             return None
         wear = memoryview(buffer)[WEAR_AT:WEAR_AT + HEADER + WEAR_BODY + CRC]
         writes = self.writes + 1
