@@ -176,7 +176,7 @@ class Session:
         player = state.to_move
         moves = len(match.moves[-1])
         # turns alternate from the round's starter: the player's moves so far
-        made = (moves + (1 if match.starter() != player else 0)) // 2
+        made = (moves + (1 if match.starter() == player else 0)) // 2
         name = self.saved.name(player)
         return "round %d, %s move %d" % (
             number, "your" if name == "you" else name + "'s", made + 1)

@@ -435,3 +435,19 @@ def test_the_same_file_as_the_save_and_the_record_is_refused(tmp_path, capsys):
                     stdout=io.StringIO()) == 2
     assert "it is the --save file too" in capsys.readouterr().err
     assert not os.path.exists(path)
+
+
+def test_resume_is_a_setting_and_a_match_left_is_saved_where_it_stood(tmp_path):
+    """The terminal reports its steps and its quits to the session, which
+    saves as Resume says: at pauses, the match left by the end of input is
+    saved as it stood, and continue says where it resumed."""
+    path = str(tmp_path / "nvm.bin")
+    text, game = session(FileNvm(path), Keyboard(["rounds 1", "new"], moves=5))
+    assert "saved at pauses" in text and game.session.unsaved == 0
+    moves = [list(m) for m in game.session.match.moves]
+    text, game = session(FileNvm(path), Keyboard(["continue"], moves=0))
+    assert [list(m) for m in game.session.match.moves] == moves
+    assert "Resumed from the last save: round 1, your move 6." in text
+    text, game = session(FileNvm(path), Keyboard(["resume move", "resume sometimes"]))
+    assert "saved every move" in text and "resume takes one of: pause, move, round" in text
+    assert Storage(FileNvm(path)).load_profile().resume == "move"

@@ -358,6 +358,20 @@ def resumed_from(image):
     return moves, where, said
 
 
+def words_for(image):
+    """Where the match saved in ``image`` stands, worked out from its moves."""
+    saved = Storage(bytearray(image)).load_match()[0]
+    match = saved.match
+    if match.state.is_over():
+        return "the start of round %d" % (len(match.deals) + 1)
+    player = match.state.to_move
+    moves = match.moves[-1]
+    made = sum(1 for at in range(len(moves)) if (match.starter() + at) % 2 == player)
+    name = ("the AI's" if saved.is_ai(player) else "your") if saved.mode == "ai" else (
+        "player %d's" % (player + 1))
+    return "round %d, %s move %d" % (len(match.deals), name, made + 1)
+
+
 @pytest.mark.parametrize("mode, rounds, seed", [("ai", 3, 4), ("duel", 1, 6)])
 def test_a_power_cut_at_any_moment_resumes_the_last_save_and_says_where(mode, rounds, seed):
     """A match at a person's pace, the power cut at every moment of it: a boot
@@ -399,4 +413,5 @@ def test_a_power_cut_at_any_moment_resumes_the_last_save_and_says_where(mode, ro
         people = lost if mode == "duel" else (lost + 1) // 2 if lost else 0
         assert abs(people - unsaved) <= 1 and unsaved <= lost, (lost, unsaved)
         assert said == "Resumed from the last save: %s." % where
+        assert where == words_for(image), where
     assert len(booted) >= 4 and max(m[2] for m in moments) >= 10

@@ -24,7 +24,7 @@ from host_sim.play.terminal.drawing import (
 from host_sim.play.terminal.typing import (
     MENU_HELP, MOVE_HELP, QUIT_WORDS, parse_setting, parse_typed_move)
 from host_sim.records.notation import move_text
-from lostcities import coach
+from lostcities import RESUME_WORDS, RESUMES, coach
 from lostcities.rng import Rng
 from lostcities.rules import (
     NO_CARD, SOURCE_DECK, card_text, move_card, move_discards, move_source, move_words,
@@ -174,9 +174,10 @@ class TtyGame:
     def show_menu(self, saved):
         profile = self.profile
         self.say("")
-        self.say("Settings: %s, %d colours, %d round%s" % (
+        self.say("Settings: %s, %d colours, %d round%s, saved %s" % (
             mode_text(profile.mode, profile.level), profile.colors,
-            profile.rounds, "s" if profile.rounds > 1 else ""))
+            profile.rounds, "s" if profile.rounds > 1 else "",
+            RESUME_WORDS[RESUMES.index(profile.resume)]))
         self.say(textwrap.fill(
             "new | learn | %scolors | rounds | mode | level | stats | rules | erase | help"
             " | quit" % ("continue (%s) | " % saved_text(saved) if saved else ""),
