@@ -234,7 +234,7 @@ class App(Shell):
     def _advance(self):
         session = self.session
         phase = session.phase()
-        if phase == REVIEW or phase == SCORES and self.match.is_over():
+        if session.ends_match():
             # the statistics are counted with the match's modules let go
             self.make_room("match")
         elif phase == SCORES:

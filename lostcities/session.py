@@ -232,10 +232,9 @@ class Session:
         self._loaded = False
         self.resume()
         self.storage.prepare(self.match.rounds)
-        worn = self.storage.writes >= WEAR_SWITCH and not profile.worn and profile.resume == "move"
+        worn = self.storage.writes >= WEAR_SWITCH and profile.spare_the_flash()
         if worn:
-            profile.worn = True
-            profile.resume = self.save_when = "pause"
+            self.save_when = profile.resume
         self.unsaved = 0
         self._due = False
         if self._noted(self.storage.save_match(self.saved, profile if worn else None)) is None:
@@ -281,6 +280,19 @@ class Session:
                 idle_ms >= IDLE_MS and unsaved >= IDLE_MOVES
                 or idle_ms >= THINK_MS and unsaved >= QUIET_MOVES):
             self.save()
+
+    def leave(self):
+        """A front end's report that the player went to the title: a result
+        on show is seen (END gone past), and what waits unsaved is saved."""
+        self.over = None
+        self.paused()
+
+    def ends_match(self):
+        """True while going on ends the match: its last scores or the lesson's
+        review show, and advance() counts it and forgets its save (a front
+        end frees what the match held first)."""
+        phase = self.phase()
+        return phase == REVIEW or phase == SCORES and self.match.is_over()
 
     def paused(self):
         """A front end's report that the player stopped: the pause menu, the
@@ -391,13 +403,13 @@ class Session:
         from lostcities.coach import speak
         said = speak(saved.coached, saved.match.state, player, moment, card, discard)
         if said is not None:
-            saved.coached |= 1 << said[0]
+            saved.coach_said(said[0])
         return said
 
     def unsaid(self, lesson):
         """The coach's ``lesson`` was cut short (by a hint): it waits for its
         next moment."""
-        self.saved.coached &= ~(1 << lesson)
+        self.saved.coach_unsaid(lesson)
 
     def hint(self, player):
         """What ``normal`` would play in ``player``'s place (from their view)."""

@@ -773,3 +773,20 @@ def test_saves_are_byte_identical_under_micropython(capsys):
     assert under_micropython.count("None") == 2 and under_micropython.count("True") == 2
     with capsys.disabled():
         print("\nMicroPython (WebAssembly): 300 turns played and saved in %.2f s" % seconds)
+
+
+def test_a_setting_changes_through_the_profile_which_refuses_a_value_it_does_not_take():
+    """One check for the title's settings, the terminal's and the save's."""
+    from lostcities.saves.profile import CHOICES
+    profile = Profile()
+    for name, values in CHOICES.items():
+        start = getattr(profile, name)
+        seen = []
+        for _ in values:
+            profile.change(name)
+            seen.append(getattr(profile, name))
+        assert sorted(map(str, seen)) == sorted(map(str, values)) and getattr(profile, name) == start
+        profile.change(name, step=-1)
+        assert getattr(profile, name) == values[values.index(start) - 1]
+        with pytest.raises(ValueError, match="%s takes one of" % name):
+            profile.change(name, "nonsense")

@@ -34,6 +34,14 @@ class SavedMatch:
         self.learn = learn
         self.coached = coached
 
+    def coach_said(self, lesson):
+        """The coach's ``lesson`` was shown: saved with the match, said once."""
+        self.coached |= 1 << lesson
+
+    def coach_unsaid(self, lesson):
+        """The coach's ``lesson`` was cut short: it waits for its next moment."""
+        self.coached &= ~(1 << lesson)
+
     # Who is who, in words: the same for every front end
 
     def is_ai(self, player):

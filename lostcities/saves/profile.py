@@ -9,7 +9,7 @@ of statistics lines, then each: name text ("duel" or an AI level), played,
 won, drawn (u16 each).
 """
 
-from lostcities import BRIGHTNESSES, COLORS, LEVELS, MODES, ROUNDS
+from lostcities import BRIGHTNESSES, COLORS, LEVELS, MODES, RESUMES, ROUNDS
 from lostcities.rng import Rng
 from lostcities.rules.match import Match
 from lostcities.saves.layout import (
@@ -25,6 +25,10 @@ _ROW = "%-6s%6s%5s%5s%4s"  # a statistics row: 26 characters, the screen's width
 # next one), each tested to let the player start, to bring the coach's lessons
 # up early, and to give hints the coach never has to contradict (tests/test_coach.py)
 LESSON_SEEDS = (1868, 2101, 582, 104)
+# The settings a player chooses and their values, in the order the menus cycle
+# them: the one check of the title's settings, the terminal's and the save's
+CHOICES = {"mode": MODES, "level": LEVELS, "colors": COLORS, "rounds": ROUNDS,
+           "resume": RESUMES, "brightness": BRIGHTNESSES}
 
 
 class Profile:
@@ -67,6 +71,27 @@ class Profile:
         if self.mode == "ai":
             return SavedMatch(match, "ai", self.level, AI_SEAT, Rng(new_seed()))
         return SavedMatch(match, "duel")
+
+    def change(self, name, value=None, step=1):
+        """Set the setting ``name`` (a key of CHOICES) to ``value``, or else to
+        its next value (``step`` 1) or its previous (-1); ValueError, saying
+        the values it takes, for one it does not."""
+        values = CHOICES[name]
+        if value is None:
+            now = getattr(self, name)
+            value = values[((values.index(now) if now in values else 0) + step) % len(values)]
+        elif value not in values:
+            raise ValueError("%s takes one of: %s" % (name, ", ".join(map(str, values))))
+        setattr(self, name, value)
+
+    def spare_the_flash(self):
+        """The board's flash has been written WEAR_SWITCH times: Resume every
+        move switches to at pauses, once (``worn``). True if it switched."""
+        if self.worn or self.resume != "move":
+            return False
+        self.worn = True
+        self.resume = "pause"
+        return True
 
     def record_match(self, saved):
         """Count a finished match (a SavedMatch) in the statistics."""
@@ -194,9 +219,8 @@ def decode_profile(read):
     for _ in range(read.byte()):
         name = read.text()
         profile.stats[name] = [read.u16(), read.u16(), read.u16()]
-    if (profile.colors not in COLORS or profile.rounds not in ROUNDS
-            or profile.mode not in MODES or profile.level not in LEVELS
-            or profile.brightness not in BRIGHTNESSES
-            or read.left()):
+    for name in CHOICES:
+        profile.change(name, getattr(profile, name))  # ValueError if not one of them
+    if read.left():
         raise ValueError("bad profile")
     return profile
