@@ -162,15 +162,14 @@ def encode_profile(profile):
 
 
 def load_profile(storage):
-    """The saved Profile, or defaults (``profile_message`` says why).
+    """``(Profile, message)``: the saved Profile, or defaults and why.
 
     The reading of the NVM (lostcities/saves/restore.py) is imported here only, so
     that the title and the settings, which hold this module, do not hold it."""
     from lostcities.saves.restore import (
         COUNT_RESET, DAMAGED, LOST_BOTH, LOST_PROFILE, PROFILE_RESET, TORN, VERSION_1, Reader,
-        read_record, read_wear, written_end)
-    flags, message = read_wear(storage)
-    storage.profile_message = None
+        read_record, written_end)
+    flags, message = storage.read_wear()
     found = NO_SAVE
     if message == VERSION_1:
         from lostcities.saves.version1 import legacy
@@ -182,20 +181,18 @@ def load_profile(storage):
         try:
             if found[1] != KIND_PROFILE:
                 raise ValueError("not a profile")
-            if message == COUNT_RESET:  # the profile kept, the count lost
-                storage.profile_message = message
-            return decode_profile(Reader(found[0]))
+            # kept; a damaged count is said
+            return decode_profile(Reader(found[0])), (
+                message if message == COUNT_RESET else None)
         except (ValueError, IndexError, TypeError):
             found = DAMAGED
     if message == COUNT_RESET:
-        storage.profile_message = PROFILE_RESET if found != NO_SAVE else message
-    elif found == TORN or (found == NO_SAVE and flags & HAS_PROFILE):
-        storage.profile_message = LOST_BOTH if flags & HAS_MATCH else LOST_PROFILE
-    elif message is not None and message != VERSION_1:
-        storage.profile_message = message
-    elif found != NO_SAVE:
-        storage.profile_message = PROFILE_RESET
-    return Profile()
+        return Profile(), PROFILE_RESET if found != NO_SAVE else message
+    if found == TORN or (found == NO_SAVE and flags & HAS_PROFILE):
+        return Profile(), LOST_BOTH if flags & HAS_MATCH else LOST_PROFILE
+    if message is not None and message != VERSION_1:
+        return Profile(), message
+    return Profile(), None if found == NO_SAVE else PROFILE_RESET
 
 
 def decode_profile(read):

@@ -81,30 +81,24 @@ def read_record(nvm, start, limit, end):
     return body, header[3]
 
 
-def read_wear(storage):
-    """Read the wear record into ``storage`` (its ``writes``, ``has_match``)
-    and return ``(flags, message)``: what follows it, and what was wrong.
-    A damaged wear record costs the count alone (COUNT_RESET): the records
-    after it are looked for as if it said both were there."""
-    nvm = storage.nvm
-    storage.read = True
-    storage.writes = 0
-    storage.has_match = False
+def read_wear(nvm):
+    """``(writes, flags, message)`` of the wear record: the count of writes,
+    what follows it, and what was wrong. A damaged wear record costs the count
+    alone (COUNT_RESET): the records after it are looked for as if it said
+    both were there."""
     found = read_record(nvm, WEAR_AT, PROFILE_AT, written_end(nvm))
     if found == TORN:
-        return 0, LOST_ALL
+        return 0, 0, LOST_ALL
     if found == OTHER_VERSION and nvm[2] == 1:
-        return 0, VERSION_1
+        return 0, 0, VERSION_1
     ours_after = bytes(nvm[PROFILE_AT:PROFILE_AT + 3]) == b"LC\x02"  # (a byte of ours changed)
     if found == DAMAGED or found in (FOREIGN, OTHER_VERSION) and ours_after or not isinstance(
             found, str) and (found[1] != KIND_WEAR or len(found[0]) != WEAR_BODY):
-        return HAS_MATCH | HAS_PROFILE, COUNT_RESET
+        return 0, HAS_MATCH | HAS_PROFILE, COUNT_RESET
     if isinstance(found, str):
-        return 0, None if found == NO_SAVE else found
+        return 0, 0, None if found == NO_SAVE else found
     body = found[0]
-    storage.writes = body[0] << 24 | body[1] << 16 | body[2] << 8 | body[3]
-    storage.has_match = bool(body[4] & HAS_MATCH)
-    return body[4], None
+    return body[0] << 24 | body[1] << 16 | body[2] << 8 | body[3], body[4], None
 
 
 class Reader:

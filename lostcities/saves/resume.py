@@ -6,7 +6,7 @@ rules would refuse is refused."""
 
 from lostcities import LEVELS, MODES
 from lostcities.saves.restore import (
-    COUNT_RESET, DAMAGED, MATCH_DAMAGED, TORN, VERSION_1, Reader, read_record, read_wear, written_end)
+    COUNT_RESET, DAMAGED, MATCH_DAMAGED, TORN, VERSION_1, Reader, read_record, written_end)
 from lostcities.rng import Rng
 from lostcities.rules.cards import CARDS_PER_COLOR, HAND_SIZE
 from lostcities.rules.match import Match
@@ -23,7 +23,7 @@ LOST_MATCH = "The match was lost in a power cut."
 def load_match(storage):
     """``(SavedMatch or None, message or None)``: the message says what was
     ignored, or what a power cut cost."""
-    flags, message = read_wear(storage)
+    flags, message = storage.read_wear()
     nvm = storage.nvm
     if message == VERSION_1:
         from lostcities.saves.version1 import legacy
@@ -51,7 +51,6 @@ def load_match(storage):
         saved = decode_match(body)[0]
     except (ValueError, IndexError, TypeError):
         return None, MATCH_DAMAGED
-    storage.has_match = True
     return saved, kept
 
 

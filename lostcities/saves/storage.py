@@ -57,12 +57,25 @@ class Storage:
         """``(SavedMatch or None, message or None)``; the message says what was
         ignored or lost."""
         from lostcities.saves.resume import load_match
-        return load_match(self)
+        saved, message = load_match(self)
+        if saved is not None:
+            self.has_match = True
+        return saved, message
 
     def load_profile(self):
         """The saved Profile, or defaults (``profile_message`` says why)."""
         from lostcities.saves.profile import load_profile
-        return load_profile(self)
+        profile, self.profile_message = load_profile(self)
+        return profile
+
+    def read_wear(self):
+        """Read the wear record (lostcities/saves/restore.py): the count of
+        writes, whether a match follows; returns ``(flags, message)``."""
+        from lostcities.saves.restore import read_wear
+        self.writes, flags, message = read_wear(self.nvm)
+        self.has_match = message is None and bool(flags & HAS_MATCH)
+        self.read = True
+        return flags, message
 
     def prepare(self, rounds):
         """Make the buffer the saves of a match of ``rounds`` rounds are built
@@ -114,8 +127,7 @@ class Storage:
         the match record already in the buffer. Nothing is written when only
         the count would change."""
         if not self.read:
-            from lostcities.saves.restore import read_wear
-            read_wear(self)
+            self.read_wear()
         buffer = self._buffer
         nvm = self.nvm
         if profile is not None:
