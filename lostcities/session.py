@@ -4,9 +4,8 @@
 :meth:`Session.phase` says what the match waits for, as OpenSpiel's
 ``current_player()`` does; only :meth:`Session.play` (a person's move) and
 :meth:`Session.advance` (past any other phase) change it. A front end asks,
-shows and reports; it never decides what comes next. Nor when the match
-is saved: a front end reports its ticks (:meth:`Session.tick`) and the player's
-pauses (:meth:`Session.paused`), and the session saves as the Resume setting says.
+shows and reports (ticks and pauses too: lostcities/saving.py says when they
+save); it never decides what comes next, nor when to save.
 """
 
 from micropython import const
@@ -14,16 +13,7 @@ from micropython import const
 from lostcities.rng import Rng
 from lostcities.rules.state import State
 from lostcities.saves.layout import NO_SAVE, WEAR_SWITCH
-
-# When a match is saved with Resume "at pauses", the default (docs/formats.md,
-# "When the game saves"): at a round's end, the pause menu and the title, and
-# at the quiet moments below once enough of the people's moves wait unsaved.
-PASS_MOVES = const(30)  # people's moves unsaved that the device passed saves
-QUIET_MOVES = const(40)  # and that another quiet moment saves
-THINK_MS = const(20000)  # a person still this long is at a quiet moment
-IDLE_MS = const(60000)  # left alone this long, the screen dims: a quiet moment that
-IDLE_MOVES = const(20)  # saves this many people's moves unsaved
-
+from lostcities.saving import SavePolicy
 
 # What the match waits for: Session.phase()
 NO_MATCH = const(0)  # none is saved: the title
@@ -50,12 +40,10 @@ class Session:
         self.new_seed = new_seed
         self._profile = storage.load_profile()
         self._profile_stored = True  # load_profile() would give it again
-        self.save_when = self._profile.resume  # when a match is saved: lostcities.RESUMES
+        self.saving = SavePolicy(self._profile.resume)  # when the match is saved
         self.saved, message = storage.load_match()
         # the match was read from the NVM: its Continue says where it resumed
         self._loaded = self.saved is not None
-        self.unsaved = 0  # the people's moves made since the match was last saved
-        self._due = False  # a save decided on, made at the next tick
         self.notice = (None if message == NO_SAVE else message) or storage.profile_message
         self.over = None  # the match just finished, while its result shows (END)
         # the last phase gone past that the saved match does not show: PASS (the
@@ -152,34 +140,12 @@ class Session:
         """Back to the saved match as a power cut would leave it: the device is
         passed again, the round's last move shown again; a finished match's
         result is gone. The first time after it was read from the NVM, the
-        news says where it resumed (see :meth:`where`)."""
+        news says where it resumed."""
         self.seen = NO_MATCH
         self.over = None
         if self._loaded:
             self._loaded = False
-            self._news = "Resumed from the last save: %s." % self.where()
-
-    def where(self):
-        """Where the saved match stands, in words: ``round 2, your move 7`` (the
-        move to be made is the 7th of yours this round), ``round 2, the AI's
-        move 4``, ``round 1, player 2's move 3``; ``the start of round 3`` for
-        a round's end (said at the next round's first move), ``the end of
-        round 3`` for the match's. All a board knows after its power went is
-        the save, not the moves after it."""
-        match = self.match
-        number = match.round_number()
-        state = match.state
-        if state.is_over():
-            if match.is_over():
-                return "the end of round %d" % number
-            return "the start of round %d" % (number + 1)
-        player = state.to_move
-        moves = len(match.moves[-1])
-        # turns alternate from the round's starter: the player's moves so far
-        made = (moves + (1 if match.starter() == player else 0)) // 2
-        name = self.saved.name(player)
-        return "round %d, %s move %d" % (
-            number, "your" if name == "you" else name + "'s", made + 1)
+            self._news = "Resumed from the last save: %s." % self.saved.where_words()
 
     # Whose turn ------------------------------------------------------------
 
@@ -222,10 +188,8 @@ class Session:
 
     def new_match(self, learn=False):
         """A new match with the profile's settings (``learn``: the lesson:
-        see Profile.new_match), its first round dealt and saved. Once the
-        board's flash has been written WEAR_SWITCH times, a Resume setting of
-        every move switches to the default, at pauses, saved with it, and the
-        player is told once."""
+        see Profile.new_match), its first round dealt and saved; from the
+        flash's WEAR_SWITCH-th write, Profile.spare_the_flash, told once."""
         profile = self.profile
         self.saved = profile.new_match(self.new_seed, learn)
         self.saved.match.start_round()
@@ -234,9 +198,8 @@ class Session:
         self.storage.prepare(self.match.rounds)
         worn = self.storage.writes >= WEAR_SWITCH and profile.spare_the_flash()
         if worn:
-            self.save_when = profile.resume
-        self.unsaved = 0
-        self._due = False
+            self.saving.follow(profile.resume)
+        self.saving.saved()
         if self._noted(self.storage.save_match(self.saved, profile if worn else None)) is None:
             self._profile_stored = True
             if worn:
@@ -245,70 +208,40 @@ class Session:
         return self.saved
 
     def play(self, move):
-        """Play a person's ``move`` (IllegalMove if the rules forbid it); the
-        match is saved at the next :meth:`tick` if the Resume setting says so."""
+        """Play a person's ``move`` (IllegalMove if the rules forbid it)."""
         self.match.play(move)
         self.seen = NO_MATCH
-        self.unsaved += 1
-        self._moved(True)
-
-    def _moved(self, by_person, late=False):
-        """Decide whether the move just played is saved (at the next tick).
-        With Resume "every move", every person's move, and an AI's move that
-        a resumed match would not make again (``late``). Else at a round's end,
-        but the match's last (its end is saved with the statistics, once its
-        scores are seen); and between two players "at pauses", once PASS_MOVES
-        wait unsaved, as the device is passed."""
-        when = self.save_when
-        if when == "move":
-            self._due = self._due or by_person or late
-        elif self.match.state.is_over():
-            self._due = not self.match.is_over()
-        elif when == "pause" and self.saved.mode == "duel" and self.unsaved >= PASS_MOVES:
-            self._due = True
+        self.saving.moved(self.saved, True)
 
     def tick(self, idle_ms=0):
-        """A front end's report that it waits for a press, ``idle_ms`` after
-        the last one: a save decided on is made now, after the picture; and
-        with Resume "at pauses" a player still for THINK_MS with QUIET_MOVES
-        unsaved, or left alone IDLE_MS (the screen dims) with IDLE_MOVES, is
-        saved."""
-        if self.saved is None or self.over is not None:
-            return
-        unsaved = self.unsaved
-        if self._due or self.save_when == "pause" and (
-                idle_ms >= IDLE_MS and unsaved >= IDLE_MOVES
-                or idle_ms >= THINK_MS and unsaved >= QUIET_MOVES):
+        """The front end waits for a press, ``idle_ms`` after the last, its
+        picture shown: a save the policy wants is made now."""
+        if self.saved is not None and self.over is None and self.saving.wants(idle_ms):
             self.save()
 
     def leave(self):
-        """A front end's report that the player went to the title: a result
-        on show is seen (END gone past), and what waits unsaved is saved."""
+        """The player went to the title: a result shown was seen, a match is saved."""
         self.over = None
         self.paused()
 
     def ends_match(self):
-        """True while going on ends the match: its last scores or the lesson's
-        review show, and advance() counts it and forgets its save (a front
-        end frees what the match held first)."""
+        """Whether advance() now ends the match (its last scores or the
+        lesson's review show): a front end frees what the match held first."""
         phase = self.phase()
         return phase == REVIEW or phase == SCORES and self.match.is_over()
 
     def paused(self):
-        """A front end's report that the player stopped: the pause menu, the
-        title, the terminal's quit. What waits unsaved is saved at the next
-        tick (after the picture), but with Resume "each round"."""
-        if self.saved is not None and self.save_when != "round" and self.unsaved:
-            self._due = True
+        """The player stopped (the pause menu, a quit): saved at the next tick."""
+        if self.saved is not None:
+            self.saving.paused()
 
     def _ai_move(self, clock_ms=None, stop=None, progress=None):
         """The AI decides from its view alone and plays (``stop``, ``progress``:
-        see ai.choose_move). Within its budget the move follows from the save,
-        so it is not saved for itself. A long think (expert's) is a quiet moment:
-        QUIET_MOVES unsaved are saved before it, the wait hiding the write."""
+        see ai.choose_move). Within its budget the move follows from the save:
+        it is not saved for itself. Before expert's long think, see saving.py."""
         saved = self.saved
         long = saved.level == "expert"  # the one level that thinks for seconds
-        if self._due or long and self.save_when == "pause" and self.unsaved >= QUIET_MOVES:
+        if long and self.saving.before_long_think() or self.saving.due:
             self.save()
         view = self.view(saved.ai_seat)
         start = clock_ms() if clock_ms else 0
@@ -325,12 +258,12 @@ class Session:
         late = clock_ms is not None and clock_ms() - start >= budget or cut  # late, or cut short
         self.match.play(move)
         self.seen = NO_MATCH
-        self._moved(False, late)
+        self.saving.moved(saved, False, late)
         return move
 
     def _next_round(self):
         """The next round dealt, not saved: the saved match's Rng deals it again."""
-        if self._due:
+        if self.saving.due:
             self.save()
         self.match.start_round()
         self.seen = NO_MATCH
@@ -344,8 +277,7 @@ class Session:
             profile.record_match(saved)
         self._profile_written(self.storage.finish_match(profile))
         self.saved = None
-        self.unsaved = 0
-        self._due = False
+        self.saving.saved()
         return saved
 
     def erase(self):
@@ -355,24 +287,20 @@ class Session:
         from lostcities.saves.profile import Profile
         self.saved = self.over = None
         self._profile = profile = Profile()
-        self.save_when = profile.resume
-        self.unsaved = 0
-        self._due = self._loaded = False
+        self.saving = SavePolicy(profile.resume)
+        self._loaded = False
         return self._profile_written(self.storage.finish_match(profile))
 
     def save(self):
-        """Save the match (None, or why it was not written: see :meth:`news`).
-        Written or not, nothing waits: a save that failed is not tried again
-        at every tick, but at the next save point."""
-        self.unsaved = 0
-        self._due = False
+        """Save the match (None, or why it was not written: see :meth:`news`)."""
+        self.saving.saved()
         return self._noted(self.storage.save_match(self.saved))
 
     def save_profile(self):
         """Save the settings (None, or why they were not written); a changed
         Resume setting applies at once."""
         profile = self.profile
-        self.save_when = profile.resume
+        self.saving.follow(profile.resume)
         return self._profile_written(self.storage.save_profile(profile))
 
     def _profile_written(self, problem):

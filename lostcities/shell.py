@@ -10,9 +10,9 @@ display once per change, takes steps left for after the press being handled
 
 import gc
 
-from micropython import const
-
-_IDLE_MS = const(60000)  # a minute without a press: the backlight dims, the lights go out
+# a minute without a press: the backlight dims, the lights go out (and the match is
+# saved then if it is worth a write: the save policy's rule, on the same minute)
+from lostcities.saving import IDLE_MS
 
 
 class Shell:
@@ -43,7 +43,7 @@ class Shell:
                 self.doze(False)
                 action = None
         elif self.feedback and not self.dozing and not self.busy() and (
-                self.clock_ms() - self.pressed_at >= _IDLE_MS):
+                self.clock_ms() - self.pressed_at >= IDLE_MS):
             self.doze(True)
         while action is not None:
             changed = True

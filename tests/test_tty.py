@@ -443,7 +443,7 @@ def test_resume_is_a_setting_and_a_match_left_is_saved_where_it_stood(tmp_path):
     saved as it stood, and continue says where it resumed."""
     path = str(tmp_path / "nvm.bin")
     text, game = session(FileNvm(path), Keyboard(["rounds 1", "new"], moves=5))
-    assert "saved at pauses" in text and game.session.unsaved == 0
+    assert "saved at pauses" in text and game.session.saving.unsaved == 0
     moves = [list(m) for m in game.session.match.moves]
     text, game = session(FileNvm(path), Keyboard(["continue"], moves=0))
     assert [list(m) for m in game.session.match.moves] == moves

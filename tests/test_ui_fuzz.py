@@ -123,7 +123,7 @@ def restart(driver, seed):
     moves up to there, and no more lost than the session counted unsaved
     (against the AI, each with the AI's reply, and its last move made again)."""
     before = driver.app.saved
-    unsaved = driver.app.session.unsaved
+    unsaved = driver.app.session.saving.unsaved
     driver = Driver(seed=seed, nvm=driver.nvm, render=False)
     after = driver.app.saved
     assert (before is None) == (after is None)

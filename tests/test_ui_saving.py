@@ -91,9 +91,9 @@ def test_saving_every_move_costs_a_write_a_move():
 def test_a_policy_that_saved_at_every_pause_would_fail_the_goal(monkeypatch):
     """The person the test plays pauses as people do: a save at every still
     moment would cost far more than the goal allows."""
-    from lostcities import session
+    from lostcities import saving
     for name in ("PASS_MOVES", "QUIET_MOVES", "IDLE_MOVES"):
-        monkeypatch.setattr(session, name, 1)
+        monkeypatch.setattr(saving, name, 1)
     writes, _ = writes_of_a_match({"mode": "ai", "level": "hard", "colors": 5, "rounds": 3})
     assert writes > GOALS["ai"]
 
@@ -135,12 +135,12 @@ def a_match_with_moves_unsaved(settings, moves=3, seed=8):
 def test_the_pause_menu_and_the_title_save_what_waits(how):
     driver, nvm = a_match_with_moves_unsaved({"mode": "ai", "level": "easy"})
     before = nvm.writes
-    assert driver.app.session.unsaved == 3
+    assert driver.app.session.saving.unsaved == 3
     if how == "pause menu":
         driver.press(btn.START)
     else:
         driver.press(btn.START, 2100)
-    assert nvm.writes == before + 1 and driver.app.session.unsaved == 0
+    assert nvm.writes == before + 1 and driver.app.session.saving.unsaved == 0
     assert Storage(nvm).load_match()[0].match.moves == driver.app.match.moves
     driver.press(btn.B if how == "pause menu" else btn.A)  # back, or Continue
     driver.press(btn.START)
@@ -148,7 +148,7 @@ def test_the_pause_menu_and_the_title_save_what_waits(how):
 
 
 def test_a_player_left_alone_is_saved_when_the_screen_dims_with_enough_moves():
-    from lostcities.session import IDLE_MOVES, THINK_MS, IDLE_MS
+    from lostcities.saving import IDLE_MOVES, THINK_MS, IDLE_MS
     driver, nvm = a_match_with_moves_unsaved({"mode": "ai", "level": "easy"}, IDLE_MOVES - 1)
     before = nvm.writes
     driver.wait(IDLE_MS + 5000)
@@ -162,7 +162,7 @@ def test_a_player_left_alone_is_saved_when_the_screen_dims_with_enough_moves():
 
 
 def test_two_players_are_saved_as_the_device_passes_once_enough_moves_wait():
-    from lostcities.session import PASS_MOVES
+    from lostcities.saving import PASS_MOVES
     driver, nvm = a_match_with_moves_unsaved({"mode": "duel", "rounds": 1}, PASS_MOVES - 1)
     before = nvm.writes
     driver.press(btn.A)  # the device passed: not yet
@@ -184,7 +184,7 @@ def test_resume_is_a_setting_kept_in_the_profile_whose_words_say_its_cost():
     assert popup_text(screen.popup) == "Saves every move: " + RESUME_COSTS[1]
     driver.press_all(["RIGHT", "B"])
     assert Storage(nvm).load_profile().resume == "round"
-    assert driver.app.session.save_when == "round"
+    assert driver.app.session.saving.resume == "round"
 
 
 def test_the_cost_each_resume_setting_says_is_what_a_match_at_a_persons_pace_costs():
@@ -349,7 +349,7 @@ def resumed_from(image):
     if saved is None:
         return None, None
     moves = [list(moves) for moves in saved.match.moves]
-    where = driver.app.session.where()
+    where = saved.where_words()
     driver.press(btn.A)  # Continue
     while driver.screen in ("pass", "round") or (
             driver.screen == "table" and driver.app.table.step == SHOWN):
@@ -390,7 +390,7 @@ def test_a_power_cut_at_any_moment_resumes_the_last_save_and_says_where(mode, ro
         session = driver.app.session
         if session.match is not None and session.saved is not None:
             moments.append((len(nvm.images), [list(m) for m in session.match.moves],
-                            session.unsaved))
+                            session.saving.unsaved))
     real_step = driver.app.step
 
     def step():
