@@ -420,7 +420,8 @@ def test_the_boards_waits_are_timed_and_far_from_too_long(drives, kind):
     for name, figures in times.items():
         python_s, saves, pixels = figures
         assert python_s > 0 and 0 < pixels <= board_memory.SCREEN_PIXELS, (name, figures)
-        assert saves == (1 if name in ("a move played", "title>table (a new match)",
+        # a move is saved at the player's pauses (lostcities/saving.py), not as it is made
+        assert saves == (1 if name in ("title>table (a new match)",
                                        "round>match (the statistics saved)") else 0), name
         limit = board_memory.time_goal(name) * (4 if kind == "mpy" else 16 if name == "boot" else 8)
         assert board_memory.wait_s(figures, factor)[1] <= limit + board_memory.save_s(saves), (
