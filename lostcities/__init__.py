@@ -22,7 +22,12 @@ def level_named(name):
 MODES = ("ai", "duel")  # against the AI, or two players passing the device
 COLORS = (5, 6)
 ROUNDS = (1, 3)
-RESUMES = ("turn", "round")  # a match saved after every turn, or at rounds' ends
+# When a match is saved (lostcities/session.py): at pauses (the default), after every
+# move of a person, or at rounds' ends only; in words, with what each costs the board's
+# flash, measured at a person's pace (docs/formats.md, "When the game saves")
+RESUMES = ("pause", "move", "round")
+RESUME_WORDS = ("at pauses", "every move", "each round")
+RESUME_COSTS = ("~1500 matches a flash", "~75 matches a flash", "~2500 matches a flash")
 BRIGHTNESSES = (1, 2, 3, 4, 5)
 # The screens' ink and light (the card sheets' roles, lostcities/sprites.py;
 # the popups' frames): here, so that the title's text loads no sheet's code

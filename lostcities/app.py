@@ -77,6 +77,11 @@ class App(Shell):
         if screen:
             self.let_go()  # after forget: its collection frees their code too
 
+    def waiting(self, idle_ms):
+        """Tell the session the picture is shown and how long no one pressed:
+        it saves then, if it has decided to (lostcities/session.py)."""
+        self.session.tick(idle_ms)
+
     # Feedback ----------------------------------------------------------------
 
     def apply_settings(self):
@@ -239,7 +244,7 @@ class App(Shell):
     def _advance(self):
         session = self.session
         phase = session.phase()
-        if phase == REVIEW or phase == SCORES and self.match.is_over():
+        if session.ends_match():
             # the statistics are counted with the match's modules let go
             self.make_room("match")
         elif phase == SCORES:
@@ -273,6 +278,7 @@ class App(Shell):
         self.show_phase()
 
     def _pause(self):
+        self.session.paused()
         self.make_room("pause")
         from lostcities.screens.pause import PauseScreen
         self.show(PauseScreen(self, self.hint_offered))

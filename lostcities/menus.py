@@ -5,14 +5,12 @@ the table (lostcities/memory.py): the table's heap holds none of it. Each menu
 screen is made anew to go back to, so two never share the heap.
 """
 
-from lostcities.session import END, NO_MATCH
+from lostcities.session import NO_MATCH
 
 
 def title(app, notice=None):
     """The title, with ``notice`` (what was wrong with the saves) over it."""
-    session = app.session
-    if session.phase() == END:
-        session.advance()  # the result was seen
+    app.session.leave()  # a result shown was seen; a match left is saved
     app.lights(NO_MATCH)
     app.make_room("title")
     from lostcities.screens.title import TitleScreen

@@ -4,7 +4,8 @@
 :meth:`Session.phase` says what the match waits for, as OpenSpiel's
 ``current_player()`` does; only :meth:`Session.play` (a person's move) and
 :meth:`Session.advance` (past any other phase) change it. A front end asks,
-shows and reports; it never decides what comes next.
+shows and reports (ticks and pauses too: lostcities/saving.py says when they
+save); it never decides what comes next, nor when to save.
 """
 
 from micropython import const
@@ -12,7 +13,7 @@ from micropython import const
 from lostcities.rng import Rng
 from lostcities.rules.state import State
 from lostcities.saves.layout import NO_SAVE, WEAR_SWITCH
-
+from lostcities.saving import SavePolicy
 
 # What the match waits for: Session.phase()
 NO_MATCH = const(0)  # none is saved: the title
@@ -39,8 +40,10 @@ class Session:
         self.new_seed = new_seed
         self._profile = storage.load_profile()
         self._profile_stored = True  # load_profile() would give it again
-        self.each_round = self._profile.resume == "round"  # when a match is saved
+        self.saving = SavePolicy(self._profile.resume)  # when the match is saved
         self.saved, message = storage.load_match()
+        # the match was read from the NVM: its Continue says where it resumed
+        self._loaded = self.saved is not None
         self.notice = (None if message == NO_SAVE else message) or storage.profile_message
         self.over = None  # the match just finished, while its result shows (END)
         # the last phase gone past that the saved match does not show: PASS (the
@@ -114,21 +117,21 @@ class Session:
 
     def advance(self, clock_ms=None, progress=None):
         """Go past a phase that needs no move of a person: the AI's move (with
-        ``clock_ms`` and ``progress``: see :meth:`ai_move`), the device
+        ``clock_ms`` and ``progress``: see :meth:`_ai_move`), the device
         passed, the last move seen, the scores seen (the next round dealt, the
         lesson's review, or the match counted in the statistics), the review
         seen, the result seen. Returns the phase left."""
         phase = self.phase()
         if phase == AI:
-            self.ai_move(clock_ms, progress)
+            self._ai_move(clock_ms, progress)
         elif phase == PASS or phase == LAST:
             self.seen = phase
         elif phase == SCORES and self.saved.learn:
             self.seen = SCORES
         elif phase == SCORES and not self.match.is_over():
-            self.next_round()
+            self._next_round()
         elif phase == SCORES or phase == REVIEW:
-            self.over = self.finish()
+            self.over = self._finish()
         elif phase == END:
             self.over = None
         return phase
@@ -136,9 +139,13 @@ class Session:
     def resume(self):
         """Back to the saved match as a power cut would leave it: the device is
         passed again, the round's last move shown again; a finished match's
-        result is gone."""
+        result is gone. The first time after it was read from the NVM, the
+        news says where it resumed."""
         self.seen = NO_MATCH
         self.over = None
+        if self._loaded:
+            self._loaded = False
+            self._news = "Resumed from the last save: %s." % self.saved.where_words()
 
     # Whose turn ------------------------------------------------------------
 
@@ -181,18 +188,18 @@ class Session:
 
     def new_match(self, learn=False):
         """A new match with the profile's settings (``learn``: the lesson:
-        see Profile.new_match), its first round dealt and saved. Once the
-        board's flash has been written WEAR_SWITCH times, its Resume setting
-        switches to each round, saved with it, and the player is told once."""
+        see Profile.new_match), its first round dealt and saved; from the
+        flash's WEAR_SWITCH-th write, Profile.spare_the_flash, told once."""
         profile = self.profile
         self.saved = profile.new_match(self.new_seed, learn)
         self.saved.match.start_round()
+        self._loaded = False
         self.resume()
         self.storage.prepare(self.match.rounds)
-        worn = self.storage.writes >= WEAR_SWITCH and not profile.worn
+        worn = self.storage.writes >= WEAR_SWITCH and profile.spare_the_flash()
         if worn:
-            profile.worn = True
-            profile.resume = "round"
+            self.saving.follow(profile.resume)
+        self.saving.saved()
         if self._noted(self.storage.save_match(self.saved, profile if worn else None)) is None:
             self._profile_stored = True
             if worn:
@@ -200,38 +207,60 @@ class Session:
                 self._news = WORN
         return self.saved
 
-    def play(self, move, save=True):
-        """Play ``move`` (IllegalMove if the rules forbid it) and save the match
-        as the profile's Resume says: after every turn of a player, or at a
-        round's end only. ``save=False`` (the AI's move, which a resumed match
-        makes again: see :meth:`ai_move`) saves only at a round's end, and only
-        when saving each round: each save wears the board's flash."""
+    def play(self, move):
+        """Play a person's ``move`` (IllegalMove if the rules forbid it)."""
         self.match.play(move)
         self.seen = NO_MATCH
-        if self.each_round:
-            save = self.match.state.is_over()
-        if save:
+        self.saving.moved(self.saved, True)
+
+    def tick(self, idle_ms=0):
+        """The front end waits for a press, ``idle_ms`` after the last, its
+        picture shown: a save the policy wants is made now."""
+        if self.saved is not None and self.over is None and self.saving.wants(idle_ms):
             self.save()
 
-    def ai_move(self, clock_ms=None, progress=None):
+    def leave(self):
+        """The player went to the title: a result shown was seen, a match is saved."""
+        self.over = None
+        self.paused()
+
+    def ends_match(self):
+        """Whether advance() now ends the match (its last scores or the
+        lesson's review show): a front end frees what the match held first."""
+        phase = self.phase()
+        return phase == REVIEW or phase == SCORES and self.match.is_over()
+
+    def paused(self):
+        """The player stopped (the pause menu, a quit): saved at the next tick."""
+        if self.saved is not None:
+            self.saving.paused()
+
+    def _ai_move(self, clock_ms=None, progress=None):
         """The AI decides from its view alone and plays (``progress``: see
-        ai.choose_move). Within its budget the move follows from the save, so
-        it is not saved (half the flash writes); one cut short by the clock is."""
+        ai.choose_move). Within its budget the move follows from the save: it
+        is not saved for itself; one cut short by the clock is, with Resume
+        "every move" (saving.py)."""
         saved = self.saved
+        if self.saving.due:
+            self.save()
         view = self.view(saved.ai_seat)
         start = clock_ms() if clock_ms else 0
         from lostcities import ai
         move = ai.choose_move(view, saved.level, saved.ai_rng, clock_ms, progress, self.view)
-        save = clock_ms is not None and clock_ms() - start >= ai.BUDGET_MS  # late: cut short
-        self.play(move, save=save)
+        late = clock_ms is not None and clock_ms() - start >= ai.BUDGET_MS  # cut short
+        self.match.play(move)
+        self.seen = NO_MATCH
+        self.saving.moved(saved, False, late)
         return move
 
-    def next_round(self):
+    def _next_round(self):
         """The next round dealt, not saved: the saved match's Rng deals it again."""
+        if self.saving.due:
+            self.save()
         self.match.start_round()
         self.seen = NO_MATCH
 
-    def finish(self):
+    def _finish(self):
         """The match is over: count it in the statistics and forget the save,
         both in one write (a lesson is not counted); returns the saved match."""
         saved = self.saved
@@ -240,6 +269,7 @@ class Session:
             profile.record_match(saved)
         self._profile_written(self.storage.finish_match(profile))
         self.saved = None
+        self.saving.saved()
         return saved
 
     def erase(self):
@@ -249,18 +279,20 @@ class Session:
         from lostcities.saves.profile import Profile
         self.saved = self.over = None
         self._profile = profile = Profile()
-        self.each_round = False
+        self.saving = SavePolicy(profile.resume)
+        self._loaded = False
         return self._profile_written(self.storage.finish_match(profile))
 
     def save(self):
         """Save the match (None, or why it was not written: see :meth:`news`)."""
+        self.saving.saved()
         return self._noted(self.storage.save_match(self.saved))
 
     def save_profile(self):
         """Save the settings (None, or why they were not written); a changed
         Resume setting applies at once."""
         profile = self.profile
-        self.each_round = profile.resume == "round"
+        self.saving.follow(profile.resume)
         return self._profile_written(self.storage.save_profile(profile))
 
     def _profile_written(self, problem):
@@ -291,13 +323,13 @@ class Session:
         from lostcities.coach import speak
         said = speak(saved.coached, saved.match.state, player, moment, card, discard)
         if said is not None:
-            saved.coached |= 1 << said[0]
+            saved.coach_said(said[0])
         return said
 
     def unsaid(self, lesson):
         """The coach's ``lesson`` was cut short (by a hint): it waits for its
         next moment."""
-        self.saved.coached &= ~(1 << lesson)
+        self.saved.coach_unsaid(lesson)
 
     def hint(self, player):
         """What ``normal`` would play in ``player``'s place (from their view)."""

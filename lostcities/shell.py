@@ -11,9 +11,9 @@ and lets a screen go before a big one is built.
 
 import gc
 
-from micropython import const
-
-_IDLE_MS = const(60000)  # a minute without a press: the backlight dims, the lights go out
+# a minute without a press: the backlight dims, the lights go out (and the match is
+# saved then if it is worth a write: the save policy's rule, on the same minute)
+from lostcities.saving import IDLE_MS
 
 
 class Shell:
@@ -45,7 +45,7 @@ class Shell:
                 self.doze(False)
                 action = None
         elif self.feedback and not self.dozing and not self.busy() and (
-                self.clock_ms() - self.pressed_at >= _IDLE_MS):
+                self.clock_ms() - self.pressed_at >= IDLE_MS):
             self.doze(True)
         while action is not None:
             changed = True
@@ -64,7 +64,12 @@ class Shell:
         if then is not None:
             self.then_unseen = None
             then()
+        self.waiting(self.clock_ms() - self.pressed_at)
         return changed
+
+    def waiting(self, idle_ms):
+        """Each step, once the picture is shown: the loop waits for a press,
+        ``idle_ms`` after the last one (the game's saves are made here)."""
 
     def busy(self):
         """True while the screen works without a press (the AI's move, a review)."""

@@ -158,8 +158,10 @@ def test_a_walk_through_the_lesson_shows_each_message_once_and_never_counts():
 
 
 def test_the_lesson_resumes_after_a_power_cut_without_repeating_the_coach():
+    """Saved every move, the coach's words shown are saved with each (at
+    pauses, a cut replays the moves since the last save, and their words)."""
     nvm = ByteArray(NVM_SIZE)
-    driver = Driver(seed=1, nvm=nvm, render=False)
+    driver = Driver(seed=1, nvm=nvm, render=False, profile={"resume": "move"})
     start_lesson(driver)
     before = walk(driver, stop=lambda d: bin(d.app.saved.coached).count("1") >= 5)
     coached = driver.app.saved.coached

@@ -290,8 +290,44 @@ def test_a_corrupt_byte_inside_the_match_is_damage_not_a_power_cut():
     nvm, profile, saved, _ = a_board_mid_match()
     nvm._bytes[MATCH_AT + 30] ^= 0x10
     message, loaded, found, _ = lost_or_kept(nvm)
-    assert (message, loaded) == (restore.DAMAGED, None)
+    assert (message, loaded) == (restore.MATCH_DAMAGED, None)
     assert found.stats == profile.stats
+
+
+@pytest.mark.parametrize("at", range(fmt.HEADER + fmt.WEAR_BODY + CRC))
+def test_a_changed_byte_in_the_count_of_writes_costs_the_count_alone(at):
+    """Each record has its own CRC: a damaged wear record (the header, the
+    count, the flags or its CRC) loses the count, said, and keeps the match and
+    the settings; the next save writes the count again."""
+    nvm, profile, saved, move = a_board_mid_match()
+    nvm._bytes[at] ^= 0x04
+    message, loaded, found, count = lost_or_kept(nvm)
+    assert message == restore.COUNT_RESET and count == 0, at
+    assert loaded.match.moves == saved.match.moves and found.stats == profile.stats, at
+    storage = Storage(nvm)
+    storage.load_profile()
+    assert storage.save_match(reload_allowing(nvm)) is None  # unchanged, but written
+    assert lost_or_kept(nvm)[0] is None and lost_or_kept(nvm)[3] == 1
+
+
+def reload_allowing(nvm):
+    return Storage(nvm).load_match()[0]
+
+
+def test_a_changed_byte_in_the_profile_costs_the_settings_alone():
+    nvm, profile, saved, _ = a_board_mid_match()
+    for at in range(PROFILE_AT, PROFILE_AT + len(encode_profile(profile))):
+        image = bytearray(nvm._bytes)
+        image[at] ^= 0x04
+        message, loaded, found, _ = lost_or_kept(copied_nvm(image))
+        assert message == restore.PROFILE_RESET and found.stats == {}, at
+        assert loaded.match.moves == saved.match.moves, at
+
+
+def copied_nvm(image):
+    nvm = ByteArray()
+    nvm._bytes[:] = image
+    return nvm
 
 
 def test_a_corrupt_profile_is_reset_and_the_match_kept():
@@ -382,7 +418,7 @@ def test_a_valid_checksum_over_an_impossible_match_is_damaged():
     record = memoryview(nvm)[MATCH_AT:MATCH_AT + match_size(saved)]
     record[-4] = 0x7F  # the last move's card becomes one no game has
     stamp(record, fmt.KIND_MATCH)  # and its checksum says it is whole
-    assert Storage(nvm).load_match() == (None, restore.DAMAGED)
+    assert Storage(nvm).load_match() == (None, restore.MATCH_DAMAGED)
 
 
 def test_an_unknown_ai_level_is_not_resumed():
@@ -390,7 +426,7 @@ def test_an_unknown_ai_level_is_not_resumed():
     saved = new_game()
     saved.level = "godlike"  # written by some other version
     Storage(nvm).save_match(saved)
-    assert Storage(nvm).load_match() == (None, restore.DAMAGED)
+    assert Storage(nvm).load_match() == (None, restore.MATCH_DAMAGED)
 
 
 def test_a_profile_with_an_unknown_level_falls_back_to_defaults():
@@ -685,7 +721,7 @@ def test_file_nvm_takes_an_empty_file_and_its_own_even_damaged(tmp_path):
     data = bytearray(path.read_bytes())
     data[MATCH_AT + 60] ^= 0xFF  # a damaged save is still ours: Storage says so
     path.write_bytes(bytes(data))
-    assert Storage(FileNvm(str(path))).load_match() == (None, restore.DAMAGED)
+    assert Storage(FileNvm(str(path))).load_match() == (None, restore.MATCH_DAMAGED)
 
 
 def test_file_nvm_says_a_file_was_cut_short(tmp_path):
@@ -737,3 +773,20 @@ def test_saves_are_byte_identical_under_micropython(capsys):
     assert under_micropython.count("None") == 2 and under_micropython.count("True") == 2
     with capsys.disabled():
         print("\nMicroPython (WebAssembly): 300 turns played and saved in %.2f s" % seconds)
+
+
+def test_a_setting_changes_through_the_profile_which_refuses_a_value_it_does_not_take():
+    """One check for the title's settings, the terminal's and the save's."""
+    from lostcities.saves.profile import CHOICES
+    profile = Profile()
+    for name, values in CHOICES.items():
+        start = getattr(profile, name)
+        seen = []
+        for _ in values:
+            profile.change(name)
+            seen.append(getattr(profile, name))
+        assert sorted(map(str, seen)) == sorted(map(str, values)) and getattr(profile, name) == start
+        profile.change(name, step=-1)
+        assert getattr(profile, name) == values[values.index(start) - 1]
+        with pytest.raises(ValueError, match="%s takes one of" % name):
+            profile.change(name, "nonsense")

@@ -148,7 +148,7 @@ def test_a_damaged_save_is_reported_and_the_menu_still_works():
     session(nvm, Keyboard(["new"], moves=3))
     nvm[MATCH_AT + 12] ^= 0xFF
     text, _ = session(nvm, Keyboard(["continue"]))
-    assert restore.DAMAGED in text and "There is no saved match." in text
+    assert restore.MATCH_DAMAGED in text and "There is no saved match." in text
 
 
 @pytest.mark.parametrize("typed, notation", [
@@ -477,3 +477,19 @@ def test_the_statistics_best_round_is_from_the_side_the_wins_are_counted_from():
     assert profile.summary() == ["vs      Play  Won Lost Drw",
                                  "P2         1    0    1   0",
                                  "Best round: -30"]
+
+
+def test_resume_is_a_setting_and_a_match_left_is_saved_where_it_stood(tmp_path):
+    """The terminal reports its steps and its quits to the session, which
+    saves as Resume says: at pauses, the match left by the end of input is
+    saved as it stood, and continue says where it resumed."""
+    path = str(tmp_path / "nvm.bin")
+    text, game = session(FileNvm(path), Keyboard(["rounds 1", "new"], moves=5))
+    assert "saved at pauses" in text and game.session.saving.unsaved == 0
+    moves = [list(m) for m in game.session.match.moves]
+    text, game = session(FileNvm(path), Keyboard(["continue"], moves=0))
+    assert [list(m) for m in game.session.match.moves] == moves
+    assert "Resumed from the last save: round 1, your move 6." in text
+    text, game = session(FileNvm(path), Keyboard(["resume move", "resume sometimes"]))
+    assert "saved every move" in text and "resume takes one of: pause, move, round" in text
+    assert Storage(FileNvm(path)).load_profile().resume == "move"

@@ -215,7 +215,7 @@ def test_the_pile_just_discarded_to_is_not_offered():
 
 
 def test_continue_resumes_exactly_with_the_ai_state():
-    driver = Driver(seed=5, profile={"mode": "ai", "level": "hard"}, render=False)
+    driver = Driver(seed=5, profile={"mode": "ai", "level": "hard", "resume": "move"}, render=False)
     driver.press(btn.A)
     rng = Rng(3)
     for _ in range(6):
@@ -438,7 +438,7 @@ def test_a_save_cut_by_a_power_cut_resumes_before_the_last_move_and_says_so():
     """The board's flash is written from byte 0: a cut in the last move's bytes
     keeps the match up to the move before (host_sim/testing/firmware/microcontroller.py)."""
     nvm = ByteArray()
-    driver = Driver(seed=4, nvm=nvm, profile={"mode": "duel"}, render=False)
+    driver = Driver(seed=4, nvm=nvm, profile={"mode": "duel", "resume": "move"}, render=False)
     driver.press_all(["A", "A", "A", "DOWN", "A"])  # the first turn, saved
     first = bytes(driver.app.match.state.buf)
     # the first turn's record ends in its CRC, where the second turn's move
@@ -474,8 +474,8 @@ def test_the_card_a_move_took_is_the_piles_top_it_took():
 
 def test_a_power_cut_at_the_rounds_last_move_resumes_with_it_on_show():
     feedback = Feedback()
-    driver = Driver(seed=3, profile={"mode": "ai", "level": "easy", "rounds": 1},
-                    render=False, feedback=feedback)
+    driver = Driver(seed=3, profile={"mode": "ai", "level": "easy", "rounds": 1,
+                                     "resume": "move"}, render=False, feedback=feedback)
     driver.press(btn.A)
     rng = Rng(1)
     while driver.screen == "table" and driver.app.table.step != SHOWN:

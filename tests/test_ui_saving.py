@@ -1,18 +1,23 @@
-"""Saving: nothing is lost, and the board's flash is spared.
+"""Saving: the board's flash is spared, and a power cut costs what it says.
 
 Each save erases and rewrites the board's 8 KB NVM block, whose flash lasts
 about 10,000 erase cycles (host_sim/testing/firmware/microcontroller.py models
-it and counts the writes). The AI's move follows from the saved position and
-the AI's saved Rng, so the app saves after your moves but not after the AI's,
-unless the AI ran out of its time budget (then its move depends on the clock
-and is saved); a round's next deal follows from the saved match's Rng. The
-budget: one write per move of a player, plus two a match (its start, and its
-end with the statistics). Resume "each round" saves at rounds' ends only.
+it and counts the writes). The Session decides when (lostcities/session.py):
+with Resume "at pauses", the default, at a match's start and end, each
+round's end, the pause menu and the title, and the quiet moments once enough
+moves wait unsaved (the device passed, a player still for a while, the screen
+dimmed). So the writes are counted at a person's pace (presses.think_ms): a
+3-round match against the AI writes at most 10 times, one between two players
+at most 33. The AI's moves and a round's next deal follow from the save. A
+power cut resumes the match from the last save, and Continue says where.
 """
+
+import random
 
 import pytest
 
 from host_sim.testing.firmware.microcontroller import ByteArray
+from host_sim.testing.firmware.presses import think_ms
 from host_sim.testing.harness import Driver, popup_text
 from lostcities import buttons as btn
 from lostcities import ai
@@ -20,6 +25,7 @@ from lostcities.rng import Rng
 from lostcities.saves.storage import Storage
 from lostcities.saves.restore import WORN
 from lostcities.saves.layout import NVM_SIZE, WEAR_SWITCH
+from lostcities.screens.table import SHOWN
 
 from tests.test_ui_play import play_human_turn, play_match
 
@@ -36,24 +42,66 @@ def moves_of_players(match, mode):
                if (match.deals[number][3] + at) % 2 == 0)
 
 
-@pytest.mark.parametrize("mode, colors, rounds", [("ai", 5, 3), ("ai", 6, 1), ("duel", 6, 1)])
-def test_a_match_writes_once_per_move_of_a_player_plus_two(mode, colors, rounds):
+def play_at_a_persons_pace(driver, rng):
+    """Press through a whole match from the title back to it, as a person
+    does: each move thought over first (presses.think_ms: seconds, sometimes
+    minutes), the device handed over between two players. Returns the match."""
+    pace = random.Random(rng.randbelow(1000))
+    driver.press(btn.A)  # New match
+    while driver.screen != "title":
+        played = driver.app.session.match
+        if driver.screen == "table" and driver.app.table.step != SHOWN:
+            driver.wait(think_ms(pace.randrange))
+            play_human_turn(driver, rng)
+        else:
+            if driver.screen == "pass":
+                driver.wait(2000)  # handing it over
+            driver.press(btn.A)
+    return played
+
+
+def writes_of_a_match(settings, seed=4):
+    """(NVM writes, people's moves) of a match at a person's pace."""
     nvm = fresh_nvm()
-    driver = Driver(seed=8, nvm=nvm, profile={"mode": mode, "level": "normal",
-                                              "colors": colors, "rounds": rounds}, render=False)
+    driver = Driver(seed=seed, nvm=nvm, profile=settings, render=False)
     before = nvm.writes
-    _, match = play_match(driver, Rng(4))
-    assert nvm.writes - before <= moves_of_players(match, mode) + 2
+    match = play_at_a_persons_pace(driver, Rng(seed))
     assert Storage(nvm).load_match()[0] is None  # the match's end: no match saved
+    return nvm.writes - before, moves_of_players(match, settings["mode"])
+
+
+GOALS = {"ai": 10, "duel": 33}  # a 3-round match's writes, with the default setting
+
+
+@pytest.mark.parametrize("mode, level, colors, seed", [
+    ("ai", "hard", 5, 4), ("ai", "easy", 6, 7), ("ai", "normal", 5, 5), ("duel", None, 5, 5)])
+def test_at_a_persons_pace_a_match_writes_within_the_goal(mode, level, colors, seed):
+    settings = {"mode": mode, "level": level or "normal", "colors": colors, "rounds": 3}
+    writes, moves = writes_of_a_match(settings, seed)
+    assert writes <= GOALS[mode], (writes, moves)
+    assert moves > 3 * GOALS[mode]  # a save for each would be far over the goal
+
+
+def test_saving_every_move_costs_a_write_a_move():
+    writes, moves = writes_of_a_match({"mode": "ai", "level": "hard", "rounds": 3,
+                                       "resume": "move"})
+    assert moves <= writes <= moves + 2
+
+
+def test_a_policy_that_saved_at_every_pause_would_fail_the_goal(monkeypatch):
+    """The person the test plays pauses as people do: a save at every still
+    moment would cost far more than the goal allows."""
+    from lostcities import saving
+    for name in ("PASS_MOVES", "QUIET_MOVES", "IDLE_MOVES"):
+        monkeypatch.setattr(saving, name, 1)
+    writes, _ = writes_of_a_match({"mode": "ai", "level": "hard", "colors": 5, "rounds": 3})
+    assert writes > GOALS["ai"]
 
 
 def test_saving_each_round_writes_a_few_times_a_match():
-    nvm = fresh_nvm()
-    driver = Driver(seed=8, nvm=nvm, render=False, profile={
-        "mode": "ai", "level": "easy", "rounds": 3, "resume": "round"})
-    before = nvm.writes
-    play_match(driver, Rng(4))
-    assert nvm.writes - before <= 3 + 2  # each round's end, the start and the end
+    writes, _ = writes_of_a_match({"mode": "ai", "level": "easy", "rounds": 3,
+                                   "resume": "round"})
+    assert writes <= 2 + 2  # the start, two rounds' ends, the end with the statistics
 
 
 def test_nothing_unchanged_is_written():
@@ -71,28 +119,119 @@ def test_nothing_unchanged_is_written():
     assert driver.screen == "table" and nvm.writes == before + 1
 
 
-def test_resume_each_round_is_a_setting_kept_in_the_profile():
+def a_match_with_moves_unsaved(settings, moves=3, seed=8):
+    nvm = fresh_nvm()
+    driver = Driver(seed=seed, nvm=nvm, render=False, profile=settings)
+    driver.press(btn.A)  # New match: written
+    rng = Rng(seed)
+    for _ in range(moves):
+        while driver.screen == "pass":
+            driver.press(btn.A)
+        play_human_turn(driver, rng)
+    return driver, nvm
+
+
+@pytest.mark.parametrize("how", ["pause menu", "title"])
+def test_the_pause_menu_and_the_title_save_what_waits(how):
+    driver, nvm = a_match_with_moves_unsaved({"mode": "ai", "level": "easy"})
+    before = nvm.writes
+    assert driver.app.session.saving.unsaved == 3
+    if how == "pause menu":
+        driver.press(btn.START)
+    else:
+        driver.press(btn.START, 2100)
+    assert nvm.writes == before + 1 and driver.app.session.saving.unsaved == 0
+    assert Storage(nvm).load_match()[0].match.moves == driver.app.match.moves
+    driver.press(btn.B if how == "pause menu" else btn.A)  # back, or Continue
+    driver.press(btn.START)
+    assert nvm.writes == before + 1  # nothing new: nothing written
+
+
+def test_a_player_left_alone_is_saved_when_the_screen_dims_with_enough_moves():
+    from lostcities.saving import IDLE_MOVES, THINK_MS, IDLE_MS
+    driver, nvm = a_match_with_moves_unsaved({"mode": "ai", "level": "easy"}, IDLE_MOVES - 1)
+    before = nvm.writes
+    driver.wait(IDLE_MS + 5000)
+    assert nvm.writes == before  # fewer moves than a write is worth
+    play_human_turn(driver, Rng(1))
+    driver.wait(THINK_MS + 1000)
+    assert nvm.writes == before  # a while still, but not yet the dimming
+    driver.wait(IDLE_MS - THINK_MS)
+    assert nvm.writes == before + 1
+    assert Storage(nvm).load_match()[0].match.moves == driver.app.match.moves
+
+
+def test_two_players_are_saved_as_the_device_passes_once_enough_moves_wait():
+    from lostcities.saving import PASS_MOVES
+    driver, nvm = a_match_with_moves_unsaved({"mode": "duel", "rounds": 1}, PASS_MOVES - 1)
+    before = nvm.writes
+    driver.press(btn.A)  # the device passed: not yet
+    assert nvm.writes == before
+    play_human_turn(driver, Rng(5))
+    assert driver.screen == "pass" and nvm.writes == before + 1
+
+
+def test_resume_is_a_setting_kept_in_the_profile_whose_words_say_its_cost():
+    from lostcities import RESUME_COSTS
     nvm = fresh_nvm()
     driver = Driver(seed=8, nvm=nvm, render=False)
     driver.press_all(["DOWN", "A"] + ["DOWN"] * 4)
-    assert driver.app.screen.items[driver.app.screen.at] == "Resume"
+    screen = driver.app.screen
+    assert screen.items[screen.at] == "Resume"
+    assert screen.item_text("Resume") == "Resume     at pauses"
+    driver.press(btn.RIGHT)
+    assert screen.item_text("Resume") == "Resume     every move"
+    assert popup_text(screen.popup) == "Saves every move: " + RESUME_COSTS[1]
     driver.press_all(["RIGHT", "B"])
     assert Storage(nvm).load_profile().resume == "round"
-    assert driver.app.session.each_round
+    assert driver.app.session.saving.resume == "round"
 
 
-def test_at_8000_writes_the_game_saves_each_round_and_says_so_once():
+def test_the_cost_each_resume_setting_says_is_what_a_match_at_a_persons_pace_costs():
+    """RESUME_COSTS' matches per rated life, against this test's person: a
+    3-round match against the AI (the figure is kept round, and below)."""
+    from lostcities import RESUME_COSTS, RESUMES
+    from lostcities.saves.layout import RATED_WRITES
+    for resume, words in zip(RESUMES, RESUME_COSTS):
+        writes = [writes_of_a_match({"mode": "ai", "level": level, "rounds": 3,
+                                     "resume": resume}, seed)[0]
+                  for level, seed in (("hard", 4), ("normal", 5))]
+        said = int(words.split()[0].strip("~"))
+        matches = RATED_WRITES / (sum(writes) / len(writes))
+        assert 0.6 * matches <= said <= 1.1 * matches, (resume, writes, said)
+
+
+def test_an_older_profile_saved_every_turn_reads_as_the_default():
+    """Version 2's profiles before the default changed: flag 8 each round,
+    none every turn, which was the default and now reads as at pauses."""
+    from lostcities.saves.layout import KIND_PROFILE, PROFILE_AT, stamp
+    from lostcities.saves.profile import Profile, encode_profile
+    for flags, resume in ((0x03, "pause"), (0x0B, "round"), (0x1B, "round"), (0x23, "move")):
+        nvm = fresh_nvm()
+        storage = Storage(nvm)
+        storage.save_profile(Profile())
+        record = encode_profile(Profile())
+        record[8 + 2] = flags
+        stamp(record, KIND_PROFILE)
+        nvm[PROFILE_AT:PROFILE_AT + len(record)] = record
+        assert Storage(nvm).load_profile().resume == resume, flags
+
+
+@pytest.mark.parametrize("resume, switched", [("move", True), ("pause", False),
+                                              ("round", False)])
+def test_at_8000_writes_saving_every_move_switches_to_pauses_and_says_so_once(resume, switched):
     nvm = fresh_nvm()
     storage = Storage(nvm)
     storage.load_profile()
     storage.writes = WEAR_SWITCH - 1
     storage.save_profile(Storage(nvm).load_profile())  # the count: 8000 now
-    driver = Driver(seed=8, nvm=nvm, render=False, profile={"mode": "ai", "level": "easy"})
+    driver = Driver(seed=8, nvm=nvm, render=False,
+                    profile={"mode": "ai", "level": "easy", "resume": resume})
     assert driver.app.session.storage.writes >= WEAR_SWITCH
     driver.press(btn.A)  # a new match: the switch, saved with it
-    assert popup_text(driver.app.table.popup) == " ".join(WORN.split())
+    assert popup_text(driver.app.table.popup) == (" ".join(WORN.split()) if switched else "")
     profile = Storage(nvm).load_profile()
-    assert (profile.resume, profile.worn) == ("round", True)
+    assert (profile.resume, profile.worn) == (("pause", True) if switched else (resume, False))
     play_human_turn(driver, Rng(3))
     assert popup_text(driver.app.table.popup) == ""  # said once
     driver.press(btn.START, 2100)
@@ -101,8 +240,10 @@ def test_at_8000_writes_the_game_saves_each_round_and_says_so_once():
 
 
 def power_cut_after_the_ais_move(seed, level):
-    """A match in which the AI has just moved; the NVM as a power cut leaves it."""
-    driver = Driver(seed=seed, profile={"mode": "ai", "level": level}, render=False)
+    """A match in which the AI has just moved, saved every move; the NVM as a
+    power cut leaves it."""
+    driver = Driver(seed=seed, profile={"mode": "ai", "level": level, "resume": "move"},
+                    render=False)
     driver.press_all(["A"])
     rng = Rng(seed)
     for _ in range(5):
@@ -123,10 +264,11 @@ def test_continue_after_a_power_cut_makes_the_ais_move_again():
         assert resumed.match.moves == driver.app.match.moves
 
 
-def writes_for_a_turn_pair(monkeypatch, budget_used):
+def writes_for_a_turn_pair(monkeypatch, budget_used, resume):
     """NVM writes for one of your moves and the AI's reply."""
     nvm = fresh_nvm()
-    driver = Driver(seed=3, nvm=nvm, profile={"mode": "ai", "level": "hard"}, render=False)
+    driver = Driver(seed=3, nvm=nvm, profile={"mode": "ai", "level": "hard", "resume": resume},
+                    render=False)
     real = ai.choose_move
 
     def timed(view, level, rng, *asked):
@@ -141,9 +283,11 @@ def writes_for_a_turn_pair(monkeypatch, budget_used):
     return nvm.writes - before
 
 
-def test_an_ai_move_cut_short_by_its_budget_is_saved(monkeypatch):
-    assert writes_for_a_turn_pair(monkeypatch, 10) == 1
-    assert writes_for_a_turn_pair(monkeypatch, ai.BUDGET_MS) == 2
+def test_saving_every_move_saves_an_ai_move_cut_short_by_its_budget(monkeypatch):
+    assert writes_for_a_turn_pair(monkeypatch, 10, "move") == 1
+    assert writes_for_a_turn_pair(monkeypatch, ai.BUDGET_MS, "move") == 2
+    # at pauses it is one move among those unsaved
+    assert writes_for_a_turn_pair(monkeypatch, ai.BUDGET_MS, "pause") == 0
 
 
 class FullNvm(bytearray):
@@ -164,7 +308,8 @@ def test_a_save_that_cannot_be_written_is_said_once_on_the_table_and_play_goes_o
     from lostcities.saves.layout import UNSAVED
     for mode in ("ai", "duel"):
         driver = Driver(seed=8, nvm=FullNvm(good=3), render=False,
-                        profile={"mode": mode, "level": "easy", "rounds": 1})
+                        profile={"mode": mode, "level": "easy", "rounds": 1,
+                                 "resume": "move"})
         driver.press(btn.A)  # New match
         said = 0
         rng = Rng(2)
@@ -175,3 +320,98 @@ def test_a_save_that_cannot_be_written_is_said_once_on_the_table_and_play_goes_o
             play_human_turn(driver, rng)
         assert said == 1, mode
         assert driver.app.match.state.turns >= 30
+
+
+class Watched(ByteArray):
+    """The board's NVM, noting the match as it stood at each write: what a
+    power cut after that write and before the next resumes."""
+
+    def __init__(self, driver_of):
+        super().__init__(NVM_SIZE)
+        self.driver_of = driver_of
+        self.images = []  # (the NVM's bytes, the match's moves then, people's moves unsaved)
+
+    def __setitem__(self, index, value):
+        super().__setitem__(index, value)
+        driver = self.driver_of()
+        match = driver.app.session.match if driver else None
+        moves = [list(moves) for moves in match.moves] if match else None
+        self.images.append((bytes(self._bytes), moves))
+
+
+def resumed_from(image):
+    """A board booted on ``image`` after a cut: (its saved match, and the
+    table's words once Continue is pressed)."""
+    nvm = ByteArray(NVM_SIZE)
+    nvm._bytes[:] = image
+    driver = Driver(seed=99, nvm=nvm, render=False)
+    saved = driver.app.saved
+    if saved is None:
+        return None, None
+    moves = [list(moves) for moves in saved.match.moves]
+    where = saved.where_words()
+    driver.press(btn.A)  # Continue
+    while driver.screen in ("pass", "round") or (
+            driver.screen == "table" and driver.app.table.step == SHOWN):
+        driver.press(btn.A)  # the device passed, the round's end and scores seen
+    said = popup_text(driver.app.table.popup) if driver.screen == "table" else ""
+    return moves, where, said
+
+
+def words_for(image):
+    """Where the match saved in ``image`` stands, worked out from its moves."""
+    saved = Storage(bytearray(image)).load_match()[0]
+    match = saved.match
+    if match.state.is_over():
+        return "the start of round %d" % (len(match.deals) + 1)
+    player = match.state.to_move
+    moves = match.moves[-1]
+    made = sum(1 for at in range(len(moves)) if (match.starter() + at) % 2 == player)
+    name = ("the AI's" if saved.is_ai(player) else "your") if saved.mode == "ai" else (
+        "player %d's" % (player + 1))
+    return "round %d, %s move %d" % (len(match.deals), name, made + 1)
+
+
+@pytest.mark.parametrize("mode, rounds, seed", [("ai", 3, 4), ("duel", 1, 6)])
+def test_a_power_cut_at_any_moment_resumes_the_last_save_and_says_where(mode, rounds, seed):
+    """A match at a person's pace, the power cut at every moment of it: a boot
+    finds the match as its last save left it (the moves since then lost, and
+    no more: as many as the session counted unsaved), and Continue says where
+    it resumed, in the words of the save alone."""
+    holder = []
+    nvm = Watched(lambda: holder[0] if holder else None)
+    settings = {"mode": mode, "level": "normal", "colors": 5, "rounds": rounds}
+    holder.append(Driver(seed=seed, nvm=nvm, profile=settings, render=False))
+    driver = holder[0]
+    nvm.images.clear()
+    moments = []  # at every press and every few seconds: (writes so far, live moves, unsaved)
+
+    def note():
+        session = driver.app.session
+        if session.match is not None and session.saved is not None:
+            moments.append((len(nvm.images), [list(m) for m in session.match.moves],
+                            session.saving.unsaved))
+    real_step = driver.app.step
+
+    def step():
+        changed = real_step()
+        note()
+        return changed
+    driver.app.step = step
+    play_at_a_persons_pace(driver, Rng(seed))
+    booted = {}
+    for writes, live, unsaved in moments:
+        image, at_save = nvm.images[writes - 1]
+        if writes not in booted:
+            booted[writes] = resumed_from(image)
+        moves, where, said = booted[writes]
+        assert moves == at_save  # the last save, exactly
+        # what was lost: the moves played since, the session's count of the people's
+        assert moves[:-1] == live[:len(moves) - 1] and live[len(moves) - 1][
+            :len(moves[-1])] == moves[-1]
+        lost = sum(map(len, live)) - sum(map(len, moves))
+        people = lost if mode == "duel" else (lost + 1) // 2 if lost else 0
+        assert abs(people - unsaved) <= 1 and unsaved <= lost, (lost, unsaved)
+        assert said == "Resumed from the last save: %s." % where
+        assert where == words_for(image), where
+    assert len(booted) >= 4 and max(m[2] for m in moments) >= 10

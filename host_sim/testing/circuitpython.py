@@ -90,10 +90,11 @@ class Scenario:
     "terminalio", "vectorio").
 
     The settings are written into the NVM as the saved profile before the
-    board boots, as a player would have chosen them."""
+    board boots, as a player would have chosen them (``resume``: the Resume
+    setting, lostcities.RESUMES; None, the default)."""
 
     def __init__(self, kind, mode="ai", level="normal", colors=5, rounds=3, seed=1,
-                 presses=3000, board_id="pybadge", without=()):
+                 presses=3000, board_id="pybadge", without=(), resume=None):
         self.kind = kind
         self.mode = mode
         self.level = level
@@ -103,6 +104,7 @@ class Scenario:
         self.presses = presses
         self.board_id = board_id
         self.without = tuple(without)
+        self.resume = resume
 
     @property
     def name(self):
@@ -121,9 +123,11 @@ class Scenario:
     def nvm(self):
         """The NVM's bytes at power-on: erased, with this scenario's settings saved."""
         from host_sim.testing.firmware.scripted import save_settings
-        return bytes(save_settings(bytearray(b"\xff" * 8192), {
-            "mode": self.mode, "level": self.level, "colors": self.colors,
-            "rounds": self.rounds}))
+        settings = {"mode": self.mode, "level": self.level, "colors": self.colors,
+                    "rounds": self.rounds}
+        if self.resume:
+            settings["resume"] = self.resume
+        return bytes(save_settings(bytearray(b"\xff" * 8192), settings))
 
 
 class Result:

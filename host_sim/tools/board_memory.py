@@ -228,7 +228,7 @@ def report(presses=3000, jobs=2):
         for scenario, (need, _, _, _) in zip(found, figures["py"]):
             if need > BOUNDS["py fuzz" if scenario.kind == "fuzz" else "py"]:
                 over.append("py")
-        report_writes(found, figures["mpy"])
+        report_writes(found, figures["mpy"], drives["mpy"], jobs)
         times = {kind: board_times(drives[kind]) for kind, _ in DRIVES}
         print("\nThe board's speed, measured beside the boot's timing (published timings of"
               " real boards, their scripts run here):")
@@ -245,22 +245,57 @@ def report(presses=3000, jobs=2):
     return 1 if over else 0
 
 
-def report_writes(found, figures):
-    """Print each complete match's NVM writes against the goal: one per move of
-    a player, plus two a match (its start, and its end with the statistics)."""
+FLASH_GOALS = {"ai": 10, "duel": 33}  # a 3-round match's writes with the default Resume
+FLASH_HEAP_KB = 256  # roomy: every save is written
+
+
+def flash_scenarios():
+    """The matches whose writes are counted for each Resume setting: 3 rounds
+    against `hard` and between two players, 5 colours, at a person's pace
+    (board_rig.py: presses.think_ms)."""
+    from lostcities import RESUMES
+    return [(resume, cp.Scenario("match", mode, "hard", 5, seed=5, resume=resume))
+            for resume in RESUMES for mode in ("ai", "duel")]
+
+
+def flash_writes(drive, jobs=2):
+    """[(Resume setting, Scenario, NVM writes, people's moves)] on the board's
+    interpreter: each match played once in a roomy heap."""
+    found = flash_scenarios()
+
+    def writes(item):
+        result = cp.run_scenario(drive, item[1], FLASH_HEAP_KB)
+        if not result.ok:
+            raise RuntimeError("%s failed: %s" % (item[1].name, result.reason))
+        return result.figures["nvm_writes"], result.figures["player_moves"]
+    return [(resume, scenario) + counts
+            for (resume, scenario), counts in zip(found, Threads(jobs).map(writes, found))]
+
+
+def report_writes(found, figures, drive=None, jobs=2):
+    """Print the NVM writes of a complete match at a person's pace: for each
+    Resume setting (with ``drive``), then each memory scenario's (the default)."""
+    from lostcities import RESUME_WORDS, RESUMES
     from lostcities.saves.layout import RATED_WRITES
-    print("\nThe board's flash: NVM writes of a complete match (each erases its 8 KB block;"
-          " %d erases rated)" % RATED_WRITES)
-    print("  %-40s %7s %14s %9s  %s" % ("", "writes", "players' moves", "goal",
+    print("\nThe board's flash: NVM writes of a complete match at a person's pace (each erases"
+          " its 8 KB block;\n%d erases rated; the rig thinks 2 s to 3 min before a move)"
+          % RATED_WRITES)
+    print("  %-52s %7s %14s %9s  %s" % ("", "writes", "players' moves", "goal",
                                         "matches in %d erases" % RATED_WRITES))
+    rows = []
+    if drive is not None:
+        for resume, scenario, writes, moves in flash_writes(drive, jobs):
+            goal = FLASH_GOALS[scenario.mode] if resume == RESUMES[0] else None
+            rows.append(("%s, Resume %s" % (scenario.name, RESUME_WORDS[RESUMES.index(resume)]),
+                         writes, moves, goal))
     for scenario, (_, _, result, _) in zip(found, figures):
-        if scenario.kind == "fuzz":
-            continue
-        writes, moves = result.figures["nvm_writes"], result.figures["player_moves"]
-        goal = moves + 2
-        print("  %-40s %7d %14d %9s  %d" % (
-            scenario.name, writes, moves, ("<= %d" % goal) if writes <= goal else
-            "OVER %d" % goal, RATED_WRITES // max(writes, 1)))
+        if scenario.kind == "match" and scenario.rounds == 3:
+            rows.append((scenario.name, result.figures["nvm_writes"],
+                         result.figures["player_moves"], FLASH_GOALS[scenario.mode]))
+    for name, writes, moves, goal in rows:
+        print("  %-52s %7d %14d %9s  %d" % (
+            name, writes, moves, "" if goal is None else ("<= %d" % goal) if writes <= goal
+            else "OVER %d" % goal, RATED_WRITES // max(writes, 1)))
 
 
 class Wait:

@@ -34,6 +34,14 @@ class SavedMatch:
         self.learn = learn
         self.coached = coached
 
+    def coach_said(self, lesson):
+        """The coach's ``lesson`` was shown: saved with the match, said once."""
+        self.coached |= 1 << lesson
+
+    def coach_unsaid(self, lesson):
+        """The coach's ``lesson`` was cut short: it waits for its next moment."""
+        self.coached &= ~(1 << lesson)
+
     # Who is who, in words: the same for every front end
 
     def is_ai(self, player):
@@ -49,6 +57,27 @@ class SavedMatch:
         if self.mode == "ai":
             return "The AI wins!" if winner == self.ai_seat else "You win!"
         return ("P%d wins!" if short else "Player %d wins!") % (winner + 1)
+
+    def where_words(self):
+        """Where the match stands, in words: ``round 2, your move 7`` (the
+        move to be made is the 7th of yours this round), ``round 2, the AI's
+        move 4``, ``round 1, player 2's move 3``; ``the start of round 3`` for
+        a round's end (said at the next round's first move), ``the end of
+        round 3`` for the match's. After a power cut, all a board knows is
+        its save, not the moves after it: these words say where it resumed."""
+        match = self.match
+        number = match.round_number()
+        state = match.state
+        if state.is_over():
+            if match.is_over():
+                return "the end of round %d" % number
+            return "the start of round %d" % (number + 1)
+        player = state.to_move
+        # turns alternate from the round's starter: the player's moves so far
+        made = (len(match.moves[-1]) + (1 if match.starter() == player else 0)) // 2
+        name = self.name(player)
+        return "round %d, %s move %d" % (
+            number, "your" if name == "you" else name + "'s", made + 1)
 
     def name(self, player):
         """``you``, ``the AI`` or ``player 1``, for sentences."""

@@ -2,14 +2,14 @@
 
 Saved by :class:`lostcities.saves.storage.Storage` after the wear record, read back
 by :func:`load_profile`. Its record's body: colors, rounds, flags (1 sound, 2
-lights, 4 debug, 8 a match is
-saved at rounds' ends only, 16 the player was told the NVM's wear switched it), brightness,
+lights, 4 debug, 8 Resume each round, 32 Resume every move (neither: at pauses, which an
+older save's "every turn" reads as), 16 the player was told the NVM's wear switched it), brightness,
 mode and level text, the best round score (i16, -32768: none yet), the number
 of statistics lines, then each: name text ("duel" or an AI level), played,
 won, drawn (u16 each).
 """
 
-from lostcities import BRIGHTNESSES, COLORS, LEVELS, MODES, ROUNDS, level_named
+from lostcities import BRIGHTNESSES, COLORS, LEVELS, MODES, RESUMES, ROUNDS, level_named
 from lostcities.rng import Rng
 from lostcities.rules.match import Match
 from lostcities.saves.layout import (
@@ -25,6 +25,10 @@ _ROW = "%-6s%6s%5s%5s%4s"  # a statistics row: 26 characters, the screen's width
 # next one), each tested to let the player start, to bring the coach's lessons
 # up early, and to give hints the coach never has to contradict (tests/test_coach.py)
 LESSON_SEEDS = (1868, 2101, 582, 104)
+# The settings a player chooses and their values, in the order the menus cycle
+# them: the one check of the title's settings, the terminal's and the save's
+CHOICES = {"mode": MODES, "level": LEVELS, "colors": COLORS, "rounds": ROUNDS,
+           "resume": RESUMES, "brightness": BRIGHTNESSES}
 
 
 class Profile:
@@ -34,9 +38,10 @@ class Profile:
     ``won`` counts player 1's wins in a duel, the player's wins against the AI;
     ``best_round`` is the best round score on the same side, player 1's in a
     duel (None until one): the statistics are one player's.
-    ``resume`` is "turn" (a match is saved after every turn) or "round" (at
-    rounds' ends only: hundreds of times fewer writes of the board's flash);
-    ``worn`` is True once the game has switched it for the flash's wear.
+    ``resume`` says when a match is saved (lostcities.RESUMES): "pause" (at
+    pauses: the default), "move" (after every move of a person) or "round"
+    (at rounds' ends only); ``worn`` is True once the game has switched
+    "move" to "pause" for the flash's wear.
     """
 
     def __init__(self):
@@ -50,7 +55,7 @@ class Profile:
         self.debug = False
         self.stats = {}
         self.best_round = None
-        self.resume = "turn"
+        self.resume = "pause"
         self.worn = False
 
     def new_match(self, new_seed, learn=False):
@@ -67,6 +72,27 @@ class Profile:
         if self.mode == "ai":
             return SavedMatch(match, "ai", self.level, AI_SEAT, Rng(new_seed()))
         return SavedMatch(match, "duel")
+
+    def change(self, name, value=None, step=1):
+        """Set the setting ``name`` (a key of CHOICES) to ``value``, or else to
+        its next value (``step`` 1) or its previous (-1); ValueError, saying
+        the values it takes, for one it does not."""
+        values = CHOICES[name]
+        if value is None:
+            now = getattr(self, name)
+            value = values[((values.index(now) if now in values else 0) + step) % len(values)]
+        elif value not in values:
+            raise ValueError("%s takes one of: %s" % (name, ", ".join(map(str, values))))
+        setattr(self, name, value)
+
+    def spare_the_flash(self):
+        """The board's flash has been written WEAR_SWITCH times: Resume every
+        move switches to at pauses, once (``worn``). True if it switched."""
+        if self.worn or self.resume != "move":
+            return False
+        self.worn = True
+        self.resume = "pause"
+        return True
 
     def record_match(self, saved):
         """Count a finished match (a SavedMatch) in the statistics."""
@@ -118,7 +144,7 @@ def encode_profile(profile):
     record[HEADER + 1] = profile.rounds
     record[HEADER + 2] = ((1 if profile.sound else 0) | (2 if profile.lights else 0)
                            | (4 if profile.debug else 0) | (8 if profile.resume == "round" else 0)
-                           | (16 if profile.worn else 0))
+                           | (16 if profile.worn else 0) | (32 if profile.resume == "move" else 0))
     record[HEADER + 3] = profile.brightness
     at = put_text(record, HEADER + 4, profile.mode)
     at = put_text(record, at, profile.level)
@@ -134,36 +160,37 @@ def encode_profile(profile):
 
 
 def load_profile(storage):
-    """The saved Profile, or defaults (``profile_message`` says why).
+    """``(Profile, message)``: the saved Profile, or defaults and why.
 
     The reading of the NVM (lostcities/saves/restore.py) is imported here only, so
     that the title and the settings, which hold this module, do not hold it."""
     from lostcities.saves.restore import (
-        DAMAGED, LOST_BOTH, LOST_PROFILE, PROFILE_RESET, TORN, VERSION_1, Reader,
-        read_record, read_wear, written_end)
-    flags, message = read_wear(storage)
-    storage.profile_message = None
+        COUNT_RESET, DAMAGED, LOST_BOTH, LOST_PROFILE, PROFILE_RESET, TORN, VERSION_1, Reader,
+        read_record, written_end)
+    flags, message = storage.read_wear()
     found = NO_SAVE
     if message == VERSION_1:
         from lostcities.saves.version1 import legacy
         found = legacy(storage.nvm, 0)
-    elif message is None and flags & HAS_PROFILE:
+    elif (message is None or message == COUNT_RESET) and flags & HAS_PROFILE:
         found = read_record(storage.nvm, PROFILE_AT, MATCH_AT - PROFILE_AT,
                             written_end(storage.nvm))
     if not isinstance(found, str):
         try:
             if found[1] != KIND_PROFILE:
                 raise ValueError("not a profile")
-            return decode_profile(Reader(found[0]))
+            # kept; a damaged count is said
+            return decode_profile(Reader(found[0])), (
+                message if message == COUNT_RESET else None)
         except (ValueError, IndexError, TypeError):
             found = DAMAGED
+    if message == COUNT_RESET:
+        return Profile(), PROFILE_RESET if found != NO_SAVE else message
     if found == TORN or (found == NO_SAVE and flags & HAS_PROFILE):
-        storage.profile_message = LOST_BOTH if flags & HAS_MATCH else LOST_PROFILE
-    elif message is not None and message != VERSION_1:
-        storage.profile_message = message
-    elif found != NO_SAVE:
-        storage.profile_message = PROFILE_RESET
-    return Profile()
+        return Profile(), LOST_BOTH if flags & HAS_MATCH else LOST_PROFILE
+    if message is not None and message != VERSION_1:
+        return Profile(), message
+    return Profile(), None if found == NO_SAVE else PROFILE_RESET
 
 
 def decode_profile(read):
@@ -176,7 +203,7 @@ def decode_profile(read):
     profile.sound = bool(flags & 1)
     profile.lights = bool(flags & 2)
     profile.debug = bool(flags & 4)
-    profile.resume = "round" if flags & 8 else "turn"
+    profile.resume = "round" if flags & 8 else "move" if flags & 32 else "pause"
     profile.worn = bool(flags & 16)
     profile.brightness = read.byte()
     profile.mode = read.text()
@@ -190,9 +217,8 @@ def decode_profile(read):
         if name in profile.stats:  # a retired level's, with its successor's
             counts = [min(0xFFFF, a + b) for a, b in zip(counts, profile.stats[name])]
         profile.stats[name] = counts
-    if (profile.colors not in COLORS or profile.rounds not in ROUNDS
-            or profile.mode not in MODES or profile.level not in LEVELS
-            or profile.brightness not in BRIGHTNESSES
-            or read.left()):
+    for name in CHOICES:
+        profile.change(name, getattr(profile, name))  # ValueError if not one of them
+    if read.left():
         raise ValueError("bad profile")
     return profile

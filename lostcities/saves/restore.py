@@ -16,11 +16,14 @@ is docs/formats.md's.
 """
 
 from lostcities.saves.layout import (
-    CRC, HAS_MATCH, HEADER, KIND_WEAR, NO_SAVE, PROFILE_AT, VERSION, WEAR_AT, WEAR_BODY, crc16)
+    CRC, HAS_MATCH, HAS_PROFILE, HEADER, KIND_WEAR, NO_SAVE, PROFILE_AT, VERSION, WEAR_AT, WEAR_BODY, crc16)
 
 from micropython import const
 
 DAMAGED = "Save was damaged; starting fresh."
+# One damaged part costs that part only: each record has its own CRC
+COUNT_RESET = "The count of saves was damaged; it starts again."
+MATCH_DAMAGED = "The saved match was damaged; the settings were kept."
 FOREIGN = "Memory held other data; starting fresh."
 OTHER_VERSION = "Save is from another version; starting fresh."
 PROFILE_RESET = "Settings were damaged; using defaults."
@@ -30,7 +33,7 @@ LOST_PROFILE = "Statistics were lost in a power cut; settings are back to defaul
 LOST_BOTH = ("Statistics and the match were lost in a power cut; settings are"
              " back to defaults.")
 LOST_ALL = "A power cut erased the saves; starting fresh."
-WORN = "Memory saved 8000 times: to spare it, matches now save each round (Settings)."
+WORN = "Memory saved 8000 times: to spare it, matches now save at pauses (Settings)."
 
 TORN = "torn"  # read_record: a record a power cut stopped
 VERSION_1 = "v1"  # read_wear: the NVM holds version 1's layout (version1.py)
@@ -78,26 +81,24 @@ def read_record(nvm, start, limit, end):
     return body, header[3]
 
 
-def read_wear(storage):
-    """Read the wear record into ``storage`` (its ``writes``, ``has_match``)
-    and return ``(flags, message)``: what follows it, and what was wrong."""
-    nvm = storage.nvm
-    storage.read = True
-    storage.writes = 0
-    storage.has_match = False
+def read_wear(nvm):
+    """``(writes, flags, message)`` of the wear record: the count of writes,
+    what follows it, and what was wrong. A damaged wear record costs the count
+    alone (COUNT_RESET): the records after it are looked for as if it said
+    both were there."""
     found = read_record(nvm, WEAR_AT, PROFILE_AT, written_end(nvm))
     if found == TORN:
-        return 0, LOST_ALL
+        return 0, 0, LOST_ALL
     if found == OTHER_VERSION and nvm[2] == 1:
-        return 0, VERSION_1
+        return 0, 0, VERSION_1
+    ours_after = bytes(nvm[PROFILE_AT:PROFILE_AT + 3]) == b"LC\x02"  # (a byte of ours changed)
+    if found == DAMAGED or found in (FOREIGN, OTHER_VERSION) and ours_after or not isinstance(
+            found, str) and (found[1] != KIND_WEAR or len(found[0]) != WEAR_BODY):
+        return 0, HAS_MATCH | HAS_PROFILE, COUNT_RESET
     if isinstance(found, str):
-        return 0, None if found == NO_SAVE else found
-    body, kind = found
-    if kind != KIND_WEAR or len(body) != WEAR_BODY:
-        return 0, DAMAGED
-    storage.writes = body[0] << 24 | body[1] << 16 | body[2] << 8 | body[3]
-    storage.has_match = bool(body[4] & HAS_MATCH)
-    return body[4], None
+        return 0, 0, None if found == NO_SAVE else found
+    body = found[0]
+    return body[0] << 24 | body[1] << 16 | body[2] << 8 | body[3], body[4], None
 
 
 class Reader:

@@ -6,7 +6,7 @@ rules would refuse is refused."""
 
 from lostcities import LEVELS, MODES, level_named
 from lostcities.saves.restore import (
-    DAMAGED, TORN, VERSION_1, Reader, read_record, read_wear, written_end)
+    COUNT_RESET, DAMAGED, MATCH_DAMAGED, TORN, VERSION_1, Reader, read_record, written_end)
 from lostcities.rng import Rng
 from lostcities.rules.cards import CARDS_PER_COLOR, HAND_SIZE
 from lostcities.rules.match import Match
@@ -23,33 +23,35 @@ LOST_MATCH = "The match was lost in a power cut."
 def load_match(storage):
     """``(SavedMatch or None, message or None)``: the message says what was
     ignored, or what a power cut cost."""
-    flags, message = read_wear(storage)
+    flags, message = storage.read_wear()
     nvm = storage.nvm
     if message == VERSION_1:
         from lostcities.saves.version1 import legacy
         found = legacy(nvm, 1)
-    elif message is not None:
+    elif message is not None and message != COUNT_RESET:
         return None, message
     elif not flags & HAS_MATCH:
         return None, NO_SAVE
     else:
         end = written_end(nvm)
         found = read_record(nvm, MATCH_AT, len(nvm) - MATCH_AT, end)
+        if message == COUNT_RESET and isinstance(found, str):
+            return None, message  # whether a match was there, the count said
         if found == TORN or found == NO_SAVE:  # a match was there: a cut erased it
             return torn_match(nvm, end, flags)
     if isinstance(found, str):
-        return None, found
+        return None, MATCH_DAMAGED if found == DAMAGED else found
     body, kind = found
+    kept = COUNT_RESET if message == COUNT_RESET else None  # what else was lost
     if kind == KIND_NO_MATCH:
-        return None, NO_SAVE
+        return None, kept or NO_SAVE
     try:
         if kind != KIND_MATCH:
             raise ValueError("not a match")
         saved = decode_match(body)[0]
     except (ValueError, IndexError, TypeError):
-        return None, DAMAGED
-    storage.has_match = True
-    return saved, None
+        return None, MATCH_DAMAGED
+    return saved, kept
 
 
 def torn_match(nvm, end, flags):

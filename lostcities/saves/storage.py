@@ -57,12 +57,25 @@ class Storage:
         """``(SavedMatch or None, message or None)``; the message says what was
         ignored or lost."""
         from lostcities.saves.resume import load_match
-        return load_match(self)
+        saved, message = load_match(self)
+        if saved is not None:
+            self.has_match = True
+        return saved, message
 
     def load_profile(self):
         """The saved Profile, or defaults (``profile_message`` says why)."""
         from lostcities.saves.profile import load_profile
-        return load_profile(self)
+        profile, self.profile_message = load_profile(self)
+        return profile
+
+    def read_wear(self):
+        """Read the wear record (lostcities/saves/restore.py): the count of
+        writes, whether a match follows; returns ``(flags, message)``."""
+        from lostcities.saves.restore import read_wear
+        self.writes, flags, message = read_wear(self.nvm)
+        self.has_match = message is None and bool(flags & HAS_MATCH)
+        self.read = True
+        return flags, message
 
     def prepare(self, rounds):
         """Make the buffer the saves of a match of ``rounds`` rounds are built
@@ -114,8 +127,7 @@ class Storage:
         the match record already in the buffer. Nothing is written when only
         the count would change."""
         if not self.read:
-            from lostcities.saves.restore import read_wear
-            read_wear(self)
+            self.read_wear()
         buffer = self._buffer
         nvm = self.nvm
         if profile is not None:
@@ -130,7 +142,9 @@ class Storage:
         else:  # a byte at a time: a slice of the NVM would be a copy in the heap
             for at in range(PROFILE_AT, MATCH_AT):
                 buffer[at] = nvm[at]
-        if has_match == self.has_match and self._unchanged(end):
+        # unchanged, nothing is written; but a count read as 0 (a new board's,
+        # or a damaged one's) is written again at once
+        if self.writes and has_match == self.has_match and self._unchanged(end):
             return None
         wear = memoryview(buffer)[WEAR_AT:WEAR_AT + HEADER + WEAR_BODY + CRC]
         writes = self.writes + 1

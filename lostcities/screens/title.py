@@ -2,7 +2,7 @@
 
 import displayio
 
-from lostcities import BRIGHTNESSES, COLORS, LEVELS, MODES, RESUMES, ROUNDS, asset_path
+from lostcities import RESUME_COSTS, RESUME_WORDS, RESUMES, asset_path
 from lostcities import buttons as btn
 from lostcities.screens.menu import GIVE_UP, MenuScreen
 
@@ -11,13 +11,6 @@ _SUB_SCREENS = ("Settings", "Statistics", "Rules")
 # the file, read by displayio.OnDiskBitmap as the display draws, not in the heap
 TITLE_PICTURE = "title.bmp"
 ERASE = "A again erases the saved match, the settings and the statistics."
-
-
-def _cycle(values, value, action):
-    """The next (RIGHT, A) or previous (LEFT) value of a setting."""
-    at = values.index(value) if value in values else 0
-    step = len(values) - 1 if action == btn.LEFT else 1
-    return values[(at + step) % len(values)]
 
 
 class TitleScreen(MenuScreen):
@@ -110,14 +103,15 @@ class SettingsScreen(MenuScreen):
             value = "%d" % profile.rounds
         elif key == "Brightness":
             value = "%d" % profile.brightness
-        elif key == "Resume":  # where a match saved after a power cut resumes
-            value = "each round" if profile.resume == "round" else "every turn"
+        elif key == "Resume":  # when a match is saved: what a power cut can cost
+            value = RESUME_WORDS[RESUMES.index(profile.resume)]
         else:
             value = "on" if getattr(profile, key.lower()) else "off"
         return "%-11s%s" % (key, value)
 
     def choose(self, key, action):
         profile = self.app.profile
+        step = -1 if action == btn.LEFT else 1
         if key == "Erase all":
             if action == btn.A and self.confirmed(key, ERASE):
                 app = self.app
@@ -127,20 +121,23 @@ class SettingsScreen(MenuScreen):
                 app.show(SettingsScreen(app, self.at, "Erased: the match, settings, stats."))
             return
         if key == "Mode":
-            profile.mode = _cycle(MODES, profile.mode, action)
+            profile.change("mode", step=step)
             self.replaced = True  # by itself, with or without the AI's level
             self.app.show(SettingsScreen(self.app))
             return
         if key == "AI level":
-            profile.level = _cycle(LEVELS, profile.level, action)
+            profile.change("level", step=step)
         elif key == "Colours":
-            profile.colors = _cycle(COLORS, profile.colors, action)
+            profile.change("colors", step=step)
         elif key == "Rounds":
-            profile.rounds = _cycle(ROUNDS, profile.rounds, action)
+            profile.change("rounds", step=step)
         elif key == "Brightness":
-            profile.brightness = _cycle(BRIGHTNESSES, profile.brightness, action)
-        elif key == "Resume":
-            profile.resume = _cycle(RESUMES, profile.resume, action)
+            profile.change("brightness", step=step)
+        elif key == "Resume":  # and what it costs the board's flash
+            profile.change("resume", step=step)
+            at = RESUMES.index(profile.resume)
+            self.popup.show("Saves %s: %s" % (RESUME_WORDS[at], RESUME_COSTS[at]),
+                            self.item_y(self.at + 1))
         else:
             name = key.lower()
             setattr(profile, name, not getattr(profile, name))

@@ -4,9 +4,10 @@ The same modes as the screens: two players passing the keyboard (a privacy
 prompt hides the hands between turns) or one player against the AI at a
 level; 5 or 6 colours, 1 or 3 rounds; the lesson. What comes next is the
 session's to say (:meth:`Session.phase`): the loop shows it, reads a move
-or an Enter, and reports it. Every turn is saved (``--save FILE`` keeps the
-NVM stand-in in a file, so ``continue`` resumes the match after an exit)
-and, with ``--record FILE``, the game record is rewritten after every turn.
+or an Enter, and reports it, and each step and a quit to the session, which
+saves as the Resume setting says (``--save FILE`` keeps the NVM stand-in in a
+file, so ``continue`` resumes the match after an exit); with ``--record FILE``
+the game record is rewritten after every turn.
 """
 
 import argparse
@@ -22,7 +23,7 @@ from host_sim.play.terminal.drawing import (
     WIDTH, Drawing, capital, mode_text, rules_text, saved_text)
 from host_sim.play.terminal.typing import (
     MENU_HELP, MOVE_HELP, QUIT_WORDS, parse_setting, parse_typed_move)
-from lostcities import coach
+from lostcities import RESUME_WORDS, RESUMES, coach
 from lostcities.rng import Rng
 from lostcities.rules import (
     NO_CARD, SOURCE_DECK, card_text, move_card, move_discards, move_source, move_words,
@@ -47,7 +48,7 @@ class Quit(Exception):
 
 
 class TtyGame:
-    """A terminal session: menu, matches, saving after every turn.
+    """A terminal session: menu, matches, saved as the session decides.
 
     ``read_line(prompt)`` returns one line of input (EOFError at the end);
     ``out`` is a text stream. Tests drive it with their own ``read_line``.
@@ -145,6 +146,7 @@ class TtyGame:
                 self.say("There is no saved match.")
             else:
                 self.session.resume()
+                self.saving()  # where it resumed, read from the save file
                 self.play()
         elif command in ("s", "stats"):
             self.stats()
@@ -171,9 +173,10 @@ class TtyGame:
     def show_menu(self, saved):
         profile = self.profile
         self.say("")
-        self.say("Settings: %s, %d colours, %d round%s" % (
+        self.say("Settings: %s, %d colours, %d round%s, saved %s" % (
             mode_text(profile.mode, profile.level), profile.colors,
-            profile.rounds, "s" if profile.rounds > 1 else ""))
+            profile.rounds, "s" if profile.rounds > 1 else "",
+            RESUME_WORDS[RESUMES.index(profile.resume)]))
         self.say(textwrap.fill(
             "new | learn | %scolors | rounds | mode | level | stats | rules | erase | help"
             " | quit" % ("continue (%s) | " % saved_text(saved) if saved else ""),
@@ -199,8 +202,11 @@ class TtyGame:
             self.say_round_start()
         try:
             while self.step():
-                pass
+                self.session.tick()  # a save the session decided on
+                self.saving()
         except Quit as quit:
+            self.session.paused()  # the match left is saved
+            self.session.tick()
             if quit.leave:
                 raise
             if self.persistent:

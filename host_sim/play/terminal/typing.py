@@ -1,13 +1,13 @@
 """What the terminal game reads: moves, settings, and the help that says how."""
 
 from host_sim.records.notation import parse_card, parse_source
-from lostcities import COLORS, LEVELS, MODES, ROUNDS
+from lostcities import COLORS, LEVELS, MODES, RESUME_COSTS, RESUMES, ROUNDS
 from lostcities.rules import make_move
 
 QUIT_WORDS = ("q", "quit", "exit")
 # The settings the menu changes, by the word typed, each with its values as typed
-SETTINGS = {"mode": MODES, "level": LEVELS, "colors": tuple(str(n) for n in COLORS),
-            "colours": tuple(str(n) for n in COLORS), "rounds": tuple(str(n) for n in ROUNDS)}
+SETTINGS = {"mode": MODES, "level": LEVELS, "colors": COLORS, "rounds": ROUNDS,
+            "resume": RESUMES}
 
 MENU_HELP = """\
   new              start a new match with these settings
@@ -17,11 +17,14 @@ MENU_HELP = """\
   level LEVEL      the AI's level: %s
   colors %s       with or without purple
   rounds %s       match length
+  resume WHEN      when a match is saved, and matches in the flash's life:
+                   %s
   stats            statistics        rules   the rules in short
   erase            erase the saved match, the settings and the statistics
   quit             leave (a match in progress is always saved)""" % (
-    "|".join(MODES), "|".join(LEVELS), "|".join(SETTINGS["colors"]),
-    "|".join(SETTINGS["rounds"]))
+    "|".join(MODES), "|".join(LEVELS), "|".join(map(str, COLORS)),
+    "|".join(map(str, ROUNDS)), ", ".join(
+        "%s %s" % (name, cost.split()[0]) for name, cost in zip(RESUMES, RESUME_COSTS)))
 
 MOVE_HELP = """\
 Moves: play R7 deck   discard B3 G   (record notation: the card, then where to
@@ -34,23 +37,17 @@ Also:  hint  table  stats  rules  help  quit (back to the menu: the match stays 
 
 
 def parse_setting(words, profile):
-    """Apply ``mode ai``, ``level hard``, ``colors 6`` or ``rounds 1`` to
-    ``profile``: None, or what was wrong in words."""
-    name = words[0]
+    """Apply ``mode ai``, ``level hard``, ``colors 6``, ``rounds 1`` or ``resume
+    move`` to ``profile`` (Profile.change checks it): None, or what was wrong in words."""
+    name = "colors" if words[0] == "colours" else words[0]
     if name not in SETTINGS:
-        return "Unknown command %r; 'help' lists them." % name[:20]
-    values = SETTINGS[name]
-    if len(words) != 2 or words[1] not in values:
-        return "%s takes one of: %s" % (name, ", ".join(values))
-    value = words[1]
-    if name == "mode":
-        profile.mode = value
-    elif name == "level":
-        profile.level = value
-    elif name == "rounds":
-        profile.rounds = int(value)
-    else:
-        profile.colors = int(value)
+        return "Unknown command %r; 'help' lists them." % words[0][:20]
+    if len(words) != 2:
+        return "%s takes one of: %s" % (words[0], ", ".join(map(str, SETTINGS[name])))
+    try:
+        profile.change(name, int(words[1]) if words[1].isdigit() else words[1])
+    except ValueError as err:
+        return str(err).replace(name, words[0], 1)
     return None
 
 

@@ -97,6 +97,9 @@ class Rig:
         self.want = int(OPTIONS.get("matches", "1"))
         self.at_match_end = False  # the final scores are on show, and counted
         self.player_moves = 0  # the moves people made in the matches finished
+        # a person thinking before a move (presses.think_ms), or handing the device
+        # over: the clock runs on 5 s a poll, with no press (not in a fuzz)
+        self.idle_ms = 0
 
     def measure(self, where):
         gc.collect()
@@ -128,6 +131,11 @@ class Rig:
         interpreter's thinking is not the board's time, and a clock run on by
         those polls would make the AI late and its move saved."""
         if self.app is not None and self.app.busy():
+            return None
+        if self.idle_ms > 0:
+            step = min(self.idle_ms, 5000)
+            self.idle_ms -= step
+            supervisor.now += step
             return None
         supervisor.now += 10
         if self.gave:
@@ -204,6 +212,12 @@ class Rig:
             raise Done()  # a match that never ends: reported as unfinished
         self.sensible(app, screen)
 
+    def think(self):
+        """A person thinks before a move, at a person's pace: the saves the game
+        makes when a player pauses are counted as a person pauses."""
+        if not self.fuzz:
+            self.idle_ms = presses.think_ms(random.randrange)
+
     def choose_move(self, app, table):
         """A random legal move of the player at the table, chosen without copying
         the state or listing every move: a player's thinking takes no heap."""
@@ -229,6 +243,7 @@ class Rig:
         elif name == "table":
             waits = presses.table_waits_for(app)
             if waits == "pick":
+                self.think()
                 for action in presses.presses_for(screen, self.choose_move(app, screen)):
                     self.press(action)
             elif waits == "end":
@@ -239,6 +254,8 @@ class Rig:
             self.reviewed = len(app.match.scores)
             self.press(SELECT)
         elif name in ("match", "pass", "round", "review"):
+            if name == "pass" and not self.fuzz:
+                self.idle_ms = 2000  # the device handed over
             self.press(A)
         else:
             self.press(B)
@@ -251,6 +268,7 @@ class Rig:
         if table.coaching:
             self.press(A)
         elif table.step == 0 and self.move_turn != turn:  # PICK: a new move
+            self.think()
             self.move = self.choose_move(app, table)
             self.move_turn = turn
             self.press(presses.presses_from(table, self.move)[0])

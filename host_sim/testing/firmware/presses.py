@@ -58,3 +58,16 @@ def table_waits_for(app):
     if app.screen is not table:
         return None
     return "pick" if table.step == PICK else "end" if table.step == SHOWN else None
+
+
+def think_ms(below):
+    """How long a person thinks before a move, in ms (``below(n)``: a random
+    number under n): the rigs' model of a person's pace, so that the saves
+    made at pauses are counted as a person pauses. Most moves take 2-10 s, one
+    in six 10-30 s, one in forty 1-3 minutes (a call, a drink)."""
+    kind = below(40)
+    if kind == 0:
+        return 60000 + below(120000)
+    if kind < 7:
+        return 10000 + below(20000)
+    return 2000 + below(8000)

@@ -100,6 +100,13 @@ class Driver:
         self.keys.push(action, False)
         self.settle()
 
+    def wait(self, ms, step_ms=5000):
+        """No press for ``ms``: the app steps every ``step_ms``, as its loop does."""
+        while ms > 0:
+            self.clock.now += min(ms, step_ms)
+            ms -= step_ms
+            self.app.step()
+
     def press_all(self, names):
         for name in names:
             self.press(action_named(name))
