@@ -163,6 +163,12 @@ class App(Shell):
         self.opening = name
         self.later(self._open)
 
+    def open_from_title(self, name, item=None):
+        """``open(name)`` chosen on the title at its ``item``, where the title's
+        cursor comes back to (None: a match starts, the cursor at the top)."""
+        self.title_item = item
+        self.open(name)
+
     # The phase on the screen -----------------------------------------------
 
     def show_phase(self, hint=None):

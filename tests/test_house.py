@@ -1,7 +1,7 @@
 """Where things live: no import cycle anywhere, and the memory policy's module
 names checked (a misspelt name would pass every other test: forgetting does
-nothing on CPython); the board's functions short enough to read, and its
-private names private."""
+nothing on CPython); the board's functions short enough to read, each
+module's objects changed by their own methods, and its private names private."""
 
 import ast
 import glob
@@ -180,6 +180,36 @@ def test_no_function_on_the_board_is_longer_than_60_lines():
                 long.append("%s.%s: %d lines" % (name, node.name,
                                                  node.end_lineno - node.lineno + 1))
     assert long == []
+
+
+def _own_fields(tree):
+    """The attributes a module's classes set on ``self``."""
+    fields = set()
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store)
+                and isinstance(node.value, ast.Name) and node.value.id == "self"):
+            fields.add(node.attr)
+    return fields
+
+
+# what displayio's and the board's objects let their owner set
+_DISPLAY_FIELDS = {"x", "y", "hidden", "width", "height", "pixel_shader", "brightness",
+                   "root_group", "value", "direction", "text"}
+
+
+def test_no_module_writes_the_fields_of_another_modules_objects():
+    trees = list(_trees("lostcities"))
+    fields = {name: _own_fields(tree) for name, _, tree in trees}
+    written = []
+    for name, _, tree in trees:
+        others = set().union(*(f for other, f in fields.items() if other != name))
+        others -= fields[name] | _DISPLAY_FIELDS  # this module's own classes' fields too
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store)
+                    and not (isinstance(node.value, ast.Name) and node.value.id == "self")
+                    and node.attr in others):
+                written.append("%s:%d %s" % (name, node.lineno, ast.unparse(node)))
+    assert written == []
 
 
 def test_no_test_or_tool_reads_a_private_name_of_the_board_code():

@@ -6,7 +6,7 @@ from lostcities import RESUME_COSTS, RESUME_WORDS, RESUMES, asset_path
 from lostcities import buttons as btn
 from lostcities.screens.menu import GIVE_UP, MenuScreen
 
-_SUB_SCREENS = ("Settings", "Statistics", "Rules")
+_SUB_SCREENS = {"Settings": "settings", "Statistics": "stats", "Rules": "rules"}  # item: screen
 # The title's picture (host_sim/dev/make_assets.py draws it): its pixels stay in
 # the file, read by displayio.OnDiskBitmap as the display draws, not in the heap
 TITLE_PICTURE = "title.bmp"
@@ -56,19 +56,13 @@ class TitleScreen(MenuScreen):
         if action != btn.A:
             return
         app = self.app
-        # back from a sub-screen the cursor stays; a match starts at the top
-        app.title_item = key if key in _SUB_SCREENS else None
         if key == "Continue":
-            app.open("continue_match")
+            app.open_from_title("continue_match")
         elif key == "New match" or key == "Learn":
             if not app.saved or self.confirmed(key, GIVE_UP):
-                app.open("learn" if key == "Learn" else "new_match")
-        elif key == "Settings":
-            app.open("settings")
-        elif key == "Statistics":
-            app.open("stats")
-        elif key == "Rules":
-            app.open("rules")
+                app.open_from_title("learn" if key == "Learn" else "new_match")
+        else:  # back from a sub-screen, the title's cursor stays where it was opened
+            app.open_from_title(_SUB_SCREENS[key], key)
 
 
 class SettingsScreen(MenuScreen):
