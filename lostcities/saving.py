@@ -31,6 +31,11 @@ class SavePolicy:
         """The Resume setting changed: it applies at once."""
         self.resume = resume
 
+    def started(self):
+        """A match was started: it is saved at the next tick, whatever the setting."""
+        self.unsaved = 0
+        self.due = True
+
     def saved(self):
         """The match was saved (or the save failed: it is not tried again at
         every tick, but at the next save point)."""

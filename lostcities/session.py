@@ -188,23 +188,24 @@ class Session:
 
     def new_match(self, learn=False):
         """A new match with the profile's settings (``learn``: the lesson:
-        see Profile.new_match), its first round dealt and saved; from the
-        flash's WEAR_SWITCH-th write, Profile.spare_the_flash, told once."""
+        see Profile.new_match), its first round dealt, saved at the next tick
+        (after the table's picture); from the flash's WEAR_SWITCH-th write,
+        Profile.spare_the_flash, saved with it at once and told once."""
         profile = self.profile
         self.saved = profile.new_match(self.new_seed, learn)
         self.saved.match.start_round()
         self._loaded = False
         self.resume()
         self.storage.prepare(self.match.rounds)
-        worn = self.storage.writes >= WEAR_SWITCH and profile.spare_the_flash()
-        if worn:
-            self.saving.follow(profile.resume)
-        self.saving.saved()
-        if self._noted(self.storage.save_match(self.saved, profile if worn else None)) is None:
-            self._profile_stored = True
-            if worn:
+        if self.storage.writes >= WEAR_SWITCH and profile.spare_the_flash():
+            self.saving.follow(profile.resume)  # once in the flash's life: the
+            self.saving.saved()  # profile saved with the match at once, and told
+            if self._noted(self.storage.save_match(self.saved, profile)) is None:
+                self._profile_stored = True
                 from lostcities.saves.restore import WORN  # once, from the title
                 self._news = WORN
+        else:
+            self.saving.started()  # saved at the next tick, once the table shows
         return self.saved
 
     def play(self, move):

@@ -95,6 +95,7 @@ def walk_session(settings, learn):
     nvm = settings_nvm(settings)
     session = Session(Storage(nvm), seeds())
     session.new_match(learn)
+    session.tick()  # its first phase shown: the new match saved
     phases, saves = [], []
     while session.phase() != NO_MATCH:
         phases.append(session.phase())

@@ -200,6 +200,7 @@ class TtyGame:
             match.rounds, "s" if match.rounds > 1 else ""))
         if not match.state.turns and not match.state.is_over():
             self.say_round_start()
+        self.session.tick()  # a new match is saved once it shows
         try:
             while self.step():
                 self.session.tick()  # a save the session decided on
