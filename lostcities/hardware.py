@@ -24,7 +24,7 @@ _JOYSTICK_BOARDS = const(("pygamer",))
 
 _PIXELS = const(5)
 # NeoPixels are glaring at full power: the brightest setting (5) gives 20/255 of it.
-_PIXEL_POWER = const(20)
+PIXEL_POWER = const(20)
 _PLAYER_COLORS = const((0x0060FF, 0xFF5000))  # player 1, player 2
 _THINKING_COLOR = const(0x8000C0)
 _DOZE_DIMMING = const(8)  # a dozing backlight: an eighth of its brightness
@@ -81,7 +81,7 @@ class Feedback:
         self._pixel_pin = digitalio.DigitalInOut(board.NEOPIXEL)
         self._pixel_pin.direction = digitalio.Direction.OUTPUT
         self._pixel_bytes = bytearray(3 * _PIXELS)  # green, red, blue per pixel
-        self._pixel_power = _PIXEL_POWER
+        self._pixel_power = PIXEL_POWER
         self._speaker = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
         self._speaker.switch_to_output(value=False)
         self._audio = audioio.AudioOut(board.SPEAKER)
@@ -109,7 +109,7 @@ class Feedback:
         level = min(5, max(1, brightness))
         self._brightness = level / 5
         self._display.brightness = self._brightness / (_DOZE_DIMMING if self._dozing else 1)
-        self._pixel_power = _PIXEL_POWER * level // 5
+        self._pixel_power = PIXEL_POWER * level // 5
         self._lights_on = lights_on
         self._debug = debug
         self._show()

@@ -149,7 +149,7 @@ def make_feedback(display, clock_ms):
         "keypad": types.SimpleNamespace(),
     }
     hardware = _board_module("lostcities.hardware", stand_ins)
-    lights = Lights(display.window, display.strip_top, display.scale, hardware._PIXEL_POWER)
+    lights = Lights(display.window, display.strip_top, display.scale, hardware.PIXEL_POWER)
     feedback = hardware.Feedback(display, clock_ms)
     return feedback, lights, made[0]
 
