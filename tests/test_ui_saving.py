@@ -19,6 +19,7 @@ import pytest
 from host_sim.testing.firmware.microcontroller import ByteArray
 from host_sim.testing.firmware.presses import think_ms
 from host_sim.testing.harness import Driver, popup_text
+from host_sim.tools import board_memory
 from lostcities import buttons as btn
 from lostcities import ai
 from lostcities.rng import Rng
@@ -70,7 +71,7 @@ def writes_of_a_match(settings, seed=4):
     return nvm.writes - before, moves_of_players(match, settings["mode"])
 
 
-GOALS = {"ai": 10, "duel": 33}  # a 3-round match's writes, with the default setting
+GOALS = board_memory.FLASH_GOALS  # a 3-round match's writes, with the default setting
 
 
 @pytest.mark.parametrize("mode, level, colors, seed", [
