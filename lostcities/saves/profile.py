@@ -27,8 +27,10 @@ _ROW = "%-6s%6s%5s%5s%4s"  # a statistics row: 26 characters, the screen's width
 LESSON_SEEDS = (1868, 2101, 582, 104)
 # The settings a player chooses and their values, in the order the menus cycle
 # them: the one check of the title's settings, the terminal's and the save's
+SWITCH = (False, True)
 CHOICES = {"mode": MODES, "level": LEVELS, "colors": COLORS, "rounds": ROUNDS,
-           "resume": RESUMES, "brightness": BRIGHTNESSES}
+           "resume": RESUMES, "brightness": BRIGHTNESSES,
+           "sound": SWITCH, "lights": SWITCH, "debug": SWITCH}
 
 
 class Profile:

@@ -64,6 +64,17 @@ WAIT = const(3)  # the AI's turn, or nothing to do
 SHOWN = const(4)  # the round's last move on show; A goes on to the scores
 
 
+class Seats:
+    """What a table leaves the next one (tables are let go between rounds and
+    at every menu; App keeps this for them): each player's hand cursor, and
+    hand as their last move left it, less the draw (7 cards, HIDDEN after them
+    and before any move), written in place each turn."""
+
+    def __init__(self):
+        self.cursors = [0, 0]
+        self.hands = [bytearray([HIDDEN] * HAND_SIZE), bytearray([HIDDEN] * HAND_SIZE)]
+
+
 class TableLayout(Screen):
     """The grids of the table and the drawing of each part from the state,
     the coach's words over it; the turn's phase and choices live in the
@@ -80,10 +91,9 @@ class TableLayout(Screen):
         self.spoken = 0  # and which lesson they are
         self.hand = b""
         self.new_slot = -1  # the hand slot of the card the viewer drew last
-        # each player's hand as their last move left it, less the draw (7 cards,
-        # HIDDEN after them and before any move), written in place each turn
-        self.hands = app.hands
-        self.cursor = app.cursors  # each player's hand cursor
+        seats = app.seats or app.keep_seats(Seats())
+        self.hands = seats.hands
+        self.cursor = seats.cursors
         self.step = WAIT
         self.chosen = NO_CARD
         self.discard = False
@@ -152,7 +162,7 @@ class TableLayout(Screen):
     def coach(self, moment, card=NO_CARD, discard=False):
         """The lesson coach's words at this moment, if any: until A, or a B
         that steps back."""
-        said = self.app.session.coach(self.viewer, moment, card, discard)
+        said = self.app.coach(self.viewer, moment, card, discard)
         if said is None:
             return
         self.spoken, text = said
