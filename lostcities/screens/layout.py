@@ -24,7 +24,7 @@ import displayio
 from lostcities import sprites as S
 from lostcities.rules.cards import (
     HAND_SIZE, HIDDEN, NO_CARD, SOURCE_DECK, card_color, move_card, move_discards, score_cards)
-from lostcities.screens import Popup, Screen, label
+from lostcities.screens import Popup, Screen, Seats, label
 from lostcities.screens.words import signed
 
 from micropython import const
@@ -62,17 +62,6 @@ ACTION = const(1)  # play it or discard it
 DRAW = const(2)  # where to draw from
 WAIT = const(3)  # the AI's turn, or nothing to do
 SHOWN = const(4)  # the round's last move on show; A goes on to the scores
-
-
-class Seats:
-    """What a table leaves the next one (tables are let go between rounds and
-    at every menu; App keeps this for them): each player's hand cursor, and
-    hand as their last move left it, less the draw (7 cards, HIDDEN after them
-    and before any move), written in place each turn."""
-
-    def __init__(self):
-        self.cursors = [0, 0]
-        self.hands = [bytearray([HIDDEN] * HAND_SIZE), bytearray([HIDDEN] * HAND_SIZE)]
 
 
 class TableLayout(Screen):
