@@ -65,6 +65,18 @@ def finish_theirs(points, cards, wagers, count, top, pile):
     return finish(points, cards, wagers, count)
 
 
+def mask_points(numbers):
+    """The points of the numbers in the mask ``numbers`` (cards as bits by index)."""
+    numbers >>= 3  # as PIECE_SUMS looks them up
+    return PIECE_SUMS[numbers & 31] + PIECE_SUMS[HIGH_PIECE + (numbers >> 5)]
+
+
+def mask_cards(numbers):
+    """How many numbers the mask ``numbers`` holds."""
+    numbers >>= 3
+    return PIECE_SUMS[PIECE_COUNTS + (numbers & 31)] + PIECE_SUMS[PIECE_COUNTS + (numbers >> 5)]
+
+
 def deck_draw(points, cards, wagers, count, step, mask, first, numbers, total):
     """The projections, summed, of an expedition after each of its ``numbers``
     cards in ``mask`` from index ``first`` (worth ``total`` points) weighs
