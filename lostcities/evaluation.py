@@ -8,7 +8,7 @@ host_sim/dev/tune.py tunes the tempo table here, the weights in knowledge.py.
 
 from micropython import const
 
-from lostcities.knowledge import Knowledge, finish, finish_theirs, mask_cards, mask_points
+from lostcities.knowledge import NUMBER_CARDS, NUMBER_POINTS, Knowledge, finish, finish_theirs
 from lostcities.rules.cards import CARDS_PER_COLOR, DISCARD, HAND_SIZE, make_move
 from lostcities.rules.offsets import HAND_AT
 
@@ -191,11 +191,11 @@ class Position(Knowledge):
             hand = self.hand[color] & below
             unseen = self.unseen[color] & below & ~hand
             if hand:
-                points -= sure_f * mask_points(hand)
-                cards -= sure_f * mask_cards(hand)
+                points -= sure_f * NUMBER_POINTS[hand >> 3]
+                cards -= sure_f * NUMBER_CARDS[hand >> 3]
             if unseen:
-                points -= self.my_unseen * mask_points(unseen)
-                cards -= self.my_unseen * mask_cards(unseen)
+                points -= self.my_unseen * NUMBER_POINTS[unseen >> 3]
+                cards -= self.my_unseen * NUMBER_CARDS[unseen >> 3]
         value = finish(points, cards, wagers, count)
         if with_top:
             taken = self.pile_top[color]
@@ -215,8 +215,11 @@ class Position(Knowledge):
         colour's pile, ``mine`` a play from that pile (None: none)."""
         gain = self.gain
         sums = self._sums
-        noted = sums is not None and (self._watch == key or self._watch == EVERY_MOVE)
+        if sums is not None and self._watch != key and self._watch != EVERY_MOVE:
+            sums = None  # not summed
         pile = card // CARDS_PER_COLOR + 1  # the source of its colour's pile
+        best_value = self.best_value
+        best = -1  # the source of a value above the best so far, the first among equals
         for source in range(1 - deck, 1 if deck else self.colors + 1):
             value = gain[source]
             if value is None:
@@ -229,12 +232,15 @@ class Position(Knowledge):
                 value = mine
             if noise:  # up to +-noise/2 thousandths, in steps of 10
                 value += 10 * rng.randbelow(noise // 10 + 1) - noise // 2
-            if value > self.best_value:
-                self.best_value = value
-                self.best_move = make_move(card, discard, source)
-            if noted and sums is not None:
-                at = key + source
-                sums[at] = value if sums[at] is None else sums[at] + value
+            if value > best_value:
+                best_value = value
+                best = source
+            if sums is not None:
+                total = sums[key + source]
+                sums[key + source] = value if total is None else total + value
+        if best >= 0:
+            self.best_value = best_value
+            self.best_move = make_move(card, discard, best)
 
     def draw_sources(self, deck):
         """Fill ``gain`` for the current context: from the deck (``deck``) the

@@ -21,18 +21,11 @@ _COST = const(20000)  # what opening an expedition costs
 _BONUS = const(20000)  # what an expedition of 8 cards or more earns on top
 _ALL = const(4095)  # all twelve cards of a colour
 _NONE = const(-1)  # no card (an empty pile)
-# A colour's numbers (indices 3-11, as bits from 0) in two pieces, indices 3-7 and 8-11:
-# the points each piece's cards add up to (index - 1 each), the first piece's from 0
-# and the second's from HIGH_PIECE, then from PIECE_COUNTS how many cards a 5-bit piece holds
-# (tests/test_evaluation_digest.py checks it against the cards).
-PIECE_SUMS = const(
-    b"\x00\x02\x03\x05\x04\x06\x07\x09\x05\x07\x08\x0a\x09\x0b\x0c\x0e"  # points, 3-7
-    b"\x06\x08\x09\x0b\x0a\x0c\x0d\x0f\x0b\x0d\x0e\x10\x0f\x11\x12\x14"
-    b"\x00\x07\x08\x0f\x09\x10\x11\x18\x0a\x11\x12\x19\x13\x1a\x1b\x22"  # points, 8-11
-    b"\x00\x01\x01\x02\x01\x02\x02\x03\x01\x02\x02\x03\x02\x03\x03\x04"  # cards
-    b"\x01\x02\x02\x03\x02\x03\x03\x04\x02\x03\x03\x04\x03\x04\x04\x05")
-HIGH_PIECE = const(32)
-PIECE_COUNTS = const(48)
+# By a mask of a colour's numbers (indices 3-11 as bits 0-8): the points they add
+# up to (index - 1 each), and how many they are (also any mask's bit count below
+# 512); filled once at import (_fill_numbers), a lookup where a loop would count
+NUMBER_POINTS = bytearray(512)
+NUMBER_CARDS = bytearray(512)
 # The weights, in thousandths unless said (host_sim/dev/tune.py tunes them)
 THEIR_PILE = const(700)  # weight of a pile top the opponent may take next
 THEIR_DRAWS = const(600)  # weight of the opponent's future draws among the unseen
@@ -40,6 +33,18 @@ MY_DRAWS = const(1000)  # weight of my future draws among the unseen
 DRAW_WEIGHT = const(1000)  # weight of a deck draw's average gain
 LONG_BONUS = const(10)  # per thousandth of a card past 6: the way to the 8-card bonus
 HURDLE = const(0)  # what an unstarted expedition's projection must beat to count
+
+
+def _fill_numbers():
+    """Each mask's points and count from the mask without its highest bit."""
+    for bit in range(9):
+        span = 1 << bit
+        for mask in range(span, 2 * span):
+            NUMBER_POINTS[mask] = NUMBER_POINTS[mask - span] + bit + 2
+            NUMBER_CARDS[mask] = NUMBER_CARDS[mask - span] + 1
+
+
+_fill_numbers()
 
 
 def finish(points, cards, wagers, count):
@@ -65,18 +70,6 @@ def finish_theirs(points, cards, wagers, count, top, pile):
     return finish(points, cards, wagers, count)
 
 
-def mask_points(numbers):
-    """The points of the numbers in the mask ``numbers`` (cards as bits by index)."""
-    numbers >>= 3  # as PIECE_SUMS looks them up
-    return PIECE_SUMS[numbers & 31] + PIECE_SUMS[HIGH_PIECE + (numbers >> 5)]
-
-
-def mask_cards(numbers):
-    """How many numbers the mask ``numbers`` holds."""
-    numbers >>= 3
-    return PIECE_SUMS[PIECE_COUNTS + (numbers & 31)] + PIECE_SUMS[PIECE_COUNTS + (numbers >> 5)]
-
-
 def deck_draw(points, cards, wagers, count, step, mask, first, numbers, total):
     """The projections, summed, of an expedition after each of its ``numbers``
     cards in ``mask`` from index ``first`` (worth ``total`` points) weighs
@@ -94,9 +87,9 @@ def deck_draw(points, cards, wagers, count, step, mask, first, numbers, total):
             mask &= (2 << last) - 1 if last >= 0 else 0
         elif value < HURDLE:
             return 0
-        mask = mask >> first << (first - 3)  # as PIECE_SUMS looks them up
-        total = PIECE_SUMS[mask & 31] + PIECE_SUMS[HIGH_PIECE + (mask >> 5)]
-        numbers = PIECE_SUMS[PIECE_COUNTS + (mask & 31)] + PIECE_SUMS[PIECE_COUNTS + (mask >> 5)]
+        mask = mask >> first << (first - 3)  # as NUMBER_POINTS looks them up
+        total = NUMBER_POINTS[mask]
+        numbers = NUMBER_CARDS[mask]
     return numbers * value + step * total
 
 
@@ -188,7 +181,8 @@ class Knowledge:
         """Each expedition's top, points, wagers and count; its cards seen."""
         colors = self.colors
         unseen = self.unseen
-        sums = PIECE_SUMS  # a local: the loops below look it up often
+        points_of = NUMBER_POINTS  # locals: the loop below looks them up often
+        cards_of = NUMBER_CARDS
         totals = self.total
         wagers_of = self.wagers
         counts = self.count
@@ -204,16 +198,15 @@ class Knowledge:
                 seen |= 1 << buf[i] % CARDS_PER_COLOR
             unseen[color] &= ~seen
             top[at] = buf[first + size - 1] % CARDS_PER_COLOR if size else -1  # in rising order
-            seen >>= 3  # the numbers, as PIECE_SUMS looks them up
-            totals[at] = sums[seen & 31] + sums[HIGH_PIECE + (seen >> 5)]
-            wagers_of[at] = (size - sums[PIECE_COUNTS + (seen & 31)]
-                             - sums[PIECE_COUNTS + (seen >> 5)])
+            seen >>= 3  # the numbers, as NUMBER_POINTS looks them up
+            totals[at] = points_of[seen]
+            wagers_of[at] = size - cards_of[seen]
             counts[at] = size
 
     def _read_piles(self, buf):
         """Each pile's top and the card below it; its cards seen, and the count
         of the cards left unseen."""
-        sums = PIECE_SUMS
+        cards_of = NUMBER_CARDS
         unseen = self.unseen
         piles = self.pile_top
         lower = self.pile_under
@@ -229,8 +222,7 @@ class Knowledge:
             lower[color] = buf[first - 2] % CARDS_PER_COLOR if size > 1 else _NONE
             mask = unseen[color] & ~seen
             unseen[color] = mask
-            count += (sums[PIECE_COUNTS + (mask & 31)] + sums[PIECE_COUNTS + (mask >> 5 & 31)]
-                      + sums[PIECE_COUNTS + (mask >> 10)])
+            count += cards_of[mask & WAGER_BITS] + cards_of[mask >> 3]
         self.unseen_count = count or 1
 
     def _tally(self):
@@ -238,10 +230,12 @@ class Knowledge:
         on it (the side's hand's, then the unseen), and its wagers in hand
         that still fit."""
         colors = self.colors
-        sums = PIECE_SUMS
+        points_of = NUMBER_POINTS
+        cards_of = NUMBER_CARDS
         hand = self.hand
         unseen = self.unseen
         top = self.top
+        helds = self.held
         hand_points = self.hand_points
         hand_cards = self.hand_cards
         unseen_points = self.unseen_points
@@ -249,26 +243,21 @@ class Knowledge:
         wagered = self.wagered
         wagers_of = self.wagers
         for at in range(2 * colors):
-            color = at % colors
             index = top[at]
             sure = hand[at]
             held = 0
             if index < 3:  # no numbers yet: wagers in hand still fit
-                held = sums[PIECE_COUNTS + (sure & WAGER_BITS)]
+                held = cards_of[sure & WAGER_BITS]
                 index = 2
-            self.held[at] = held
+            helds[at] = held
             wagered[at] = wagers_of[at] + held
             sure >>= index + 1
-            mask = sure << index - 2  # the numbers above the top as PIECE_SUMS looks them up
-            low = mask & 31
-            mask >>= 5
-            hand_points[at] = sums[low] + sums[HIGH_PIECE + mask]
-            hand_cards[at] = sums[PIECE_COUNTS + low] + sums[PIECE_COUNTS + mask]
-            mask = (unseen[color] >> index + 1 & ~sure) << index - 2
-            low = mask & 31
-            mask >>= 5
-            unseen_points[at] = sums[low] + sums[HIGH_PIECE + mask]
-            unseen_cards[at] = sums[PIECE_COUNTS + low] + sums[PIECE_COUNTS + mask]
+            mask = sure << index - 2  # the numbers above the top as NUMBER_POINTS looks them up
+            hand_points[at] = points_of[mask]
+            hand_cards[at] = cards_of[mask]
+            mask = (unseen[at % colors] >> index + 1 & ~sure) << index - 2
+            unseen_points[at] = points_of[mask]
+            unseen_cards[at] = cards_of[mask]
 
     def context(self, deck_after):
         """Set the weights of hand, pile and unseen cards for ``deck_after`` cards.
@@ -389,7 +378,7 @@ class Knowledge:
             value = projected[color]
             mask = self.unseen[color]
             if top < 3 and mask & WAGER_BITS:  # an unseen wager fits my expedition, each the same
-                draw += PIECE_SUMS[PIECE_COUNTS + (mask & WAGER_BITS)] * (
+                draw += NUMBER_CARDS[mask & WAGER_BITS] * (
                     finish(points, cards + _ONE, wagers + 1, count) - value)
             number = unseen_cards[color]
             if number:  # (none above the top: no deck card changes the expedition)
