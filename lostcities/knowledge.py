@@ -359,42 +359,45 @@ class Knowledge:
         from the unseen cards to my hand, for me, and gone, for them."""
         colors = self.colors
         counts = self.count
+        tops = self.top
         piles = self.pile_top
+        unseen = self.unseen
         unseen_points = self.unseen_points
         unseen_cards = self.unseen_cards
         points_of = self.points
         cards_of = self.cards
         wagered = self.wagered
         projected = self.projected
-        my_hand = self.my_hand
-        my_unseen = self.my_unseen
+        mine = self.my_hand - self.my_unseen  # what a card drawn weighs more for me
+        theirs = -self.their_unseen  # and for them, gone
         draw = 0
         for color in range(colors):
-            top = self.top[color]
+            top = tops[color]
             points = points_of[color]
             cards = cards_of[color]
             wagers = wagered[color]
             count = counts[color]
             value = projected[color]
-            mask = self.unseen[color]
+            mask = unseen[color]
             if top < 3 and mask & WAGER_BITS:  # an unseen wager fits my expedition, each the same
                 draw += NUMBER_CARDS[mask & WAGER_BITS] * (
                     finish(points, cards + _ONE, wagers + 1, count) - value)
             number = unseen_cards[color]
             if number:  # (none above the top: no deck card changes the expedition)
-                draw += deck_draw(points, cards, wagers, count, my_hand - my_unseen, mask,
-                                  max(3, top + 1), number, unseen_points[color]) - number * value
+                draw += deck_draw(points, cards, wagers, count, mine, mask,
+                                  top + 1 if top > 2 else 3, number,
+                                  unseen_points[color]) - number * value
             other = colors + color
             number = unseen_cards[other]
             if number:
                 points = points_of[other]
                 cards = cards_of[other]
-                top = self.top[other]
+                top = tops[other]
                 taken = piles[color]
                 if taken > 2 and taken > top:  # the top they may take, as finish_theirs has it
                     points += THEIR_PILE * (taken - 1)
                     cards += THEIR_PILE
-                draw -= deck_draw(points, cards, wagered[other], counts[other],
-                                  -self.their_unseen, mask, max(3, top + 1), number,
+                draw -= deck_draw(points, cards, wagered[other], counts[other], theirs, mask,
+                                  top + 1 if top > 2 else 3, number,
                                   unseen_points[other]) - number * projected[other]
         return draw * DRAW_WEIGHT // (_ONE * self.unseen_count)
