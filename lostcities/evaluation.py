@@ -113,7 +113,8 @@ class Position(Knowledge):
         buf = self.state.buf  # read in place (lostcities/rules/offsets.py)
         start = HAND_AT + self.player * HAND_SIZE
         watch = EVERY_MOVE if noise else self._watch if self._sums is not None else -2  # -2: none
-        row = min(self.state.deck_len // TEMPO_STEP, TEMPO_ROWS - 1) * TEMPO_KINDS + 2 - 2 * deck
+        row = self.state.deck_len // TEMPO_STEP
+        row = (row if row < TEMPO_ROWS else TEMPO_ROWS - 1) * TEMPO_KINDS + 2 - 2 * deck
         tempo = TEMPO
         playing = (tempo[row] - TEMPO_ZERO) * TEMPO_UNIT  # on a started expedition
         opening = (tempo[row + 1] - TEMPO_ZERO) * TEMPO_UNIT

@@ -271,14 +271,19 @@ class Knowledge:
         """
         mine = deck_after // 2  # my turns after this one
         count = self.unseen_count
-        my_unseen = min(_ONE, MY_DRAWS * max(0, mine - 1) // count)
+        my_unseen = MY_DRAWS * (mine - 1) // count if mine > 1 else 0
+        if my_unseen > _ONE:
+            my_unseen = _ONE
         turns = mine << 6  # what each side's weights hang on: my draws' turns, my
         if deck_after == 3 and self.pile_draws:  # turns, their turns (6 bits each)
             # they draw, and with 2 left my pile draw buys my last turn (for my hand:
             # a card I draw from the deck then comes too late to play)
             mine = 2
         theirs = (deck_after + 1) // 2
-        their_unseen = min(_ONE, (_ONE * self.hidden + THEIR_DRAWS * max(0, theirs - 1)) // count)
+        their_unseen = (_ONE * self.hidden + (THEIR_DRAWS * (theirs - 1) if theirs > 1 else 0)
+                        ) // count
+        if their_unseen > _ONE:
+            their_unseen = _ONE
         turns = (turns | mine) << 6 | theirs
         last = self.turns
         self.turns = turns
