@@ -99,7 +99,24 @@ class Position(Knowledge):
 
     def _weigh(self, deck, total, rng, noise):
         """Weigh each move drawing from the deck (``deck``) or a pile in the context just
-        set (its colours' sum ``total``), its colour anew; unblurred, its best pile at once."""
+        set (its colours' sum ``total``), its colour anew; unblurred, its best pile at once.
+        What the pass's moves earn by the tempo table and where they draw are set once
+        here, the moves weighed in ``_weigh_moves``."""
+        row = self.state.deck_len // TEMPO_STEP
+        row = (row if row < TEMPO_ROWS else TEMPO_ROWS - 1) * TEMPO_KINDS + 2 - 2 * deck
+        tempo = TEMPO
+        played = total + (tempo[row] - TEMPO_ZERO) * TEMPO_UNIT  # on a started expedition
+        opened = total + (tempo[row + 1] - TEMPO_ZERO) * TEMPO_UNIT
+        discarded = total if deck else total + (tempo[row + 2] - TEMPO_ZERO) * TEMPO_UNIT
+        watch = EVERY_MOVE if noise else self._watch if self._sums is not None else -2  # -2: none
+        # a move leaving its colour alone draws from the deck, else the best pile but its own
+        first = 0 if deck else self.best_pile
+        self._weigh_moves(deck, played, opened, discarded, watch, first, self.second_pile, rng,
+                          noise)
+
+    def _weigh_moves(self, deck, played, opened, discarded, watch, first, second, rng, noise):
+        """Weigh each move of the hand in ``_weigh``'s pass: ``played``, ``opened``, ``discarded``
+        the sum after a play, an opening, a discard; ``first`` (``second``) a source to draw."""
         gain = self.gain
         projected = self.projected
         tops = self.top
@@ -108,20 +125,8 @@ class Position(Knowledge):
         wagered = self.wagered
         counts = self.count
         piles = self.pile_top
-        colors = self.colors
-        sure_f = self.my_hand
         buf = self.state.buf  # read in place (lostcities/rules/offsets.py)
         start = HAND_AT + self.player * HAND_SIZE
-        watch = EVERY_MOVE if noise else self._watch if self._sums is not None else -2  # -2: none
-        row = self.state.deck_len // TEMPO_STEP
-        row = (row if row < TEMPO_ROWS else TEMPO_ROWS - 1) * TEMPO_KINDS + 2 - 2 * deck
-        tempo = TEMPO
-        playing = (tempo[row] - TEMPO_ZERO) * TEMPO_UNIT  # on a started expedition
-        opening = (tempo[row + 1] - TEMPO_ZERO) * TEMPO_UNIT
-        discarded = total if deck else total + (tempo[row + 2] - TEMPO_ZERO) * TEMPO_UNIT
-        # a move leaving its colour alone draws from the deck, else the best pile but its own
-        first = 0 if deck else self.best_pile
-        second = self.second_pile
         best_value = self.best_value
         for slot in range(HAND_SIZE):
             card = buf[start + slot]
@@ -136,18 +141,19 @@ class Position(Knowledge):
                     if index > top if index > 2 else top < 3:  # it could still go on my side
                         after += (finish(points_of[color], cards_of[color] - _ONE,
                                          wagered[color] - 1, counts[color]) if index < 3 else
-                                  finish(points_of[color] - sure_f * (index - 1),
-                                         cards_of[color] - sure_f, wagered[color], counts[color])
+                                  finish(points_of[color] - self.my_hand * (index - 1),
+                                         cards_of[color] - self.my_hand, wagered[color],
+                                         counts[color])
                                   ) - projected[color]
-                    other = colors + color
+                    other = self.colors + color
                     theirs = tops[other]
-                    taken = piles[color]
-                    if (index > 2 and index > theirs) or (taken > 2 and taken > theirs):
+                    if (index > 2 and index > theirs) or (
+                            piles[color] > 2 and piles[color] > theirs):
                         after += projected[other] - finish_theirs(  # the top they may take
                             points_of[other], cards_of[other], wagered[other], counts[other],
                             theirs, index)
                 elif index > top if index > 2 else top < 3:  # it can be played
-                    after = total - projected[color] + (opening if top < 0 else playing)
+                    after = (opened if top < 0 else played) - projected[color]
                     drawing = not (deck or gain[pile] is None)  # its own pile's top too
                     after += self._played(color, index, drawing)
                     mine = after + self.with_top if drawing else None
