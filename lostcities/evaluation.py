@@ -8,7 +8,8 @@ host_sim/dev/tune.py tunes the tempo table here, the weights in knowledge.py.
 
 from micropython import const
 
-from lostcities.knowledge import NUMBER_CARDS, NUMBER_POINTS, Knowledge, finish, finish_theirs
+from lostcities.knowledge import (
+    HIGH_PIECE, PIECE_COUNTS, PIECE_SUMS, Knowledge, finish, finish_theirs)
 from lostcities.rules.cards import CARDS_PER_COLOR, DISCARD, HAND_SIZE, make_move
 from lostcities.rules.offsets import HAND_AT
 
@@ -49,6 +50,18 @@ def key_move(state, player, key):
     """The move of ``key`` (``move_key``'s) by ``player`` in ``state``: a key names
     its move with the hand, so that the sums by key need no list of moves."""
     return make_move(state.hand_card(player, key // 14), key % 14 >= 7, key % 7)
+
+
+def numbers_points(mask):
+    """The points of the numbers in ``mask`` (a colour's cards as bits by index)."""
+    mask >>= 3  # as PIECE_SUMS looks them up
+    return PIECE_SUMS[mask & 31] + PIECE_SUMS[HIGH_PIECE + (mask >> 5)]
+
+
+def numbers_count(mask):
+    """How many numbers ``mask`` holds."""
+    mask >>= 3
+    return PIECE_SUMS[PIECE_COUNTS + (mask & 31)] + PIECE_SUMS[PIECE_COUNTS + (mask >> 5)]
 
 
 class Position(Knowledge):
@@ -198,11 +211,11 @@ class Position(Knowledge):
             hand = self.hand[color] & below
             unseen = self.unseen[color] & below & ~hand
             if hand:
-                points -= sure_f * NUMBER_POINTS[hand >> 3]
-                cards -= sure_f * NUMBER_CARDS[hand >> 3]
+                points -= sure_f * numbers_points(hand)
+                cards -= sure_f * numbers_count(hand)
             if unseen:
-                points -= self.my_unseen * NUMBER_POINTS[unseen >> 3]
-                cards -= self.my_unseen * NUMBER_CARDS[unseen >> 3]
+                points -= self.my_unseen * numbers_points(unseen)
+                cards -= self.my_unseen * numbers_count(unseen)
         value = finish(points, cards, wagers, count)
         if with_top:
             taken = self.pile_top[color]

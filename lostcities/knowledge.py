@@ -21,11 +21,18 @@ _COST = const(20000)  # what opening an expedition costs
 _BONUS = const(20000)  # what an expedition of 8 cards or more earns on top
 _ALL = const(4095)  # all twelve cards of a colour
 _NONE = const(-1)  # no card (an empty pile)
-# By a mask of a colour's numbers (indices 3-11 as bits 0-8): the points they add
-# up to (index - 1 each), and how many they are (also any mask's bit count below
-# 512); filled once at import (_fill_numbers), a lookup where a loop would count
-NUMBER_POINTS = bytearray(512)
-NUMBER_CARDS = bytearray(512)
+# A colour's numbers (indices 3-11, as bits from 0) in two pieces, indices 3-7 and 8-11:
+# the points each piece's cards add up to (index - 1 each), the first piece's from 0
+# and the second's from HIGH_PIECE, then from PIECE_COUNTS how many cards a 5-bit piece holds
+# (tests/test_evaluation_digest.py checks it against the cards).
+PIECE_SUMS = const(
+    b"\x00\x02\x03\x05\x04\x06\x07\x09\x05\x07\x08\x0a\x09\x0b\x0c\x0e"  # points, 3-7
+    b"\x06\x08\x09\x0b\x0a\x0c\x0d\x0f\x0b\x0d\x0e\x10\x0f\x11\x12\x14"
+    b"\x00\x07\x08\x0f\x09\x10\x11\x18\x0a\x11\x12\x19\x13\x1a\x1b\x22"  # points, 8-11
+    b"\x00\x01\x01\x02\x01\x02\x02\x03\x01\x02\x02\x03\x02\x03\x03\x04"  # cards
+    b"\x01\x02\x02\x03\x02\x03\x03\x04\x02\x03\x03\x04\x03\x04\x04\x05")
+HIGH_PIECE = const(32)
+PIECE_COUNTS = const(48)
 # The weights, in thousandths unless said (host_sim/dev/tune.py tunes them)
 THEIR_PILE = const(700)  # weight of a pile top the opponent may take next
 THEIR_DRAWS = const(600)  # weight of the opponent's future draws among the unseen
@@ -33,18 +40,6 @@ MY_DRAWS = const(1000)  # weight of my future draws among the unseen
 DRAW_WEIGHT = const(1000)  # weight of a deck draw's average gain
 LONG_BONUS = const(10)  # per thousandth of a card past 6: the way to the 8-card bonus
 HURDLE = const(0)  # what an unstarted expedition's projection must beat to count
-
-
-def _fill_numbers():
-    """Each mask's points and count from the mask without its highest bit."""
-    for bit in range(9):
-        span = 1 << bit
-        for mask in range(span, 2 * span):
-            NUMBER_POINTS[mask] = NUMBER_POINTS[mask - span] + bit + 2
-            NUMBER_CARDS[mask] = NUMBER_CARDS[mask - span] + 1
-
-
-_fill_numbers()
 
 
 def finish(points, cards, wagers, count):
@@ -87,9 +82,9 @@ def deck_draw(points, cards, wagers, count, step, mask, first, numbers, total):
             mask &= (2 << last) - 1 if last >= 0 else 0
         elif value < HURDLE:
             return 0
-        mask = mask >> first << (first - 3)  # as NUMBER_POINTS looks them up
-        total = NUMBER_POINTS[mask]
-        numbers = NUMBER_CARDS[mask]
+        mask = mask >> first << (first - 3)  # as PIECE_SUMS looks them up
+        total = PIECE_SUMS[mask & 31] + PIECE_SUMS[HIGH_PIECE + (mask >> 5)]
+        numbers = PIECE_SUMS[PIECE_COUNTS + (mask & 31)] + PIECE_SUMS[PIECE_COUNTS + (mask >> 5)]
     return numbers * value + step * total
 
 
@@ -181,8 +176,7 @@ class Knowledge:
         """Each expedition's top, points, wagers and count; its cards seen."""
         colors = self.colors
         unseen = self.unseen
-        points_of = NUMBER_POINTS  # locals: the loop below looks them up often
-        cards_of = NUMBER_CARDS
+        sums = PIECE_SUMS  # a local: the loops below look it up often
         totals = self.total
         wagers_of = self.wagers
         counts = self.count
@@ -198,15 +192,16 @@ class Knowledge:
                 seen |= 1 << buf[i] % CARDS_PER_COLOR
             unseen[color] &= ~seen
             top[at] = buf[first + size - 1] % CARDS_PER_COLOR if size else -1  # in rising order
-            seen >>= 3  # the numbers, as NUMBER_POINTS looks them up
-            totals[at] = points_of[seen]
-            wagers_of[at] = size - cards_of[seen]
+            seen >>= 3  # the numbers, as PIECE_SUMS looks them up
+            totals[at] = sums[seen & 31] + sums[HIGH_PIECE + (seen >> 5)]
+            wagers_of[at] = (size - sums[PIECE_COUNTS + (seen & 31)]
+                             - sums[PIECE_COUNTS + (seen >> 5)])
             counts[at] = size
 
     def _read_piles(self, buf):
         """Each pile's top and the card below it; its cards seen, and the count
         of the cards left unseen."""
-        cards_of = NUMBER_CARDS
+        sums = PIECE_SUMS
         unseen = self.unseen
         piles = self.pile_top
         lower = self.pile_under
@@ -222,7 +217,8 @@ class Knowledge:
             lower[color] = buf[first - 2] % CARDS_PER_COLOR if size > 1 else _NONE
             mask = unseen[color] & ~seen
             unseen[color] = mask
-            count += cards_of[mask & WAGER_BITS] + cards_of[mask >> 3]
+            count += (sums[PIECE_COUNTS + (mask & 31)] + sums[PIECE_COUNTS + (mask >> 5 & 31)]
+                      + sums[PIECE_COUNTS + (mask >> 10)])
         self.unseen_count = count or 1
 
     def _tally(self):
@@ -230,12 +226,10 @@ class Knowledge:
         on it (the side's hand's, then the unseen), and its wagers in hand
         that still fit."""
         colors = self.colors
-        points_of = NUMBER_POINTS
-        cards_of = NUMBER_CARDS
+        sums = PIECE_SUMS
         hand = self.hand
         unseen = self.unseen
         top = self.top
-        helds = self.held
         hand_points = self.hand_points
         hand_cards = self.hand_cards
         unseen_points = self.unseen_points
@@ -243,21 +237,26 @@ class Knowledge:
         wagered = self.wagered
         wagers_of = self.wagers
         for at in range(2 * colors):
+            color = at % colors
             index = top[at]
             sure = hand[at]
             held = 0
             if index < 3:  # no numbers yet: wagers in hand still fit
-                held = cards_of[sure & WAGER_BITS]
+                held = sums[PIECE_COUNTS + (sure & WAGER_BITS)]
                 index = 2
-            helds[at] = held
+            self.held[at] = held
             wagered[at] = wagers_of[at] + held
             sure >>= index + 1
-            mask = sure << index - 2  # the numbers above the top as NUMBER_POINTS looks them up
-            hand_points[at] = points_of[mask]
-            hand_cards[at] = cards_of[mask]
-            mask = (unseen[at % colors] >> index + 1 & ~sure) << index - 2
-            unseen_points[at] = points_of[mask]
-            unseen_cards[at] = cards_of[mask]
+            mask = sure << index - 2  # the numbers above the top as PIECE_SUMS looks them up
+            low = mask & 31
+            mask >>= 5
+            hand_points[at] = sums[low] + sums[HIGH_PIECE + mask]
+            hand_cards[at] = sums[PIECE_COUNTS + low] + sums[PIECE_COUNTS + mask]
+            mask = (unseen[color] >> index + 1 & ~sure) << index - 2
+            low = mask & 31
+            mask >>= 5
+            unseen_points[at] = sums[low] + sums[HIGH_PIECE + mask]
+            unseen_cards[at] = sums[PIECE_COUNTS + low] + sums[PIECE_COUNTS + mask]
 
     def context(self, deck_after):
         """Set the weights of hand, pile and unseen cards for ``deck_after`` cards.
@@ -271,19 +270,14 @@ class Knowledge:
         """
         mine = deck_after // 2  # my turns after this one
         count = self.unseen_count
-        my_unseen = MY_DRAWS * (mine - 1) // count if mine > 1 else 0
-        if my_unseen > _ONE:
-            my_unseen = _ONE
+        my_unseen = min(_ONE, MY_DRAWS * max(0, mine - 1) // count)
         turns = mine << 6  # what each side's weights hang on: my draws' turns, my
         if deck_after == 3 and self.pile_draws:  # turns, their turns (6 bits each)
             # they draw, and with 2 left my pile draw buys my last turn (for my hand:
             # a card I draw from the deck then comes too late to play)
             mine = 2
         theirs = (deck_after + 1) // 2
-        their_unseen = (_ONE * self.hidden + (THEIR_DRAWS * (theirs - 1) if theirs > 1 else 0)
-                        ) // count
-        if their_unseen > _ONE:
-            their_unseen = _ONE
+        their_unseen = min(_ONE, (_ONE * self.hidden + THEIR_DRAWS * max(0, theirs - 1)) // count)
         turns = (turns | mine) << 6 | theirs
         last = self.turns
         self.turns = turns
@@ -364,45 +358,42 @@ class Knowledge:
         from the unseen cards to my hand, for me, and gone, for them."""
         colors = self.colors
         counts = self.count
-        tops = self.top
         piles = self.pile_top
-        unseen = self.unseen
         unseen_points = self.unseen_points
         unseen_cards = self.unseen_cards
         points_of = self.points
         cards_of = self.cards
         wagered = self.wagered
         projected = self.projected
-        mine = self.my_hand - self.my_unseen  # what a card drawn weighs more for me
-        theirs = -self.their_unseen  # and for them, gone
+        my_hand = self.my_hand
+        my_unseen = self.my_unseen
         draw = 0
         for color in range(colors):
-            top = tops[color]
+            top = self.top[color]
             points = points_of[color]
             cards = cards_of[color]
             wagers = wagered[color]
             count = counts[color]
             value = projected[color]
-            mask = unseen[color]
+            mask = self.unseen[color]
             if top < 3 and mask & WAGER_BITS:  # an unseen wager fits my expedition, each the same
-                draw += NUMBER_CARDS[mask & WAGER_BITS] * (
+                draw += PIECE_SUMS[PIECE_COUNTS + (mask & WAGER_BITS)] * (
                     finish(points, cards + _ONE, wagers + 1, count) - value)
             number = unseen_cards[color]
             if number:  # (none above the top: no deck card changes the expedition)
-                draw += deck_draw(points, cards, wagers, count, mine, mask,
-                                  top + 1 if top > 2 else 3, number,
-                                  unseen_points[color]) - number * value
+                draw += deck_draw(points, cards, wagers, count, my_hand - my_unseen, mask,
+                                  max(3, top + 1), number, unseen_points[color]) - number * value
             other = colors + color
             number = unseen_cards[other]
             if number:
                 points = points_of[other]
                 cards = cards_of[other]
-                top = tops[other]
+                top = self.top[other]
                 taken = piles[color]
                 if taken > 2 and taken > top:  # the top they may take, as finish_theirs has it
                     points += THEIR_PILE * (taken - 1)
                     cards += THEIR_PILE
-                draw -= deck_draw(points, cards, wagered[other], counts[other], theirs, mask,
-                                  top + 1 if top > 2 else 3, number,
+                draw -= deck_draw(points, cards, wagered[other], counts[other],
+                                  -self.their_unseen, mask, max(3, top + 1), number,
                                   unseen_points[other]) - number * projected[other]
         return draw * DRAW_WEIGHT // (_ONE * self.unseen_count)

@@ -84,12 +84,16 @@ def test_the_evaluation_decides_as_recorded():
         assert found == DIGESTS[colors], "%d colours: %s" % (colors, found)
 
 
-def test_the_tally_tables_hold_the_points_and_count_of_each_mask_of_numbers():
+def test_the_tally_table_holds_the_points_and_counts_of_its_pieces():
     from lostcities import knowledge
-    for mask in range(512):
-        indices = [index for index in range(3, 12) if mask >> index - 3 & 1]
-        assert knowledge.NUMBER_POINTS[mask] == sum(index - 1 for index in indices)
-        assert knowledge.NUMBER_CARDS[mask] == len(indices)
+    for piece in range(32):
+        indices = [index for index in range(3, 8) if piece >> index - 3 & 1]
+        assert knowledge.PIECE_SUMS[piece] == sum(index - 1 for index in indices)
+        assert knowledge.PIECE_SUMS[knowledge.PIECE_COUNTS + piece] == len(indices)
+    for piece in range(16):
+        indices = [index for index in range(8, 12) if piece >> index - 8 & 1]
+        assert (knowledge.PIECE_SUMS[knowledge.HIGH_PIECE + piece]
+                == sum(index - 1 for index in indices))
 
 
 # by colour count: the digest of hard's moves over SEARCHED_ROUNDS seeded rounds
