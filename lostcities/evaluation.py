@@ -8,8 +8,9 @@ host_sim/dev/tune.py tunes the tempo table here, the weights in knowledge.py.
 
 from micropython import const
 
-from lostcities.knowledge import Knowledge, finish, finish_theirs
-from lostcities.rules.cards import CARDS_PER_COLOR, DISCARD, HAND_SIZE, WAGER_BITS, make_move
+from lostcities.knowledge import (
+    HIGH_PIECE, PIECE_COUNTS, PIECE_SUMS, Knowledge, finish, finish_theirs)
+from lostcities.rules.cards import CARDS_PER_COLOR, DISCARD, HAND_SIZE, make_move
 from lostcities.rules.offsets import HAND_AT
 
 _UNSET = const(-1000000000)  # below any value: no move found yet
@@ -51,43 +52,16 @@ def key_move(state, player, key):
     return make_move(state.hand_card(player, key // 14), key % 14 >= 7, key % 7)
 
 
-def _projection(top, total, wagers, count, sure, sure_f, unseen, unseen_f):
-    """Projected final score of my expedition after a play, in thousandths of a
-    point (knowledge.py tallies it for the expedition as it stands).
-
-    ``top`` is the index of its last card, ``total``, ``wagers`` and ``count``
-    what it holds. ``sure`` and ``unseen`` are masks of the cards that may
-    still go on it, weighted by their factors.
-    """
-    points = total * _ONE
-    cards = count * _ONE
-    if top < 3:  # no numbers yet: wagers in hand still fit
-        held = sure & WAGER_BITS
-        while held:
-            wagers += 1
-            cards += _ONE
-            held &= held - 1
-        index = 3
-    else:
-        index = top + 1
-    while index < CARDS_PER_COLOR:
-        bit = 1 << index
-        if sure & bit:
-            points += sure_f * (index - 1)
-            cards += sure_f
-        elif unseen & bit:
-            points += unseen_f * (index - 1)
-            cards += unseen_f
-        index += 1
-    return finish(points, cards, wagers, count)
+def numbers_points(mask):
+    """The points of the numbers in ``mask`` (a colour's cards as bits by index)."""
+    mask >>= 3  # as PIECE_SUMS looks them up
+    return PIECE_SUMS[mask & 31] + PIECE_SUMS[HIGH_PIECE + (mask >> 5)]
 
 
-def _without(index, points, cards, wagers, count, sure_f):
-    """My expedition's projection from the context's sums without the card of
-    ``index`` in my hand, which could still go on it (``sure_f`` its weight)."""
-    if index < 3:
-        return finish(points, cards - _ONE, wagers - 1, count)
-    return finish(points - sure_f * (index - 1), cards - sure_f, wagers, count)
+def numbers_count(mask):
+    """How many numbers ``mask`` holds."""
+    mask >>= 3
+    return PIECE_SUMS[PIECE_COUNTS + (mask & 31)] + PIECE_SUMS[PIECE_COUNTS + (mask >> 5)]
 
 
 class Position(Knowledge):
@@ -138,7 +112,24 @@ class Position(Knowledge):
 
     def _weigh(self, deck, total, rng, noise):
         """Weigh each move drawing from the deck (``deck``) or a pile in the context just
-        set (its colours' sum ``total``), its colour anew; unblurred, its best pile at once."""
+        set (its colours' sum ``total``), its colour anew; unblurred, its best pile at once.
+        What the pass's moves earn by the tempo table and where they draw are set once
+        here, the moves weighed in ``_weigh_moves``."""
+        row = self.state.deck_len // TEMPO_STEP
+        row = (row if row < TEMPO_ROWS else TEMPO_ROWS - 1) * TEMPO_KINDS + 2 - 2 * deck
+        tempo = TEMPO
+        played = total + (tempo[row] - TEMPO_ZERO) * TEMPO_UNIT  # on a started expedition
+        opened = total + (tempo[row + 1] - TEMPO_ZERO) * TEMPO_UNIT
+        discarded = total if deck else total + (tempo[row + 2] - TEMPO_ZERO) * TEMPO_UNIT
+        watch = EVERY_MOVE if noise else self._watch if self._sums is not None else -2  # -2: none
+        # a move leaving its colour alone draws from the deck, else the best pile but its own
+        first = 0 if deck else self.best_pile
+        self._weigh_moves(deck, played, opened, discarded, watch, first, self.second_pile, rng,
+                          noise)
+
+    def _weigh_moves(self, deck, played, opened, discarded, watch, first, second, rng, noise):
+        """Weigh each move of the hand in ``_weigh``'s pass: ``played``, ``opened``, ``discarded``
+        the sum after a play, an opening, a discard; ``first`` (``second``) a source to draw."""
         gain = self.gain
         projected = self.projected
         tops = self.top
@@ -146,10 +137,9 @@ class Position(Knowledge):
         cards_of = self.cards
         wagered = self.wagered
         counts = self.count
+        piles = self.pile_top
         buf = self.state.buf  # read in place (lostcities/rules/offsets.py)
         start = HAND_AT + self.player * HAND_SIZE
-        watch = EVERY_MOVE if noise else self._watch if self._sums is not None else -2  # -2: none
-        row = min(self.state.deck_len // TEMPO_STEP, TEMPO_ROWS - 1) * TEMPO_KINDS + 2 - 2 * deck
         best_value = self.best_value
         for slot in range(HAND_SIZE):
             card = buf[start + slot]
@@ -160,20 +150,23 @@ class Position(Knowledge):
             for discard in _PLAY_THEN_DISCARD:
                 mine = None  # a play's value drawing its own colour's pile top
                 if discard:  # my side loses the card, theirs may take it
-                    after = total if deck else total + (TEMPO[row + 2] - TEMPO_ZERO) * TEMPO_UNIT
+                    after = discarded
                     if index > top if index > 2 else top < 3:  # it could still go on my side
-                        after += _without(index, points_of[color], cards_of[color], wagered[color],
-                                          counts[color], self.my_hand) - projected[color]
+                        after += (finish(points_of[color], cards_of[color] - _ONE,
+                                         wagered[color] - 1, counts[color]) if index < 3 else
+                                  finish(points_of[color] - self.my_hand * (index - 1),
+                                         cards_of[color] - self.my_hand, wagered[color],
+                                         counts[color])
+                                  ) - projected[color]
                     other = self.colors + color
                     theirs = tops[other]
                     if (index > 2 and index > theirs) or (
-                            self.pile_top[color] > 2 and self.pile_top[color] > theirs):
+                            piles[color] > 2 and piles[color] > theirs):
                         after += projected[other] - finish_theirs(  # the top they may take
                             points_of[other], cards_of[other], wagered[other], counts[other],
                             theirs, index)
                 elif index > top if index > 2 else top < 3:  # it can be played
-                    after = total - projected[color] + (
-                        TEMPO[row + (1 if top < 0 else 0)] - TEMPO_ZERO) * TEMPO_UNIT
+                    after = (opened if top < 0 else played) - projected[color]
                     drawing = not (deck or gain[pile] is None)  # its own pile's top too
                     after += self._played(color, index, drawing)
                     mine = after + self.with_top if drawing else None
@@ -185,8 +178,7 @@ class Position(Knowledge):
                     self._each_source(card, discard, key, after, mine, deck, rng, noise)
                     best_value = self.best_value
                     continue
-                source = (0 if deck else self.second_pile if self.best_pile == pile
-                          else self.best_pile)
+                source = second if first == pile else first
                 value = gain[source] + after if deck or source else _UNSET
                 if mine is not None and (mine > value or mine == value and pile < source):
                     value = mine
@@ -199,19 +191,41 @@ class Position(Knowledge):
     def _played(self, color, index, with_top):
         """My expedition's projection after the card of ``index`` is played on
         ``color``; ``with_top``: also ``with_top`` set, what drawing its pile's
-        top then adds (my side with the card, theirs without it)."""
+        top (there is one) then adds (my side with the card, theirs without it).
+
+        From the context's sums for the expedition as it stands: a wager
+        keeps them (the wagers in hand and every number still fit), a number
+        moves from my hand to the expedition and drops the cards below it."""
+        points = self.points[color]
+        cards = self.cards[color]
         count = self.count[color] + 1
-        points = self.total[color] + (0 if index < 3 else index - 1)
-        wagers = self.wagers[color] + (1 if index < 3 else 0)
-        hand = self.hand[color] & ~(1 << index)
         sure_f = self.my_hand
-        unseen = self.unseen[color]
-        unseen_f = self.my_unseen
-        value = _projection(index, points, wagers, count, hand, sure_f, unseen, unseen_f)
+        if index < 3:
+            wagers = self.wagered[color]
+        else:
+            wagers = self.wagers[color]  # the wagers in hand no longer fit
+            points += (_ONE - sure_f) * (index - 1)
+            cards += _ONE - sure_f - _ONE * self.held[color]
+            top = self.top[color]
+            below = (1 << index) - (8 if top < 3 else 2 << top)  # the numbers skipped
+            hand = self.hand[color] & below
+            unseen = self.unseen[color] & below & ~hand
+            if hand:
+                points -= sure_f * numbers_points(hand)
+                cards -= sure_f * numbers_count(hand)
+            if unseen:
+                points -= self.my_unseen * numbers_points(unseen)
+                cards -= self.my_unseen * numbers_count(unseen)
+        value = finish(points, cards, wagers, count)
         if with_top:
-            self.with_top = _projection(
-                index, points, wagers, count, hand | 1 << self.pile_top[color], sure_f, unseen,
-                unseen_f) - value + self._their_loss(color, self.pile_under[color])
+            taken = self.pile_top[color]
+            if taken > index and taken > 2:  # a number above it
+                top_value = finish(points + sure_f * (taken - 1), cards + sure_f, wagers, count)
+            elif taken < 3 and index < 3:  # a wager beside it
+                top_value = finish(points, cards + _ONE, wagers + 1, count)
+            else:
+                top_value = value
+            self.with_top = top_value - value + self._their_loss(color, self.pile_under[color])
         return value
 
     def _each_source(self, card, discard, key, after, mine, deck, rng, noise):
@@ -221,8 +235,11 @@ class Position(Knowledge):
         colour's pile, ``mine`` a play from that pile (None: none)."""
         gain = self.gain
         sums = self._sums
-        noted = sums is not None and (self._watch == key or self._watch == EVERY_MOVE)
+        if sums is not None and self._watch != key and self._watch != EVERY_MOVE:
+            sums = None  # not summed
         pile = card // CARDS_PER_COLOR + 1  # the source of its colour's pile
+        best_value = self.best_value
+        best = -1  # the source of a value above the best so far, the first among equals
         for source in range(1 - deck, 1 if deck else self.colors + 1):
             value = gain[source]
             if value is None:
@@ -235,12 +252,15 @@ class Position(Knowledge):
                 value = mine
             if noise:  # up to +-noise/2 thousandths, in steps of 10
                 value += 10 * rng.randbelow(noise // 10 + 1) - noise // 2
-            if value > self.best_value:
-                self.best_value = value
-                self.best_move = make_move(card, discard, source)
-            if noted and sums is not None:
-                at = key + source
-                sums[at] = value if sums[at] is None else sums[at] + value
+            if value > best_value:
+                best_value = value
+                best = source
+            if sums is not None:
+                total = sums[key + source]
+                sums[key + source] = value if total is None else total + value
+        if best >= 0:
+            self.best_value = best_value
+            self.best_move = make_move(card, discard, best)
 
     def draw_sources(self, deck):
         """Fill ``gain`` for the current context: from the deck (``deck``) the

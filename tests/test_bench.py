@@ -177,3 +177,6 @@ def test_the_bench_times_the_evaluation_and_a_rounds_review_against_a_baseline(c
         assert re.search(r"\n  %d colours, %d moves: \d+ ms here, on the board [\d.]+-[\d.]+ s:"
                          r" (met|OVER); before [\d.]+-[\d.]+ s, x[\d.]+\n" % (colors, moves),
                          out), (colors, moves)
+    for colors in (5, 6):  # hard's worst case
+        assert re.search(r"\n  %d colours: [\d.]+ ms here, on the board [\d.]+-[\d.]+ s:"
+                         r" (met|OVER); before [\d.]+-[\d.]+ s, x[\d.]+\n" % colors, out), colors

@@ -99,11 +99,12 @@ for seed in range(3):
 """
 
 # The evaluation's own speed (Position.load and best on the positions, microseconds
-# a position, the fastest of three passes) and a whole round's review for each
-# player (workloads.REVIEW_ROUNDS, the fastest of three), on the board's
-# interpreter: "evaluation COLOURS LOAD_US LOAD_AND_BEST_US" and "review COLOURS
-# MOVES PLAYER US" lines. ROOT is the checkout whose lostcities is timed
-# (--baseline another's).
+# a position, the fastest of three passes), a whole round's review for each
+# player (workloads.REVIEW_ROUNDS, the fastest of three) and hard's worst case
+# (workloads.worst_endgame, three seeds, the fastest of three each), on the board's
+# interpreter: "evaluation COLOURS LOAD_US LOAD_AND_BEST_US", "review COLOURS
+# MOVES PLAYER US" and "worst COLOURS SEED US" lines. ROOT is the checkout whose
+# lostcities is timed (--baseline another's).
 BASELINE_MODULES = ("ai.py", "review.py", "evaluation.py")  # what the script imports
 CIRCUITPYTHON_REVIEW = """\
 import gc, sys, time
@@ -136,6 +137,11 @@ for colors, seed in workloads.REVIEW_ROUNDS:
     for player in (0, 1):
         print("review", colors, len(moves), player,
               fastest(lambda: review.Review(colors, deal, moves, player).run()))
+from lostcities.rng import Rng
+for colors in (5, 6):
+    worst = workloads.worst_endgame(colors)
+    for seed in range(3):
+        print("worst", colors, seed, fastest(lambda: ai.choose_move(worst, "hard", Rng(seed))))
 """
 REVIEW_BUDGET_S = 1.5  # a whole round's review on the board: what a player waits for
 
@@ -370,9 +376,10 @@ def report_circuitpython(quick, colors, factor=None):
 
 
 def circuitpython_review(root, count):
-    """``(evaluation, reviews)`` on CircuitPython with ``root``'s lostcities:
-    ``{colours: (load us, load and best us)}`` and ``{(colours, moves): slower
-    player's review s}``. Raises cp.CircuitPythonUnavailable without it."""
+    """``(evaluation, reviews, worst)`` on CircuitPython with ``root``'s lostcities:
+    ``{colours: (load us, load and best us)}``, ``{(colours, moves): slower
+    player's review s}`` and ``{colours: hard's slowest worst-case decision s}``.
+    Raises cp.CircuitPythonUnavailable without it."""
     script = CIRCUITPYTHON_REVIEW % {"root": root, "host_sim": os.path.dirname(WORKLOADS),
                                      "count": count}
     result = cp.run(["-c", script], 512)
@@ -380,6 +387,7 @@ def circuitpython_review(root, count):
         raise RuntimeError("CircuitPython failed: %s" % result.stderr.strip()[-500:])
     evaluation = {}
     reviews = {}
+    worst = {}
     for line in result.stdout.split("\n"):
         fields = line.split()
         if fields and fields[0] == "evaluation":
@@ -387,7 +395,10 @@ def circuitpython_review(root, count):
         elif fields and fields[0] == "review":
             key = (int(fields[1]), int(fields[2]))
             reviews[key] = max(reviews.get(key, 0), int(fields[4]) / 1e6)
-    return evaluation, reviews
+        elif fields and fields[0] == "worst":
+            colors = int(fields[1])
+            worst[colors] = max(worst.get(colors, 0), int(fields[3]) / 1e6)
+    return evaluation, reviews, worst
 
 
 def report_review(quick, factor, baseline=None):
@@ -421,6 +432,17 @@ def report_review(quick, factor, baseline=None):
             "met" if factor.board_s(seconds)[1] <= REVIEW_BUDGET_S else "OVER")
         if theirs:
             before = theirs[1][(colors, moves)]
+            line += "; before %s, x%.2f" % (factor.range_text(before), before / seconds)
+        print(line)
+    budget = budget_s("hard")
+    print("\nhard's worst case (workloads.worst_endgame, the slowest of three seeds) on the board,"
+          " goal %.1f s at x%.0f%s" % (budget, factor.high, against))
+    for colors, seconds in sorted(ours[2].items()):
+        line = "  %d colours: %.2f ms here, on the board %s: %s" % (
+            colors, seconds * 1000, factor.range_text(seconds),
+            "met" if factor.board_s(seconds)[1] <= budget else "OVER")
+        if theirs:
+            before = theirs[2][colors]
             line += "; before %s, x%.2f" % (factor.range_text(before), before / seconds)
         print(line)
 
