@@ -25,7 +25,9 @@ SETTINGS = {
     "hard": (0, "hard"),
 }
 
-BUDGET_MS = const(3000)  # hard: stop searching after this (the board's ms)
+# hard: stop searching after this (the board's ms), its best move so far played, so
+# that with the step under way (one evaluation) the player waits at most about 1 s
+BUDGET_MS = const(900)
 # A search: sampled hands of the opponent pick the best moves on average, which
 # playouts then compare, each candidate in the same sampled deals, both sides
 # playing the evaluation's best move seeing all, up to so many plies each and so

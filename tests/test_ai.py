@@ -453,3 +453,10 @@ def test_a_save_naming_the_retired_expert_reads_as_hard():
     record = encode_match(saved, bytearray(match_size(saved)))
     resumed, lost = decode_match(bytes(record[HEADER:-CRC]))
     assert resumed.level == "hard" and lost == 0
+
+
+def test_hards_clock_stops_its_search_within_the_wait_the_bench_holds_it_to():
+    """The board's clock is what keeps hard's worst decision within its goal:
+    the budget, with one more evaluation under way, inside the bench's 1 s."""
+    from host_sim.tools import bench
+    assert ai.BUDGET_MS + 100 <= bench.BUDGETS_S["hard"] * 1000

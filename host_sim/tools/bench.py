@@ -58,7 +58,7 @@ ROOT = os.path.dirname(PACKAGE_DIR)
 # The budgets: each level's slowest decision on the board, at the
 # high end of the calibrated factor, within its BUDGETS_S (else LEVEL_BUDGET_S), and
 # at most HEAP_BUDGET bytes allocated by a decision: hard's a wait that feels short
-# (its clock, ai.BUDGET_MS, only a safety net at 3 s)
+# (on the board its clock, ai.BUDGET_MS, stops a search that would pass it)
 BUDGETS_S = {"hard": 1.0}
 LEVEL_BUDGET_S = 0.3
 HEAP_BUDGET = 4096
