@@ -279,11 +279,8 @@ class App(Shell):
     def _advance(self):
         session = self.session
         phase = session.phase()
-        if session.ends_match():
-            # the statistics are counted with the match's modules let go
-            self.make_room("match")
-        elif phase == SCORES:
-            self.let_go()  # the scores go before the next deal's table
+        if phase == SCORES and not session.ends_match():
+            self.let_go()  # the scores go before the next deal's table (the result makes its room)
         if phase == AI:
             session.advance(self.clock_ms, self.thought)
             self.buttons.clear()  # presses made while it thought were not meant for this

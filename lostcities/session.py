@@ -233,7 +233,7 @@ class Session:
 
     def ends_match(self):
         """Whether advance() now ends the match (its last scores or the
-        lesson's review show): a front end frees what the match held first."""
+        lesson's review show), rather than dealing the next round."""
         phase = self.phase()
         return phase == REVIEW or phase == SCORES and self.match.is_over()
 
