@@ -8,7 +8,7 @@ through the public methods, each taken once the press has returned
 (:meth:`Shell.later`).
 """
 
-from lostcities.memory import COMPILED_FIRST, FROM_SOURCES, PROFILE, forget, names, room
+from lostcities.memory import COMPILED_FIRST, FROM_SOURCES, PROFILE, READIED, forget, names, room
 
 if FROM_SOURCES:  # before anything else: see COMPILED_FIRST
     for _name in names(COMPILED_FIRST):
@@ -243,12 +243,14 @@ class App(Shell):
             self.after_picture(self.session.prepare)
 
     def ready_the_table(self):
-        """Once the title is on the screen: the table's modules loaded, and its
-        sprite sheets made (but from .py sources: see __init__), which a new
-        match or continue then need not wait for."""
+        """Once the title is on the screen: what a match needs and the title
+        does not loaded (memory.READIED: the rules, the table's modules), and
+        the table's sprite sheets made (but from .py sources: see __init__),
+        which a new match or Continue then need not wait for."""
         if not FROM_SOURCES:
             self.load_sheets()
-        import lostcities.screens.table  # noqa: F401
+        for name in names(READIED):
+            __import__(name)
 
     def load_sheets(self):
         """The table's sprite sheets, unless made already."""
@@ -277,11 +279,8 @@ class App(Shell):
     def _advance(self):
         session = self.session
         phase = session.phase()
-        if session.ends_match():
-            # the statistics are counted with the match's modules let go
-            self.make_room("match")
-        elif phase == SCORES:
-            self.let_go()  # the scores go before the next deal's table
+        if phase == SCORES and not session.ends_match():
+            self.let_go()  # the scores go before the next deal's table (the result makes its room)
         if phase == AI:
             session.advance(self.clock_ms, self.thought)
             self.buttons.clear()  # presses made while it thought were not meant for this

@@ -32,9 +32,17 @@ SAVES = "lostcities.saves."
 # From .py sources the board compiles a module as it imports it, which needs
 # about three times its text at once: compiled at the first table, these
 # needed more heap than anything else (docs/memory.md). There lostcities/app.py
-# compiles them before anything else, while the heap is nearly empty, and they stay.
+# compiles them before anything else, while the heap is nearly empty, and they stay;
+# so do the rest of READIED's, which the bundle loads once the title shows.
 COMPILED_FIRST = ((SCREENS, "words", "layout", "table"),
-                  (GAME, "knowledge", "evaluation", "ai", "assets"))
+                  (GAME, "knowledge", "evaluation", "ai", "assets", "rng"),
+                  ("lostcities.rules.", "match"), (SAVES, "match"))
+
+# What a match needs and the title does not: the rules (the saves load them
+# only for a saved match), its deals' Rng, its saved form and the table's
+# modules. App.ready_the_table loads them once the title is on the screen:
+# power-on does not wait for them, and a new match or Continue need not either.
+READIED = ((GAME, "rng"), ("lostcities.rules.", "match"), (SAVES, "match"), (SCREENS, "table"))
 
 
 def names(groups):

@@ -10,8 +10,6 @@ save); it never decides what comes next, nor when to save.
 
 from micropython import const
 
-from lostcities.rng import Rng
-from lostcities.rules.state import State
 from lostcities.saves.layout import NO_SAVE, WEAR_SWITCH
 from lostcities.saving import SavePolicy
 
@@ -174,6 +172,7 @@ class Session:
         before the table takes the board's heap: made late, they would find
         the heap in pieces."""
         if self._view is None:  # any State takes any round's view
+            from lostcities.rules.state import State
             self._view = State()
         if self.saved.mode == "ai":
             from lostcities import ai  # loaded for a match against it, or a hint
@@ -234,7 +233,7 @@ class Session:
 
     def ends_match(self):
         """Whether advance() now ends the match (its last scores or the
-        lesson's review show): a front end frees what the match held first."""
+        lesson's review show), rather than dealing the next round."""
         phase = self.phase()
         return phase == REVIEW or phase == SCORES and self.match.is_over()
 
@@ -353,5 +352,6 @@ class Session:
         match = self.match
         view = self.view(player)
         from lostcities import ai
+        from lostcities.rng import Rng
         return ai.hint(view, Rng(match.round_number() * 1000 + view.turns))
 

@@ -10,12 +10,9 @@ won, drawn (u16 each).
 """
 
 from lostcities import BRIGHTNESSES, COLORS, LEVELS, MODES, RESUMES, ROUNDS, level_named
-from lostcities.rng import Rng
-from lostcities.rules.match import Match
 from lostcities.saves.layout import (
     CRC, HAS_MATCH, HAS_PROFILE, HEADER, KIND_PROFILE, MATCH_AT, NO_SAVE, PROFILE_AT,
     put_text, put_u16, text_size)
-from lostcities.saves.match import AI_SEAT, SavedMatch
 
 from micropython import const
 
@@ -66,6 +63,9 @@ class Profile:
         the table's heap with this module. ``learn``: the lesson instead, one
         round of 5 colours against the lowest level with the coach, dealt from
         LESSON_SEEDS."""
+        from lostcities.rng import Rng
+        from lostcities.rules.match import Match
+        from lostcities.saves.match import AI_SEAT, SavedMatch
         if learn:
             seed = LESSON_SEEDS[new_seed() % len(LESSON_SEEDS)]
             return SavedMatch(Match(5, 1, Rng(seed)), "ai", LEVELS[0], AI_SEAT, Rng(seed + 1),

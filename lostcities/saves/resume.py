@@ -7,13 +7,9 @@ rules would refuse is refused."""
 from lostcities import LEVELS, MODES, level_named
 from lostcities.saves.restore import (
     COUNT_RESET, DAMAGED, MATCH_DAMAGED, TORN, VERSION_1, Reader, read_record, written_end)
-from lostcities.rng import Rng
-from lostcities.rules.cards import CARDS_PER_COLOR, HAND_SIZE
-from lostcities.rules.match import Match
 from lostcities.saves.layout import (
     HAS_MATCH, HAS_PROFILE, HEADER, KIND_MATCH, KIND_NO_MATCH, MATCH_AT, NO_SAVE,
     PROFILE_AT)
-from lostcities.saves.match import SavedMatch
 
 LOST_MOVE = "The last move was lost in a power cut."
 LOST_MOVES = "The last moves were lost in a power cut."
@@ -76,6 +72,9 @@ def decode_match(body, torn=False):
     of it, read up to its last move written whole (a round whose deal was cut
     is dealt again: its first move is the one lost; the first round's cut,
     the match is lost)."""
+    from lostcities.rules.cards import CARDS_PER_COLOR, HAND_SIZE
+    from lostcities.rules.match import Match
+    from lostcities.saves.match import SavedMatch
     read = Reader(body)
     colors = read.byte()
     rounds = read.byte()
@@ -121,6 +120,7 @@ def _read_rng(read):
     state = (read.u16(), read.u16(), read.u16())
     if state == (0, 0, 0):
         return None
+    from lostcities.rng import Rng
     rng = Rng()
     rng.setstate(state)
     return rng
