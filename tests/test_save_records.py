@@ -3,7 +3,19 @@ game before each save record was described by a table (literal bytes, made by
 that game's encoder), and version 1's; and the same objects saved again today
 write the very same bytes."""
 
-from lostcities.saves.layout import NVM_SIZE
+import pytest
+
+from host_sim.players.bots import random_move
+from lostcities.rng import Rng
+from lostcities.rules import Match
+from lostcities.saves import match as match_record
+from lostcities.saves import profile as profile_record
+from lostcities.saves.layout import (
+    HEADER, MATCH_AT, NVM_SIZE, PROFILE_AT, TEXT, U8, U16, fields_size, most_size)
+from lostcities.saves.match import HEAD_MOST, SavedMatch
+from lostcities.saves.profile import Profile
+from lostcities.saves.restore import OTHER_VERSION, Reader
+from lostcities.saves.resume import LOST_MOVE
 from lostcities.saves.storage import Storage
 
 # Written by the game as it was (whole NVM images up to their last written byte):
@@ -121,3 +133,98 @@ def test_version_1s_saves_read_with_the_retired_level_as_its_successor():
     assert profile.stats == {"hard": [4, 3, 0]}  # expert's and hard's lines, added
     assert (saved.mode, saved.level, [len(moves) for moves in saved.match.moves]) == (
         "ai", "hard", [3])
+
+
+# A new field: one row at the end of its record's table -----------------------
+
+@pytest.fixture
+def volume(monkeypatch):
+    """The profile's table with one field more, as a newer game's would have it."""
+    monkeypatch.setattr(profile_record, "FIELDS", profile_record.FIELDS + (
+        ("volume", U8, 7, range(11)),  # the one line
+    ))
+    return monkeypatch
+
+
+@pytest.fixture
+def handicap(monkeypatch):
+    """The saved match's table with one field more."""
+    monkeypatch.setattr(match_record, "FIELDS", match_record.FIELDS + (
+        ("handicap", U16, 0, None),  # the one line
+    ))
+    return monkeypatch
+
+
+def test_a_new_profile_field_round_trips_and_an_older_profile_reads_its_default(volume):
+    nvm = board()
+    profile = Profile()
+    assert profile.volume == 7
+    profile.volume = 3
+    profile.stats = {"easy": [1, 1, 0]}
+    assert Storage(nvm).save_profile(profile) is None
+    back = Storage(nvm).load_profile()
+    assert (back.volume, back.stats, settings(back)) == (3, profile.stats, settings(profile))
+    _, older, saved = read(board((0, AI_MATCH)))
+    assert older.volume == 7 and older.stats == {"hard": [7, 3, 1], "duel": [2, 1, 0]}
+    assert settings(older) == (6, 1, "ai", "hard", False, True, True, 4, "move", True)
+    # at its default, the field is not written: the profile is as before
+    assert written_again(older, saved) == AI_MATCH
+    volume.undo()  # the game before the field: refuses the newer profile, keeps the match
+    storage = Storage(nvm)
+    assert (settings(storage.load_profile()), storage.profile_message) == (
+        settings(Profile()), OTHER_VERSION)
+
+
+def test_a_new_field_s_bounds_are_its_values(volume):
+    nvm = board()
+    profile = Profile()
+    profile.volume = 11  # not one of range(11)
+    Storage(nvm).save_profile(profile)
+    storage = Storage(nvm)
+    assert storage.load_profile().volume == 7 and storage.profile_message is not None
+
+
+@pytest.mark.parametrize("image", [AI_MATCH, LESSON, DUEL], ids=["ai", "lesson", "duel"])
+def test_a_new_match_field_round_trips_and_an_older_match_reads_its_default(handicap, image):
+    storage, profile, saved = read(board((0, image)))
+    assert saved.handicap == 0 and saved.learn == (image == LESSON)
+    assert written_again(profile, saved) == image  # at its default: as before
+    saved.handicap = 300
+    nvm = board()
+    assert Storage(nvm).save_match(saved, profile) is None
+    _, _, back = read(nvm)
+    assert (back.handicap, back.learn, back.coached, back.mode, back.level) == (
+        300, saved.learn, saved.coached, saved.mode, saved.level)
+    assert back.match.moves == saved.match.moves
+    handicap.undo()  # the game before the field: refuses the newer match, keeps the profile
+    storage = Storage(nvm)
+    assert storage.load_match() == (None, OTHER_VERSION)
+    assert settings(storage.load_profile()) == settings(profile)
+
+
+def test_a_new_match_field_is_read_up_to_the_last_move_a_power_cut_left(handicap):
+    match = Match(5, 1, Rng(3))
+    match.start_round()
+    saved = SavedMatch(match, "ai", "easy", 1, Rng(4))
+    saved.handicap = 9
+    for _ in range(6):
+        match.play(random_move(match.state.view(match.state.to_move), saved.ai_rng))
+    nvm = board()
+    storage = Storage(nvm)
+    storage.save_match(saved)
+    end = len(nvm.rstrip(b"\xff"))
+    nvm[end - 3:] = b"\xff" * (NVM_SIZE - end + 3)  # the CRC and a byte of the deal's moves cut
+    back, message = Storage(nvm).load_match()
+    assert (back.handicap, len(back.match.moves[0]), message) == (9, 5, LOST_MOVE)
+
+
+def test_a_record_s_size_and_longest_head_come_from_its_table():
+    values = [Profile().__dict__[row[0]] for row in profile_record.FIELDS]
+    assert fields_size(profile_record.FIELDS, values, len(values)) == 1 + 1 + 1 + 1 + 3 + 7 + 2
+    assert HEAD_MOST == HEADER + 8 + 6 + 1 + 6 + 7 + 2 + 1 + 2  # the lesson's, level "medium"
+    assert most_size((("name", TEXT, None, (None, "abc", "a")),)) == 4
+
+
+def test_a_body_with_more_fields_than_its_table_is_refused():
+    with pytest.raises(ValueError):
+        Reader(bytes(20)).fields(profile_record.FIELDS, len(profile_record.FIELDS) + 1)

@@ -15,6 +15,7 @@ most and changes least: the count of writes, the profile, then the match.
 from micropython import const
 
 VERSION = const(2)  # 1: two slots of each kind (docs/formats.md, Version 1)
+SIGNATURE = b"LC" + bytes((VERSION,))  # how each record of this version starts
 KIND_MATCH = const(1)
 KIND_NO_MATCH = const(2)
 KIND_PROFILE = const(3)
@@ -48,21 +49,95 @@ def crc16(data, crc=0xFFFF):
     return crc
 
 
-def stamp(record, kind):
+def stamp(record, kind, count=0):
     """Write the header and the CRC of ``record`` (a bytearray or memoryview
-    holding header, body and CRC space) for a record of ``kind``."""
+    holding header, body and CRC space) for a record of ``kind`` whose head
+    holds ``count`` fields of its table (0: its first ones, see fields_written)."""
     length = len(record) - HEADER - CRC
-    record[0] = 0x4C  # "L"
-    record[1] = 0x43  # "C"
-    record[2] = VERSION
+    record[0:3] = SIGNATURE
     record[3] = kind
-    record[4] = 0
+    record[4] = count
     record[5] = 0
     record[6] = length >> 8
     record[7] = length & 0xFF
     crc = crc16(record[:HEADER + length])
     record[HEADER + length] = crc >> 8
     record[HEADER + length + 1] = crc & 0xFF
+
+
+# A record's head is described once, by a table of fields (the profile's in
+# lostcities/saves/profile.py, the saved match's in lostcities/saves/match.py): rows of
+# ``(name, size, default, values)`` in the order of their bytes. ``size`` is U8, U16,
+# I16 (None written as -32768), TEXT, RNG (an Rng's state, None as zeros), or a
+# tuple of bit masks, one for each of ``values``: a flag, whose bits share one byte
+# with the flags next to it in the table. ``values``: the values it takes (its
+# bounds: another is refused on reading), or None for any its size holds. A new
+# field is a new row at the table's end: a record written before it reads its default.
+U8 = const(1)
+U16 = const(2)
+I16 = const(-2)
+TEXT = const(0)
+RNG = const(6)
+_NONE_I16 = const(-32768)
+
+
+def fields_written(fields, values, first):
+    """How many fields of ``values`` (in ``fields``' order) a record holds: all
+    but the defaults at the end, and at least the ``first`` fields every record
+    of its kind held before fields were counted. The header says how many (0:
+    ``first``), so that a record grows only when a new field leaves its default."""
+    count = len(fields)
+    while count > first and values[count - 1] == fields[count - 1][2]:
+        count -= 1
+    return count
+
+
+def fields_size(fields, values, count):
+    """The bytes of the first ``count`` fields of ``values``."""
+    size = 0
+    flags = False
+    for at in range(count):
+        kind = fields[at][1]
+        if isinstance(kind, tuple):
+            size += 0 if flags else 1
+        else:
+            size += text_size(values[at]) if kind == TEXT else abs(kind)
+        flags = isinstance(kind, tuple)
+    return size
+
+
+def most_size(fields):
+    """The bytes of every field of ``fields`` at its longest (a text: its longest value)."""
+    return fields_size(fields, [max(row[3], key=lambda text: len(text or ""))
+                                if row[1] == TEXT else None for row in fields], len(fields))
+
+
+def put_fields(buf, at, fields, values, count):
+    """Write the first ``count`` fields of ``values`` from ``buf[at]``; returns
+    the offset after them."""
+    flags_at = -1
+    for index in range(count):
+        kind = fields[index][1]
+        value = values[index]
+        if isinstance(kind, tuple):
+            if flags_at < 0:
+                flags_at = at
+                buf[at] = 0
+                at += 1
+            buf[flags_at] |= kind[fields[index][3].index(value)]
+            continue
+        flags_at = -1
+        if kind == TEXT:
+            at = put_text(buf, at, value)
+        elif kind == RNG:
+            for part in value.getstate() if value is not None else (0, 0, 0):
+                at = put_u16(buf, at, part)
+        elif kind == U8:
+            buf[at] = value
+            at += 1
+        else:
+            at = put_u16(buf, at, (_NONE_I16 if value is None else value) & 0xFFFF)
+    return at
 
 
 def put_u16(buf, at, value):

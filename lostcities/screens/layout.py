@@ -26,6 +26,7 @@ from lostcities.rules.cards import (
     HAND_SIZE, HIDDEN, NO_CARD, SOURCE_DECK, card_color, move_card, move_discards, score_cards)
 from lostcities.screens import Popup, Screen, label
 from lostcities.screens.words import signed
+from lostcities.sides import short_name
 
 from micropython import const
 
@@ -181,7 +182,7 @@ class TableLayout(Screen):
 
     def short_name(self, player):
         """``YOU``, ``AI`` or ``P1``."""
-        return self.app.session.playing().short_name(player)
+        return short_name(self.app.session.playing(), player)
 
     def drawn_slot(self):
         """The slot of the card the viewer drew on their last turn (the hand
