@@ -52,7 +52,7 @@ def crc16(data, crc=0xFFFF):
 def stamp(record, kind, count=0):
     """Write the header and the CRC of ``record`` (a bytearray or memoryview
     holding header, body and CRC space) for a record of ``kind`` whose head
-    holds ``count`` fields of its table (0: its first ones, see fields_written)."""
+    holds ``count`` fields of its table (0: its first ones, see head_of)."""
     length = len(record) - HEADER - CRC
     record[0:3] = SIGNATURE
     record[3] = kind
@@ -81,19 +81,15 @@ RNG = const(6)
 _NONE_I16 = const(-32768)
 
 
-def fields_written(fields, values, first):
-    """How many fields of ``values`` (in ``fields``' order) a record holds: all
-    but the defaults at the end, and at least the ``first`` fields every record
-    of its kind held before fields were counted. The header says how many (0:
-    ``first``), so that a record grows only when a new field leaves its default."""
+def head_of(fields, values, first):
+    """``(count, size)``: how many fields of ``values`` (in ``fields``' order) a
+    record holds, and their bytes. It holds all but the defaults at the end,
+    and at least the ``first`` fields every record of its kind held before
+    fields were counted; its header says how many (0: ``first``), so that a
+    record grows only when a new field leaves its default."""
     count = len(fields)
     while count > first and values[count - 1] == fields[count - 1][2]:
         count -= 1
-    return count
-
-
-def fields_size(fields, values, count):
-    """The bytes of the first ``count`` fields of ``values``."""
     size = 0
     flags = False
     for at in range(count):
@@ -103,13 +99,7 @@ def fields_size(fields, values, count):
         else:
             size += text_size(values[at]) if kind == TEXT else abs(kind)
         flags = isinstance(kind, tuple)
-    return size
-
-
-def most_size(fields):
-    """The bytes of every field of ``fields`` at its longest (a text: its longest value)."""
-    return fields_size(fields, [max(row[3], key=lambda text: len(text or ""))
-                                if row[1] == TEXT else None for row in fields], len(fields))
+    return count, size
 
 
 def put_fields(buf, at, fields, values, count):

@@ -15,8 +15,8 @@ from micropython import const
 from lostcities import LEVELS, MODES, RETIRED_LEVELS
 from lostcities.rules.cards import CARDS_PER_COLOR
 from lostcities.saves.layout import (
-    CRC, HEADER, KIND_MATCH, RNG, TEXT, U8, U16, fields_size, fields_written, most_size,
-    put_fields, put_u16, stamp)
+    CRC, HEADER, KIND_MATCH, RNG, TEXT, U8, U16, head_of, put_fields, put_u16,
+    stamp)
 
 AI_SEAT = 1  # against the AI the human is player 1 (who is player 0 here)
 # The saved match's head after the Match's colours, rounds and Rng:
@@ -33,8 +33,11 @@ MODE = const(2)  # FIELDS' mode
 _FIRST = const(4)  # the fields every match saved before fields were counted held (a lesson: 5)
 _ARGUMENTS = const(5)  # the fields SavedMatch's arguments give
 # A match's record without its rounds at its longest, header and CRC included:
-# the Match's colours, rounds and Rng, the fields, the number of rounds dealt
-HEAD_MOST = HEADER + 8 + most_size(FIELDS) + 1 + CRC
+# the Match's colours, rounds and Rng, the fields (each text its longest value),
+# the number of rounds dealt
+HEAD_MOST = HEADER + 8 + head_of(FIELDS, [
+    max(row[3], key=lambda text: len(text or "")) if row[1] == TEXT else None for row in FIELDS
+], len(FIELDS))[1] + 1 + CRC
 
 
 class SavedMatch:
@@ -76,8 +79,7 @@ class SavedMatch:
 def match_size(saved):
     """The bytes of a SavedMatch's record, header and CRC included."""
     match = saved.match
-    values = _values(saved)
-    size = HEADER + 8 + fields_size(FIELDS, values, _count(saved, values)) + 1 + CRC
+    size = HEADER + 8 + _head(saved)[2] + 1 + CRC
     for moves in match.moves:
         size += 3 + match.colors * CARDS_PER_COLOR + 2 * len(moves)
     return size
@@ -91,8 +93,7 @@ def encode_match(saved, record):
     at = HEADER + 2
     for value in match.rng.getstate():
         at = put_u16(record, at, value)
-    values = _values(saved)
-    count = _count(saved, values)
+    values, count, _ = _head(saved)
     at = put_fields(record, at, FIELDS, values, count)
     record[at] = len(match.deals)
     at += 1
@@ -116,12 +117,10 @@ def first_fields(learn):
     return _FIRST + 1 if learn else _FIRST
 
 
-def _values(saved):
+def _head(saved):
+    """``(values, count, size)``: the values of ``saved``'s FIELDS, and how many
+    of them its record holds in how many bytes (layout.head_of)."""
     values = [getattr(saved, row[0]) for row in FIELDS]
     if saved.learn:
         values[MODE] = "learn"
-    return values
-
-
-def _count(saved, values):
-    return fields_written(FIELDS, values, first_fields(saved.learn))
+    return (values,) + head_of(FIELDS, values, first_fields(saved.learn))

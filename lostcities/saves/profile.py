@@ -13,7 +13,7 @@ from lostcities import (
     BRIGHTNESSES, COLORS, LEVELS, MODES, RESUMES, RETIRED_LEVELS, ROUNDS, level_named)
 from lostcities.saves.layout import (
     CRC, HAS_MATCH, HAS_PROFILE, HEADER, I16, KIND_PROFILE, MATCH_AT, NO_SAVE, PROFILE_AT, TEXT,
-    U8, fields_size, fields_written, put_fields, put_text, put_u16, stamp, text_size)
+    U8, head_of, put_fields, put_text, put_u16, stamp, text_size)
 
 _ROW = "%-6s%6s%5s%5s%4s"  # a statistics row: 26 characters, the screen's width
 _YES = (False, True)
@@ -123,8 +123,8 @@ def encode_profile(profile):
     """A Profile's record, stamped."""
     names = list(profile.stats)
     values = [getattr(profile, row[0]) for row in FIELDS]
-    count = fields_written(FIELDS, values, _FIRST)
-    size = HEADER + fields_size(FIELDS, values, count) + 1
+    count, size = head_of(FIELDS, values, _FIRST)
+    size += HEADER + 1
     for name in names:
         size += text_size(name) + 6
     record = bytearray(size + CRC)

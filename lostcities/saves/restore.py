@@ -58,7 +58,7 @@ def written_end(nvm):
 
 def read_record(nvm, start, limit, end):
     """``(body, kind, count)`` of the valid record at ``start`` (at most ``limit``
-    bytes long; ``count``: its head's fields, see layout.fields_written), else a
+    bytes long; ``count``: its head's fields, see layout.head_of), else a
     message: NO_SAVE (blank), TORN (cut short by a power cut that stopped at
     ``end``, the NVM's written end), FOREIGN, OTHER_VERSION or DAMAGED."""
     if start >= end:
