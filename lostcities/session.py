@@ -14,7 +14,6 @@ from lostcities.rng import Rng
 from lostcities.rules.state import State
 from lostcities.saves.layout import NO_SAVE, WEAR_SWITCH
 from lostcities.saving import SavePolicy
-from lostcities.sides import where_words
 
 # What the match waits for: Session.phase()
 NO_MATCH = const(0)  # none is saved: the title
@@ -146,6 +145,7 @@ class Session:
         self.over = None
         if self._loaded:
             self._loaded = False
+            from lostcities.sides import where_words
             self._news = "Resumed from the last save: %s." % where_words(self.saved)
 
     # Whose turn ------------------------------------------------------------

@@ -33,11 +33,11 @@ def where_words(saved):
     player = state.to_move
     # turns alternate from the round's starter: the player's moves so far
     made = (len(match.moves[-1]) + (1 if match.starter() == player else 0)) // 2
-    name = name_of(saved, player)
-    return "round %d, %s move %d" % (number, "your" if name == "you" else name + "'s", made + 1)
+    who = name(saved, player)
+    return "round %d, %s move %d" % (number, "your" if who == "you" else who + "'s", made + 1)
 
 
-def name_of(saved, player):
+def name(saved, player):
     """``you``, ``the AI`` or ``player 1``, for sentences."""
     if saved.mode == "ai":
         return "the AI" if saved.is_ai(player) else "you"

@@ -11,7 +11,7 @@ from lostcities.rules import Match
 from lostcities.saves import match as match_record
 from lostcities.saves import profile as profile_record
 from lostcities.saves.layout import (
-    HEADER, NVM_SIZE, U8, U16, head_of)
+    HEADER, NVM_SIZE, head)
 from lostcities.saves.match import HEAD_MOST, SavedMatch
 from lostcities.saves.profile import Profile
 from lostcities.saves.restore import OTHER_VERSION, Reader
@@ -141,7 +141,7 @@ def test_version_1s_saves_read_with_the_retired_level_as_its_successor():
 def volume(monkeypatch):
     """The profile's table with one field more, as a newer game's would have it."""
     monkeypatch.setattr(profile_record, "FIELDS", profile_record.FIELDS + (
-        ("volume", U8, 7, range(11)),  # the one line
+        ("volume", "byte", 7, range(11)),  # the one line
     ))
     return monkeypatch
 
@@ -150,7 +150,7 @@ def volume(monkeypatch):
 def handicap(monkeypatch):
     """The saved match's table with one field more."""
     monkeypatch.setattr(match_record, "FIELDS", match_record.FIELDS + (
-        ("handicap", U16, 0, None),  # the one line
+        ("handicap", "u16", 0, None),  # the one line
     ))
     return monkeypatch
 
@@ -220,10 +220,10 @@ def test_a_new_match_field_is_read_up_to_the_last_move_a_power_cut_left(handicap
 
 def test_a_record_s_size_and_longest_head_come_from_its_table():
     values = [Profile().__dict__[row[0]] for row in profile_record.FIELDS]
-    assert head_of(profile_record.FIELDS, values, 11) == (11, 1 + 1 + 1 + 1 + 3 + 7 + 2)
+    assert head(profile_record.FIELDS, values, 11) == (11, 1 + 1 + 1 + 1 + 3 + 7 + 2)
     assert HEAD_MOST == HEADER + 8 + 6 + 1 + 6 + 7 + 2 + 1 + 2  # the lesson's, level "medium"
 
 
 def test_a_body_with_more_fields_than_its_table_is_refused():
     with pytest.raises(ValueError):
-        Reader(bytes(20)).fields(profile_record.FIELDS, len(profile_record.FIELDS) + 1)
+        Reader(bytes(20)).head(profile_record.FIELDS, len(profile_record.FIELDS) + 1)

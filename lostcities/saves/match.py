@@ -14,30 +14,28 @@ from micropython import const
 
 from lostcities import LEVELS, MODES, RETIRED_LEVELS
 from lostcities.rules.cards import CARDS_PER_COLOR
-from lostcities.saves.layout import (
-    CRC, HEADER, KIND_MATCH, RNG, TEXT, U8, U16, head_of, put_fields, put_u16,
-    stamp)
+from lostcities.saves.layout import CRC, HEADER, KIND_MATCH, encode, head, put_u16, stamp
 
 AI_SEAT = 1  # against the AI the human is player 1 (who is player 0 here)
 # The saved match's head after the Match's colours, rounds and Rng:
 # (name, size, default, values), a SavedMatch's fields. A new field is one row at
 # the end: a match saved before it reads its default.
 FIELDS = (
-    ("ai_rng", RNG, None, None),
-    ("ai_seat", U8, AI_SEAT, (0, 1)),
-    ("mode", TEXT, "duel", MODES + ("learn",)),  # "learn": the lesson, against the AI
-    ("level", TEXT, None, (None,) + LEVELS + tuple(RETIRED_LEVELS)),  # None in a duel
-    ("coached", U16, 0, None),  # the coach's messages shown, a bit each
+    ("ai_rng", "rng", None, None),
+    ("ai_seat", "byte", AI_SEAT, (0, 1)),
+    ("mode", "text", "duel", MODES + ("learn",)),  # (FIELDS[2]) "learn": the lesson, vs the AI
+    ("level", "text", None, (None,) + LEVELS + tuple(RETIRED_LEVELS)),  # None in a duel
+    ("coached", "u16", 0, None),  # the coach's messages shown, a bit each
 )
-MODE = const(2)  # FIELDS' mode
-_FIRST = const(4)  # the fields every match saved before fields were counted held (a lesson: 5)
-_ARGUMENTS = const(5)  # the fields SavedMatch's arguments give
+# The fields every match saved before fields were counted held (a lesson's,
+# the coach's too); SavedMatch's arguments give these and the coach's
+FIRST = const(4)
 # A match's record without its rounds at its longest, header and CRC included:
 # the Match's colours, rounds and Rng, the fields (each text its longest value),
 # the number of rounds dealt
-HEAD_MOST = HEADER + 8 + head_of(FIELDS, [
-    max(row[3], key=lambda text: len(text or "")) if row[1] == TEXT else None for row in FIELDS
-], len(FIELDS))[1] + 1 + CRC
+HEAD_MOST = HEADER + 8 + head(FIELDS, [
+    max([text or "" for text in row[3]], key=len) if row[1] == "text" else None
+    for row in FIELDS], len(FIELDS))[1] + 1 + CRC
 
 
 class SavedMatch:
@@ -61,7 +59,7 @@ class SavedMatch:
         self.ai_seat = ai_seat
         self.ai_rng = ai_rng
         self.coached = coached
-        for at in range(0 if values else _ARGUMENTS, len(FIELDS)):
+        for at in range(0 if values else FIRST + 1, len(FIELDS)):
             setattr(self, FIELDS[at][0], values[at] if values else FIELDS[at][2])
 
     def coach_said(self, lesson):
@@ -79,7 +77,7 @@ class SavedMatch:
 def match_size(saved):
     """The bytes of a SavedMatch's record, header and CRC included."""
     match = saved.match
-    size = HEADER + 8 + _head(saved)[2] + 1 + CRC
+    size = HEADER + 8 + held(saved)[2] + 1 + CRC
     for moves in match.moves:
         size += 3 + match.colors * CARDS_PER_COLOR + 2 * len(moves)
     return size
@@ -93,8 +91,8 @@ def encode_match(saved, record):
     at = HEADER + 2
     for value in match.rng.getstate():
         at = put_u16(record, at, value)
-    values, count, _ = _head(saved)
-    at = put_fields(record, at, FIELDS, values, count)
+    values, count, _ = held(saved)
+    at = encode(record, at, FIELDS, values, count)
     record[at] = len(match.deals)
     at += 1
     for number in range(len(match.deals)):
@@ -108,19 +106,15 @@ def encode_match(saved, record):
         at = put_u16(record, at, len(moves))
         for move in moves:
             at = put_u16(record, at, move)
-    stamp(record, KIND_MATCH, 0 if count == first_fields(saved.learn) else count)
+    stamp(record, KIND_MATCH, 0 if count == FIRST + saved.learn else count)
     return record
 
 
-def first_fields(learn):
-    """The fields a match saved before fields were counted holds (the header's 0)."""
-    return _FIRST + 1 if learn else _FIRST
-
-
-def _head(saved):
+def held(saved):
     """``(values, count, size)``: the values of ``saved``'s FIELDS, and how many
-    of them its record holds in how many bytes (layout.head_of)."""
+    of them its record holds in how many bytes (layout.head): a lesson's
+    first ones hold the coach's messages too."""
     values = [getattr(saved, row[0]) for row in FIELDS]
     if saved.learn:
-        values[MODE] = "learn"
-    return (values,) + head_of(FIELDS, values, first_fields(saved.learn))
+        values[2] = "learn"  # the mode
+    return (values,) + head(FIELDS, values, FIRST + saved.learn)

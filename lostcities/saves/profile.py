@@ -12,27 +12,26 @@ from micropython import const
 from lostcities import (
     BRIGHTNESSES, COLORS, LEVELS, MODES, RESUMES, RETIRED_LEVELS, ROUNDS, level_named)
 from lostcities.saves.layout import (
-    CRC, HAS_MATCH, HAS_PROFILE, HEADER, I16, KIND_PROFILE, MATCH_AT, NO_SAVE, PROFILE_AT, TEXT,
-    U8, head_of, put_fields, put_text, put_u16, stamp, text_size)
+    CRC, HAS_MATCH, HAS_PROFILE, HEADER, KIND_PROFILE, MATCH_AT, NO_SAVE, PROFILE_AT, encode,
+    head, put_text, put_u16, stamp, text_size)
 
 _ROW = "%-6s%6s%5s%5s%4s"  # a statistics row: 26 characters, the screen's width
-_YES = (False, True)
 # The profile's head: (name, size, default, values), a Profile's fields. A new
 # field is one row at the end: a profile saved before it reads its default.
 FIELDS = (
-    ("colors", U8, 5, COLORS),
-    ("rounds", U8, 3, ROUNDS),
-    ("sound", (0, 1), True, _YES),  # flags: sound 1, lights 2, debug 4,
-    ("lights", (0, 2), True, _YES),
-    ("debug", (0, 4), False, _YES),
+    ("colors", "byte", 5, COLORS),
+    ("rounds", "byte", 3, ROUNDS),
+    ("sound", (0, 1), True, (False, True)),  # flags: sound 1, lights 2, debug 4,
+    ("lights", (0, 2), True, (False, True)),
+    ("debug", (0, 4), False, (False, True)),
     ("resume", (0, 32, 8), "pause", RESUMES),  # Resume every move 32, each round 8,
-    ("worn", (0, 16), False, _YES),  # the wear switched Resume 16
-    ("brightness", U8, 3, BRIGHTNESSES),
-    ("mode", TEXT, "ai", MODES),
-    ("level", TEXT, "normal", LEVELS + tuple(RETIRED_LEVELS)),  # retired: read as its successor
-    ("best_round", I16, None, None),  # the best round score (None until one)
+    ("worn", (0, 16), False, (False, True)),  # the wear switched Resume 16
+    ("brightness", "byte", 3, BRIGHTNESSES),
+    ("mode", "text", "ai", MODES),
+    ("level", "text", "normal", LEVELS + tuple(RETIRED_LEVELS)),  # retired: read as its successor
+    ("best_round", "i16", None, None),  # the best round score (None until one)
 )
-_FIRST = const(11)  # the fields of every profile saved before fields were counted
+FIRST = const(11)  # the fields of every profile saved before fields were counted
 # The settings a player chooses and their values, in the order the menus cycle
 # them: the one check of the title's settings and the terminal's
 CHOICES = {"mode": MODES, "level": LEVELS, "colors": COLORS, "rounds": ROUNDS,
@@ -123,19 +122,19 @@ def encode_profile(profile):
     """A Profile's record, stamped."""
     names = list(profile.stats)
     values = [getattr(profile, row[0]) for row in FIELDS]
-    count, size = head_of(FIELDS, values, _FIRST)
+    count, size = head(FIELDS, values, FIRST)
     size += HEADER + 1
     for name in names:
         size += text_size(name) + 6
     record = bytearray(size + CRC)
-    at = put_fields(record, HEADER, FIELDS, values, count)
+    at = encode(record, HEADER, FIELDS, values, count)
     record[at] = len(names)
     at += 1
     for name in names:
         at = put_text(record, at, name)
-        for count_of in profile.stats[name]:
-            at = put_u16(record, at, min(count_of, 0xFFFF))
-    stamp(record, KIND_PROFILE, 0 if count == _FIRST else count)
+        for number in profile.stats[name]:
+            at = put_u16(record, at, min(number, 0xFFFF))
+    stamp(record, KIND_PROFILE, 0 if count == FIRST else count)
     return record
 
 
@@ -179,7 +178,7 @@ def decode_profile(read, count=0):
     """The Profile of the record's body ``read`` (a restore.Reader) whose head
     holds ``count`` fields (0: the first ones); ValueError (or IndexError) if
     it is not one."""
-    profile = Profile(read.fields(FIELDS, count or _FIRST))
+    profile = Profile(read.head(FIELDS, count or FIRST))
     for _ in range(read.byte()):
         name = level_named(read.text())
         counts = [read.u16(), read.u16(), read.u16()]

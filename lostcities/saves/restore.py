@@ -17,8 +17,8 @@ is docs/formats.md's.
 
 from lostcities.rng import Rng
 from lostcities.saves.layout import (
-    CRC, HAS_MATCH, HAS_PROFILE, HEADER, I16, KIND_WEAR, NO_SAVE, PROFILE_AT, RNG, SIGNATURE,
-    TEXT, U8, VERSION, WEAR_AT, WEAR_BODY, crc16)
+    CRC, HAS_MATCH, HAS_PROFILE, HEADER, KIND_WEAR, NO_SAVE, PROFILE_AT, VERSION, WEAR_AT,
+    WEAR_BODY, crc16)
 
 from micropython import const
 
@@ -58,7 +58,7 @@ def written_end(nvm):
 
 def read_record(nvm, start, limit, end):
     """``(body, kind, count)`` of the valid record at ``start`` (at most ``limit``
-    bytes long; ``count``: its head's fields, see layout.head_of), else a
+    bytes long; ``count``: its head's fields, see layout.head), else a
     message: NO_SAVE (blank), TORN (cut short by a power cut that stopped at
     ``end``, the NVM's written end), FOREIGN, OTHER_VERSION or DAMAGED."""
     if start >= end:
@@ -68,7 +68,8 @@ def read_record(nvm, start, limit, end):
         return NO_SAVE
     if start + HEADER > end:
         seen = min(end - start, 3)  # a header cut short: ours if it starts as ours
-        return TORN if header[:seen] == SIGNATURE[:seen] else FOREIGN
+        mine = b"LC" + bytes((VERSION,))  # how a record of this version starts
+        return TORN if header[:seen] == mine[:seen] else FOREIGN
     if header[0:2] != b"LC":
         return FOREIGN
     if header[2] != VERSION:
@@ -93,7 +94,8 @@ def read_wear(nvm):
         return 0, 0, LOST_ALL
     if found == OTHER_VERSION and nvm[2] == 1:
         return 0, 0, VERSION_1
-    ours_after = bytes(nvm[PROFILE_AT:PROFILE_AT + 3]) == SIGNATURE  # (a byte of ours changed)
+    # a record of this version after it: a byte of ours changed
+    ours_after = bytes(nvm[PROFILE_AT:PROFILE_AT + 3]) == b"LC" + bytes((VERSION,))
     if found == DAMAGED or found in (FOREIGN, OTHER_VERSION) and ours_after or not isinstance(
             found, str) and (found[1] != KIND_WEAR or len(found[0]) != WEAR_BODY):
         return 0, HAS_MATCH | HAS_PROFILE, COUNT_RESET
@@ -139,41 +141,41 @@ class Reader:
         rng.setstate(state)
         return rng
 
-    def fields(self, fields, count, values=None):
-        """The values of a record's head, described by ``fields`` (layout.py), of
+    def head(self, rows, count, values=None):
+        """The values of a record's head, described by ``rows`` (layout.py), of
         which the record holds ``count``: appended to ``values`` from the first
         it lacks, the rest their defaults. ValueError for a record with more
-        fields than ``fields`` knows (a newer version's) or a value outside its
+        fields than ``rows`` knows (a newer version's) or a value outside its
         field's values."""
-        if count > len(fields):
+        if count > len(rows):
             raise ValueError("a newer record")
         values = [] if values is None else values
         flags = -1
-        for name, kind, default, allowed in fields[len(values):]:
+        for row in rows[len(values):]:
+            kind = row[1]
             if len(values) >= count:
-                value = default
+                value = row[2]
             elif isinstance(kind, tuple):
                 if flags < 0:
                     flags = self.byte()
-                value = allowed[0]
+                value = row[3][0]
                 for at in range(len(kind) - 1, 0, -1):  # the last whose bits are set
                     if flags & kind[at] == kind[at]:
-                        value = allowed[at]
+                        value = row[3][at]
                         break
-            elif kind == TEXT:
+            elif kind == "text":
                 value = self.text()
-            elif kind == RNG:
+            elif kind == "rng":
                 value = self.rng()
-            elif kind == U8:
+            elif kind == "byte":
                 value = self.byte()
             else:
                 value = self.u16()
-                if kind == I16:
+                if kind == "i16":
                     value = None if value == 0x8000 else value - (value & 0x8000) * 2
             if not isinstance(kind, tuple):
                 flags = -1
-            if allowed is not None and value not in allowed:
-                raise ValueError(name)
+            if row[3] is not None and value not in row[3]:
+                raise ValueError(row[0])
             values.append(value)
         return values
-

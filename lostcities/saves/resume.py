@@ -11,9 +11,8 @@ from lostcities.rules.cards import CARDS_PER_COLOR, HAND_SIZE
 from lostcities.rules.match import Match
 from lostcities.saves.layout import (
     HAS_MATCH, HAS_PROFILE, HEADER, KIND_MATCH, KIND_NO_MATCH, MATCH_AT, NO_SAVE,
-    PROFILE_AT, SIGNATURE)
-from lostcities.saves import match as match_record
-from lostcities.saves.match import MODE, SavedMatch, first_fields
+    PROFILE_AT, VERSION)
+from lostcities.saves.match import FIRST, SavedMatch
 
 LOST_MOVE = "The last move was lost in a power cut."
 LOST_MOVES = "The last moves were lost in a power cut."
@@ -50,7 +49,8 @@ def load_match(storage):
             raise ValueError("not a match")
         saved = decode_match(body, count=count)[0]
     except (ValueError, IndexError, TypeError):  # a newer game's match: said so, not as damage
-        return None, OTHER_VERSION if count > len(match_record.FIELDS) else MATCH_DAMAGED
+        from lostcities.saves.match import FIELDS  # (the module's: a test adds a field to it)
+        return None, OTHER_VERSION if count > len(FIELDS) else MATCH_DAMAGED
     return saved, kept
 
 
@@ -62,7 +62,7 @@ def torn_match(nvm, end, flags):
         return None, None  # lost with the profile: the profile's message says so
     header = bytes(nvm[MATCH_AT:MATCH_AT + HEADER])
     try:
-        if header[:3] != SIGNATURE or header[3] != KIND_MATCH:
+        if header[:4] != b"LC" + bytes((VERSION, KIND_MATCH)):
             raise ValueError("not a match")
         saved, lost = decode_match(bytes(nvm[MATCH_AT + HEADER:end]), True, header[4])
     except (ValueError, IndexError, TypeError):
@@ -81,12 +81,12 @@ def decode_match(body, torn=False, count=0):
     colors = read.byte()
     rounds = read.byte()
     match_rng = read.rng()
-    fields = match_record.FIELDS  # (the module's: a test adds a field to it)
-    values = read.fields(fields[:MODE + 1], MODE + 1)  # to the mode: in every record
-    learn = values[MODE] == "learn"  # a lesson: against the AI, and the coach's messages shown
-    values = read.fields(fields, count or first_fields(learn), values)
-    mode = values[MODE] = "ai" if learn else values[MODE]
-    level = values[MODE + 1] = level_named(values[MODE + 1])
+    from lostcities.saves.match import FIELDS  # (the module's: a test adds a field to it)
+    values = read.head(FIELDS[:3], 3)  # to the mode: in every record
+    learn = values[2] == "learn"  # a lesson: against the AI, and the coach's messages shown
+    values = read.head(FIELDS, count or FIRST + learn, values)
+    mode = values[2] = "ai" if learn else values[2]
+    level = values[3] = level_named(values[3])
     if mode == "ai" and level not in LEVELS:
         raise ValueError("bad AI level")
     match = Match(colors, rounds, match_rng)

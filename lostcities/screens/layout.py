@@ -26,7 +26,6 @@ from lostcities.rules.cards import (
     HAND_SIZE, HIDDEN, NO_CARD, SOURCE_DECK, card_color, move_card, move_discards, score_cards)
 from lostcities.screens import Popup, Screen, label
 from lostcities.screens.words import signed
-from lostcities.sides import short_name
 
 from micropython import const
 
@@ -181,7 +180,11 @@ class TableLayout(Screen):
         return sources
 
     def short_name(self, player):
-        """``YOU``, ``AI`` or ``P1``."""
+        """``YOU``, ``AI`` or ``P1``. (lostcities/sides.py is loaded with the
+        match's first words, not at start-up: from .py sources its names,
+        compiled there, made the board's table of names double at the title,
+        where the heap had no room for it in one piece.)"""
+        from lostcities.sides import short_name
         return short_name(self.app.session.playing(), player)
 
     def drawn_slot(self):
