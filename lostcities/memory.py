@@ -88,7 +88,6 @@ def groups():
         # prefix written out: from .py sources a name of its own would be one more
         # name for good, at the name tables' doubling)
         "read at start": ((SAVES, "restore", "resume", "version1"), ("lostcities.rules.", "legal")),
-        "new match": ((GAME, "matches"),),  # its making (the title's, or the pause menu's)
         "table": ((SCREENS, "table", "layout", "words"),),
         "info": ((SCREENS, "info"),),  # SELECT's pages and the hint's words
         "turns": ((SCREENS, "pause", "passing"),),  # the match's other screens
@@ -114,8 +113,7 @@ def rooms():
         "stats": ((), SCREEN),
         "rules": ((), SCREEN),
         # made as soon as a match starts or continues, before it is shown
-        "table": (("menus", "assets", "read at start", "new match", "review"),
-                  SCREEN | PROFILE_TOO),
+        "table": (("menus", "assets", "read at start", "review"), SCREEN | PROFILE_TOO),
         "pass": ((), SCREEN),
         "pause": ((), SCREEN),
         # the hint given by the pause menu: the AI's modules it loaded go with the menu

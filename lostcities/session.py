@@ -14,6 +14,7 @@ from lostcities.rng import Rng
 from lostcities.rules.state import State
 from lostcities.saves.layout import NO_SAVE, WEAR_SWITCH
 from lostcities.saving import SavePolicy
+from lostcities.sides import new_match, where_words
 
 # What the match waits for: Session.phase()
 NO_MATCH = const(0)  # none is saved: the title
@@ -145,7 +146,6 @@ class Session:
         self.over = None
         if self._loaded:
             self._loaded = False
-            from lostcities.sides import where_words
             self._news = "Resumed from the last save: %s." % where_words(self.saved)
 
     # Whose turn ------------------------------------------------------------
@@ -189,10 +189,9 @@ class Session:
 
     def new_match(self, learn=False):
         """A new match with the profile's settings (``learn``: the lesson:
-        see lostcities/matches.py), its first round dealt, saved at the next tick
+        see lostcities/sides.py), its first round dealt, saved at the next tick
         (after the table's picture); from the flash's WEAR_SWITCH-th write,
         Profile.spare_the_flash, saved with it at once and told once."""
-        from lostcities.matches import new_match
         profile = self.profile
         self.saved = new_match(profile, self.new_seed, learn)
         self.saved.match.start_round()

@@ -1,7 +1,32 @@
-"""Who is who in a match, in words: the same for every front end (the board's
-screens, the terminal game, the Session's news). Each takes ``saved``, the
-SavedMatch: the saves (lostcities/saves/) keep only what a match is, and
-lostcities/matches.py makes a new one."""
+"""The two sides of a match: made from the profile's settings (a new match,
+or the lesson), and who is who in it in words, the same for every front end
+(the board's screens, the terminal game, the Session's news). Beside the
+Session, which makes its matches here; the saves (lostcities/saves/) keep
+only what a match is. The words take ``saved``, the SavedMatch."""
+
+from lostcities import LEVELS
+from lostcities.rng import Rng
+from lostcities.rules.match import Match
+from lostcities.saves.match import AI_SEAT, SavedMatch
+
+# The lesson's deals: the seeds of its match's Rng (the AI's is the
+# next one), each tested to let the player start, to bring the coach's lessons
+# up early, and to give hints the coach never has to contradict (tests/test_coach.py)
+LESSON_SEEDS = (1868, 2101, 582, 104)
+
+
+def new_match(profile, new_seed, learn=False):
+    """A new match with ``profile``'s settings, as it is saved, not yet dealt
+    (``new_seed()`` gives its deal's and its AI's seeds). ``learn``: the
+    lesson instead, one round of 5 colours against the lowest level with the
+    coach, dealt from LESSON_SEEDS."""
+    if learn:
+        seed = LESSON_SEEDS[new_seed() % len(LESSON_SEEDS)]
+        return SavedMatch(Match(5, 1, Rng(seed)), "ai", LEVELS[0], AI_SEAT, Rng(seed + 1), True)
+    match = Match(profile.colors, profile.rounds, Rng(new_seed()))
+    if profile.mode == "ai":
+        return SavedMatch(match, "ai", profile.level, AI_SEAT, Rng(new_seed()))
+    return SavedMatch(match, "duel")
 
 
 def result_words(saved, short=True):

@@ -25,7 +25,7 @@ from lostcities.saves.match import encode_match, match_size
 from lostcities.screens import LINE_H, wrap
 from lostcities.screens.layout import DRAW_BAR_Y, INFO_CHARS
 from lostcities.screens.table import ACTION, DRAW, SHOWN, PICK
-from lostcities.matches import LESSON_SEEDS
+from lostcities.sides import LESSON_SEEDS
 from tests.test_tty import Keyboard, erased, session
 
 # the table's phase at each lesson's moment

@@ -16,16 +16,17 @@ from lostcities.saves.layout import (
     head, put_text, put_u16, stamp, text_size)
 
 _ROW = "%-6s%6s%5s%5s%4s"  # a statistics row: 26 characters, the screen's width
+_YES = (False, True)  # a flag's values
 # The profile's head: (name, size, default, values), a Profile's fields. A new
 # field is one row at the end: a profile saved before it reads its default.
 FIELDS = (
     ("colors", "byte", 5, COLORS),
     ("rounds", "byte", 3, ROUNDS),
-    ("sound", (0, 1), True, (False, True)),  # flags: sound 1, lights 2, debug 4,
-    ("lights", (0, 2), True, (False, True)),
-    ("debug", (0, 4), False, (False, True)),
+    ("sound", (0, 1), True, _YES),  # flags: sound 1, lights 2, debug 4,
+    ("lights", (0, 2), True, _YES),
+    ("debug", (0, 4), False, _YES),
     ("resume", (0, 32, 8), "pause", RESUMES),  # Resume every move 32, each round 8,
-    ("worn", (0, 16), False, (False, True)),  # the wear switched Resume 16
+    ("worn", (0, 16), False, _YES),  # the wear switched Resume 16
     ("brightness", "byte", 3, BRIGHTNESSES),
     ("mode", "text", "ai", MODES),
     ("level", "text", "normal", LEVELS + tuple(RETIRED_LEVELS)),  # retired: read as its successor

@@ -151,7 +151,8 @@ class Reader:
             raise ValueError("a newer record")
         values = [] if values is None else values
         flags = -1
-        for row in rows[len(values):]:
+        for at in range(len(values), len(rows)):
+            row = rows[at]
             kind = row[1]
             if len(values) >= count:
                 value = row[2]
@@ -159,9 +160,9 @@ class Reader:
                 if flags < 0:
                     flags = self.byte()
                 value = row[3][0]
-                for at in range(len(kind) - 1, 0, -1):  # the last whose bits are set
-                    if flags & kind[at] == kind[at]:
-                        value = row[3][at]
+                for bit in range(len(kind) - 1, 0, -1):  # the last whose bits are set
+                    if flags & kind[bit] == kind[bit]:
+                        value = row[3][bit]
                         break
             elif kind == "text":
                 value = self.text()

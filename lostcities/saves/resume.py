@@ -82,9 +82,10 @@ def decode_match(body, torn=False, count=0):
     rounds = read.byte()
     match_rng = read.rng()
     from lostcities.saves.match import FIELDS  # (the module's: a test adds a field to it)
-    values = read.head(FIELDS[:3], 3)  # to the mode: in every record
+    values = read.head(FIELDS, count or FIRST)
     learn = values[2] == "learn"  # a lesson: against the AI, and the coach's messages shown
-    values = read.head(FIELDS, count or FIRST + learn, values)
+    if learn and not count:  # saved before fields were counted: the coach's were there
+        values[4] = read.u16()
     mode = values[2] = "ai" if learn else values[2]
     level = values[3] = level_named(values[3])
     if mode == "ai" and level not in LEVELS:

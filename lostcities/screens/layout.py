@@ -180,9 +180,9 @@ class TableLayout(Screen):
         return sources
 
     def short_name(self, player):
-        """``YOU``, ``AI`` or ``P1``. (lostcities/sides.py is loaded with the
-        match's first words, not at start-up: from .py sources its names,
-        compiled there, made the board's table of names double at the title,
+        """``YOU``, ``AI`` or ``P1``. (lostcities/sides.py is imported here, not
+        with this module: from .py sources this module is compiled first, and
+        its names there made the board's table of names double at the title,
         where the heap had no room for it in one piece.)"""
         from lostcities.sides import short_name
         return short_name(self.app.session.playing(), player)
