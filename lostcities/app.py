@@ -15,7 +15,7 @@ if FROM_SOURCES:  # before anything else: see COMPILED_FIRST
         __import__(_name)
 
 from lostcities.buttons import START_HELD
-from lostcities.rules.cards import HAND_SIZE, HIDDEN, IllegalMove
+from lostcities.rules.cards import IllegalMove
 from lostcities.saves.layout import TOO_LONG, UNSAVED
 from lostcities.saves.storage import Storage
 from lostcities.session import AI, END, MOVE, NO_MATCH, PASS, REVIEW, SCORES, Session
@@ -36,14 +36,10 @@ class App(Shell):
         self.table = None
         self.title_item = None  # the title's item whose sub-screen is open
         self.save_notice = None  # a save's news (a failure, the flash's wear), until seen once
-        # for the table made anew: each player's hand cursor, and hand as
-        # their last move left it, less the draw
-        self.cursors = [0, 0]
-        self.hands = [bytearray([HIDDEN] * HAND_SIZE), bytearray([HIDDEN] * HAND_SIZE)]
+        self.seats = None  # what a table leaves the next (screens/layout.py)
         self.hint_offered = False  # the pause menu offers a hint (a person's turn)
         # what a report takes with it to its later step
         self.move = None
-        self.hint = None
         self.opening = "title"  # the menus' choice to carry out: see open()
         self.reviewed = 1  # the player whose review was shown last
         self.apply_settings()
@@ -150,11 +146,42 @@ class App(Shell):
         self.hint_offered = self.screen is table and table is not None and table.offers_hint()
         self.later(self._pause)
 
-    def resume(self, hint=None):
-        """Back from the pause menu (or the rules in it) to the phase as it was;
-        ``hint``, a move, shows on the table."""
-        self.hint = hint
+    def resume(self):
+        """Back from the pause menu (or the rules in it) to the phase as it was."""
         self.later(self._resume)
+
+    def resume_with_hint(self):
+        """The pause menu's Hint: back to the table, showing what ``normal``
+        would play in the person's place."""
+        self.later(self._hint)
+
+    def erase(self):
+        """The settings' Erase all: the saved match, the settings and the
+        statistics forgotten, in one write; None, or why it was not written."""
+        problem = self.session.erase()
+        self.apply_settings()
+        return problem
+
+    def settings_left(self):
+        """The settings screen is left: its changes are saved (a changed Resume
+        setting applies at once)."""
+        self.session.save_profile()
+
+    def coach(self, player, moment, card, discard):
+        """The lesson's coach's words to ``player`` at ``moment``, marked as
+        said (Session.coach), or None."""
+        return self.session.coach(player, moment, card, discard)
+
+    def coach_cut_short(self, lesson):
+        """The coach's words ``lesson`` were cut short (by a hint): they wait
+        for their next moment."""
+        self.session.unsaid(lesson)
+
+    def keep_seats(self, seats):
+        """The table's :class:`~lostcities.screens.layout.Seats`, kept for the
+        tables made after it; returns them."""
+        self.seats = seats
+        return seats
 
     def open(self, name):
         """A menu's choice, carried out by lostcities/menus.py: "title",
@@ -290,7 +317,11 @@ class App(Shell):
         self.show(PauseScreen(self, self.hint_offered))
 
     def _resume(self):
-        hint, self.hint = self.hint, None
+        self.show_phase()
+
+    def _hint(self):
+        hint = self.session.hint(self.match.state.to_move)
+        self.make_room("hint")  # the pause menu and what the hint loaded go
         self.show_phase(hint)
 
     # The menus ---------------------------------------------------------------

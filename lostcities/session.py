@@ -47,6 +47,7 @@ class Session:
         self._loaded = self.saved is not None
         self.notice = (None if message == NO_SAVE else message) or storage.profile_message
         self.over = None  # the match just finished, while its result shows (END)
+        self._ended = None  # that match, until its end is written (see _finish)
         # the last phase gone past that the saved match does not show: PASS (the
         # player to move holds the device), LAST (the last move was seen) or
         # SCORES (the lesson's scores were seen); NO_MATCH for none
@@ -134,6 +135,7 @@ class Session:
         elif phase == SCORES or phase == REVIEW:
             self.over = self._finish()
         elif phase == END:
+            self._write_end()
             self.over = None
         return phase
 
@@ -192,6 +194,7 @@ class Session:
         see lostcities/sides.py), its first round dealt, saved at the next tick
         (after the table's picture); from the flash's WEAR_SWITCH-th write,
         Profile.spare_the_flash, saved with it at once and told once."""
+        self._write_end()
         profile = self.profile
         self.saved = new_match(profile, self.new_seed, learn)
         self.saved.match.start_round()
@@ -217,12 +220,16 @@ class Session:
 
     def tick(self, idle_ms=0):
         """The front end waits for a press, ``idle_ms`` after the last, its
-        picture shown: a save the policy wants is made now."""
-        if self.saved is not None and self.over is None and self.saving.wants(idle_ms):
+        picture shown: a save the policy wants is made now, and a match's end
+        once its result shows."""
+        if self._ended is not None:
+            self._write_end()
+        elif self.saved is not None and self.saving.wants(idle_ms):
             self.save()
 
     def leave(self):
         """The player went to the title: a result shown was seen, a match is saved."""
+        self._write_end()
         self.over = None
         self.paused()
 
@@ -263,16 +270,24 @@ class Session:
         self.seen = NO_MATCH
 
     def _finish(self):
-        """The match is over: count it in the statistics and forget the save,
-        both in one write (a lesson is not counted); returns the saved match."""
-        saved = self.saved
-        profile = self.profile
-        if not saved.learn:
-            profile.record_match(saved)
-        self._profile_written(self.storage.finish_match(profile))
+        """The match is over: returns its saved form, whose result shows.
+        Counted in the statistics (a lesson is not) and its save forgotten
+        once the result shows, in one write (_write_end): a power cut before
+        it resumes the match's last save."""
+        saved = self._ended = self.saved
         self.saved = None
-        self.saving.saved()
         return saved
+
+    def _write_end(self):
+        """The match that ended counted and its save forgotten, if they wait
+        (the profile is read again for them, after the result's picture)."""
+        ended, self._ended = self._ended, None
+        if ended is not None:
+            profile = self.profile
+            if not ended.learn:
+                profile.record_match(ended)
+            self.saving.saved()
+            self._profile_written(self.storage.finish_match(profile))
 
     def erase(self):
         """Forget the saved match, the settings and the statistics, in one write
@@ -280,6 +295,7 @@ class Session:
         player's); None, or why it was not written."""
         from lostcities.saves.profile import Profile
         self.saved = self.over = None
+        self._ended = None
         self._profile = profile = Profile()
         self.saving = SavePolicy(profile.resume)
         self._loaded = False

@@ -209,7 +209,32 @@ def test_no_module_writes_the_fields_of_another_modules_objects():
                     and not (isinstance(node.value, ast.Name) and node.value.id == "self")
                     and node.attr in others):
                 written.append("%s:%d %s" % (name, node.lineno, ast.unparse(node)))
+            elif (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "setattr"
+                    and not (isinstance(node.args[0], ast.Name) and node.args[0].id == "self")):
+                written.append("%s:%d %s" % (name, node.lineno, ast.unparse(node)))
     assert written == []
+
+
+# what a screen may ask the Session: everything else it reports through App
+_SESSION_QUESTIONS = {"phase", "playing", "view", "last_move_of"}
+
+
+def _is_session(node):
+    return (isinstance(node, ast.Attribute) and node.attr == "session"
+            or isinstance(node, ast.Name) and node.id == "session")
+
+
+def test_screens_only_ask_the_session_and_report_through_app():
+    """A screen that called the Session to change the match, the save or the
+    profile would decide where App and the later() rule should."""
+    called = []
+    for name, _, tree in _trees("lostcities.screens"):
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and _is_session(node.func.value)
+                    and node.func.attr not in _SESSION_QUESTIONS):
+                called.append("%s:%d %s" % (name, node.lineno, ast.unparse(node.func)))
+    assert called == []
 
 
 def test_no_test_or_tool_reads_a_private_name_of_the_board_code():

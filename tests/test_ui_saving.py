@@ -100,6 +100,38 @@ def test_a_policy_that_saved_at_every_pause_would_fail_the_goal(monkeypatch):
     assert writes > GOALS["ai"]
 
 
+def test_a_matchs_end_is_written_once_its_result_shows_and_a_cut_before_it_resumes_the_last_save():
+    """The result first: the statistics counted and the save forgotten are one
+    write, made once the result is on the screen. A power cut before it finds
+    the match as its last save left it, the statistics not yet counted."""
+    nvm = fresh_nvm()
+    driver = Driver(seed=6, nvm=nvm, profile={"mode": "duel", "colors": 5, "rounds": 1},
+                    render=False)
+    rng = Rng(6)
+    driver.press(btn.A)  # New match
+    while driver.screen != "round":  # to the last round's scores
+        if driver.screen == "table" and driver.app.table.step != SHOWN:
+            play_human_turn(driver, rng)
+        else:
+            driver.press(btn.A)
+    app = driver.app
+    before, image = nvm.writes, bytes(nvm._bytes)
+    at_picture = []
+    refresh = app.display.refresh
+
+    def refreshed(*args, **kwargs):
+        at_picture.append(nvm.writes)
+        return refresh(*args, **kwargs)
+    app.display.refresh = refreshed
+    driver.press(btn.A)
+    assert driver.screen == "match"
+    assert at_picture[0] == before and nvm.writes == before + 1
+    assert Storage(bytearray(image)).load_match()[0] is not None  # cut before: resumed
+    assert "duel" not in Storage(bytearray(image)).load_profile().stats
+    storage = Storage(nvm)
+    assert storage.load_match()[0] is None and storage.load_profile().stats["duel"][0] == 1
+
+
 def test_saving_each_round_writes_a_few_times_a_match():
     writes, _ = writes_of_a_match({"mode": "ai", "level": "easy", "rounds": 3,
                                    "resume": "round"})

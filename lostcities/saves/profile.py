@@ -16,17 +16,17 @@ from lostcities.saves.layout import (
     head, put_text, put_u16, stamp, text_size)
 
 _ROW = "%-6s%6s%5s%5s%4s"  # a statistics row: 26 characters, the screen's width
-_YES = (False, True)  # a flag's values
+SWITCH = (False, True)  # a switch's values (a setting's, a flag's)
 # The profile's head: (name, size, default, values), a Profile's fields. A new
 # field is one row at the end: a profile saved before it reads its default.
 FIELDS = (
     ("colors", "byte", 5, COLORS),
     ("rounds", "byte", 3, ROUNDS),
-    ("sound", (0, 1), True, _YES),  # flags: sound 1, lights 2, debug 4,
-    ("lights", (0, 2), True, _YES),
-    ("debug", (0, 4), False, _YES),
+    ("sound", (0, 1), True, SWITCH),  # flags: sound 1, lights 2, debug 4,
+    ("lights", (0, 2), True, SWITCH),
+    ("debug", (0, 4), False, SWITCH),
     ("resume", (0, 32, 8), "pause", RESUMES),  # Resume every move 32, each round 8,
-    ("worn", (0, 16), False, _YES),  # the wear switched Resume 16
+    ("worn", (0, 16), False, SWITCH),  # the wear switched Resume 16
     ("brightness", "byte", 3, BRIGHTNESSES),
     ("mode", "text", "ai", MODES),
     ("level", "text", "normal", LEVELS + tuple(RETIRED_LEVELS)),  # retired: read as its successor
@@ -34,9 +34,11 @@ FIELDS = (
 )
 FIRST = const(11)  # the fields of every profile saved before fields were counted
 # The settings a player chooses and their values, in the order the menus cycle
-# them: the one check of the title's settings and the terminal's
+# them: the one check of the title's settings and the terminal's (the save's
+# are FIELDS' values)
 CHOICES = {"mode": MODES, "level": LEVELS, "colors": COLORS, "rounds": ROUNDS,
-           "resume": RESUMES, "brightness": BRIGHTNESSES}
+           "resume": RESUMES, "brightness": BRIGHTNESSES,
+           "sound": SWITCH, "lights": SWITCH, "debug": SWITCH}
 
 
 class Profile:

@@ -39,19 +39,23 @@ WORN = "Memory saved 8000 times: to spare it, matches now save at pauses (Settin
 
 TORN = "torn"  # read_record: a record a power cut stopped
 VERSION_1 = "v1"  # read_wear: the NVM holds version 1's layout (version1.py)
-_SCANNED = const(64)  # bytes read at a time from the NVM's end
+_SCANNED = const(256)  # bytes read at a time from the NVM's end
+_ERASED = b"\xff" * _SCANNED
 
 
 def written_end(nvm):
     """The offset after the last byte that is not 0xFF: every byte before it was
-    written whole (after it, erased by a power cut, or never written)."""
+    written whole (after it, erased by a power cut, or never written). Erased
+    pieces are compared whole (in C, not byte by byte in Python: most of the
+    NVM is erased)."""
     end = len(nvm)
     while end > 0:
         start = max(0, end - _SCANNED)
         chunk = nvm[start:end]
-        for at in range(len(chunk) - 1, -1, -1):
-            if chunk[at] != 0xFF:
-                return start + at + 1
+        if chunk != _ERASED[:end - start]:
+            for at in range(len(chunk) - 1, -1, -1):
+                if chunk[at] != 0xFF:
+                    return start + at + 1
         end = start
     return 0
 

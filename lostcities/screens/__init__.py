@@ -8,6 +8,7 @@ import displayio
 from micropython import const
 
 from lostcities import INK, LIGHT
+from lostcities.rules.cards import HAND_SIZE, HIDDEN
 
 # A popup's frame round its text: the edge 3 px out on each side and above, 2
 # px below; the inside 2 px out, 1 px below (vectorio's two rectangles, or the
@@ -260,6 +261,18 @@ def wrap(text, width=CHARS):
             line = word
     lines.append(line)
     return "\n".join(lines)
+
+
+class Seats:
+    """What a table leaves the next one (tables are let go between rounds and
+    at every menu; App keeps this for them): each player's hand cursor, and
+    hand as their last move left it, less the draw (7 cards, HIDDEN after them
+    and before any move), written in place each turn. Its class lives here,
+    with the screens' own: one in a module let go would keep that module."""
+
+    def __init__(self):
+        self.cursors = [0, 0]
+        self.hands = [bytearray([HIDDEN] * HAND_SIZE), bytearray([HIDDEN] * HAND_SIZE)]
 
 
 class Screen:

@@ -24,7 +24,7 @@ import displayio
 from lostcities import sprites as S
 from lostcities.rules.cards import (
     HAND_SIZE, HIDDEN, NO_CARD, SOURCE_DECK, card_color, move_card, move_discards, score_cards)
-from lostcities.screens import Popup, Screen, label
+from lostcities.screens import Popup, Screen, Seats, label
 from lostcities.screens.words import signed
 
 from micropython import const
@@ -80,10 +80,9 @@ class TableLayout(Screen):
         self.spoken = 0  # and which lesson they are
         self.hand = b""
         self.new_slot = -1  # the hand slot of the card the viewer drew last
-        # each player's hand as their last move left it, less the draw (7 cards,
-        # HIDDEN after them and before any move), written in place each turn
-        self.hands = app.hands
-        self.cursor = app.cursors  # each player's hand cursor
+        seats = app.seats or app.keep_seats(Seats())
+        self.hands = seats.hands
+        self.cursor = seats.cursors
         self.step = WAIT
         self.chosen = NO_CARD
         self.discard = False
@@ -152,7 +151,7 @@ class TableLayout(Screen):
     def coach(self, moment, card=NO_CARD, discard=False):
         """The lesson coach's words at this moment, if any: until A, or a B
         that steps back."""
-        said = self.app.session.coach(self.viewer, moment, card, discard)
+        said = self.app.coach(self.viewer, moment, card, discard)
         if said is None:
             return
         self.spoken, text = said

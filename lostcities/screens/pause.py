@@ -26,9 +26,7 @@ class PauseScreen(MenuScreen):
         if key == "Resume":
             self.back()
         elif key == "Hint":
-            hint = app.session.hint(app.match.state.to_move)
-            app.make_room("hint")  # with this menu, what the hint loaded (memory.room)
-            app.resume(hint)
+            app.resume_with_hint()
         elif key == "Rules":
             app.open("rules")
         elif key == "New match":

@@ -264,7 +264,7 @@ class TableScreen(TableLayout):
         self.page = -1
         if self.coaching:  # the coach's words wait for the next moment
             self.coaching = False
-            self.app.session.unsaid(self.spoken)
+            self.app.coach_cut_short(self.spoken)
         from lostcities.screens.info import hint_words
         words = hint_words(self.app, self.viewer, move)
         self.app.make_room("info")  # the words made, their module goes

@@ -109,8 +109,7 @@ class SettingsScreen(MenuScreen):
         if key == "Erase all":
             if action == btn.A and self.confirmed(key, ERASE):
                 app = self.app
-                app.session.erase()
-                app.apply_settings()
+                app.erase()
                 self.replaced = True  # by itself, its settings as they come
                 app.show(SettingsScreen(app, self.at, "Erased: the match, settings, stats."))
             return
@@ -133,8 +132,7 @@ class SettingsScreen(MenuScreen):
             self.popup.show("Saves %s: %s" % (RESUME_WORDS[at], RESUME_COSTS[at]),
                             self.item_y(self.at + 1))
         else:
-            name = key.lower()
-            setattr(profile, name, not getattr(profile, name))
+            profile.change(key.lower())  # a switch: on or off
         self.refresh_item(key)
         self.app.apply_settings()
 
@@ -145,4 +143,4 @@ class SettingsScreen(MenuScreen):
         """Kept however the screen is left (B, START, START held), but for
         itself: a changed mode is saved once the settings are left."""
         if not self.replaced:
-            self.app.session.save_profile()
+            self.app.settings_left()

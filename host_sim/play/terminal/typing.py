@@ -3,11 +3,11 @@
 from host_sim.records.notation import parse_card, parse_source
 from lostcities import COLORS, LEVELS, MODES, RESUME_COSTS, RESUMES, ROUNDS
 from lostcities.rules import make_move
+from lostcities.saves.profile import CHOICES
 
 QUIT_WORDS = ("q", "quit", "exit")
 # The settings the menu changes, by the word typed, each with its values as typed
-SETTINGS = {"mode": MODES, "level": LEVELS, "colors": COLORS, "rounds": ROUNDS,
-            "resume": RESUMES}
+SETTINGS = {name: CHOICES[name] for name in ("mode", "level", "colors", "rounds", "resume")}
 
 MENU_HELP = """\
   new              start a new match with these settings

@@ -200,7 +200,7 @@ def presses(measure=timed, rounds=ROUNDS):
         duel.press_all("A")
         keep("pass>table", measure(duel, "A"))
         to_the_scores(duel, round_number)
-        keep("round>match (the statistics saved)", measure(duel, "A"))
+        keep("round>match (the result)", measure(duel, "A"))
         keep("match>title", measure(duel, "A"))
         duel = None
         gc.collect()
