@@ -34,8 +34,8 @@ FIRST = const(4)
 # the Match's colours, rounds and Rng, the fields (each text its longest value),
 # the number of rounds dealt
 HEAD_MOST = HEADER + 8 + head(FIELDS, [
-    max([text or "" for text in row[3]], key=len) if row[1] == "text" else None
-    for row in FIELDS], len(FIELDS))[1] + 1 + CRC
+    "." * max([len(text) for text in row[3] if isinstance(text, str)]) if row[1] == "text"
+    else None for row in FIELDS], len(FIELDS))[1] + 1 + CRC
 
 
 class SavedMatch:

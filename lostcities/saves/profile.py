@@ -58,7 +58,7 @@ class Profile:
         """The defaults, or the ``values`` of FIELDS, in their order."""
         for at in range(len(FIELDS)):
             setattr(self, FIELDS[at][0], FIELDS[at][2] if values is None else values[at])
-        self.level = level_named(self.level)
+        self.level = level_named(self.level)  # a retired level's successor
         self.stats = {}
 
     def change(self, name, value=None, step=1):
