@@ -35,14 +35,14 @@ SAVES = "lostcities.saves."
 # compiles them before anything else, while the heap is nearly empty, and they stay;
 # so do the rest of READIED's, which the bundle loads once the title shows.
 COMPILED_FIRST = ((SCREENS, "words", "layout", "table"),
-                  (GAME, "knowledge", "evaluation", "ai", "assets", "rng"),
+                  (GAME, "knowledge", "evaluation", "ai", "assets", "rng", "sides"),
                   ("lostcities.rules.", "match"), (SAVES, "match"))
 
 # What a match needs and the title does not: the rules (the saves load them
 # only for a saved match), its deals' Rng, its saved form and the table's
 # modules. App.ready_the_table loads them once the title is on the screen:
 # power-on does not wait for them, and a new match or Continue need not either.
-READIED = ((GAME, "rng"), ("lostcities.rules.", "match"), (SAVES, "match"), (SCREENS, "table"))
+READIED = ((GAME, "rng", "sides"), ("lostcities.rules.", "match"), (SAVES, "match"), (SCREENS, "table"))
 
 
 def names(groups):

@@ -145,7 +145,8 @@ class Session:
         self.over = None
         if self._loaded:
             self._loaded = False
-            self._news = "Resumed from the last save: %s." % self.saved.where_words()
+            from lostcities.sides import where_words
+            self._news = "Resumed from the last save: %s." % where_words(self.saved)
 
     # Whose turn ------------------------------------------------------------
 
@@ -189,12 +190,13 @@ class Session:
 
     def new_match(self, learn=False):
         """A new match with the profile's settings (``learn``: the lesson:
-        see Profile.new_match), its first round dealt, saved at the next tick
+        see lostcities/sides.py), its first round dealt, saved at the next tick
         (after the table's picture); from the flash's WEAR_SWITCH-th write,
         Profile.spare_the_flash, saved with it at once and told once."""
         self._write_end()
         profile = self.profile
-        self.saved = profile.new_match(self.new_seed, learn)
+        from lostcities.sides import new_match  # with the rules: not before the title
+        self.saved = new_match(profile, self.new_seed, learn)
         self.saved.match.start_round()
         self._loaded = False
         self.resume()

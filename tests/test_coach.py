@@ -25,7 +25,7 @@ from lostcities.saves.match import encode_match, match_size
 from lostcities.screens import LINE_H, wrap
 from lostcities.screens.layout import DRAW_BAR_Y, INFO_CHARS
 from lostcities.screens.table import ACTION, DRAW, SHOWN, PICK
-from lostcities.saves.profile import LESSON_SEEDS
+from lostcities.sides import LESSON_SEEDS
 from tests.test_tty import Keyboard, erased, session
 
 # the table's phase at each lesson's moment
@@ -196,9 +196,10 @@ def test_a_lesson_record_reads_back_and_other_records_are_as_before():
     record = encode_match(saved, bytearray(match_size(saved)))
     back, lost = decode_match(bytes(record[HEADER:-2]))
     assert lost == 0 and back.learn and back.mode == "ai" and back.coached == saved.coached
-    saved.learn = False  # the same match, not a lesson: the body of before
+    saved.learn = False  # the same match, not a lesson (no coach): the body of before
+    saved.coached = 0
     plain = encode_match(saved, bytearray(match_size(saved)))
-    assert len(plain) == len(record) - 2 - len("learn") + len("ai")
+    assert len(plain) == len(record) - 2 - len("learn") + len("ai") and plain[4] == record[4] == 0
     back, _ = decode_match(bytes(plain[HEADER:-2]))
     assert not back.learn and back.coached == 0
 

@@ -19,6 +19,7 @@ from lostcities.saves.resume import LOST_MOVE
 from lostcities.saves.layout import NO_SAVE, NVM_SIZE
 from lostcities.screens.table import ACTION, DRAW, SHOWN, HAND_Y, PICK
 from lostcities.sprites import EMPTY_PILE
+from lostcities.sides import short_name
 
 
 class Feedback:
@@ -58,7 +59,7 @@ def check_round_end_table(driver):
     mover = 1 - table.viewer
     assert not (app.saved.mode == "ai" and not app.session.is_ai(mover))
     assert table.status.text == "%s: %s, last card" % (
-        app.session.playing().short_name(mover), " ".join(move_text(move).split()[:2]))
+        short_name(app.session.playing(), mover), " ".join(move_text(move).split()[:2]))
     assert popup_text(table.popup) == "Round over. A: scores"
     assert table.bar.hidden
 

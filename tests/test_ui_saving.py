@@ -27,6 +27,7 @@ from lostcities.saves.storage import Storage
 from lostcities.saves.restore import WORN
 from lostcities.saves.layout import NVM_SIZE, WEAR_SWITCH
 from lostcities.screens.table import SHOWN
+from lostcities.sides import where_words
 
 from tests.test_ui_play import play_human_turn, play_match
 
@@ -382,7 +383,7 @@ def resumed_from(image):
     if saved is None:
         return None, None
     moves = [list(moves) for moves in saved.match.moves]
-    where = saved.where_words()
+    where = where_words(saved)
     driver.press(btn.A)  # Continue
     while driver.screen in ("pass", "round") or (
             driver.screen == "table" and driver.app.table.step == SHOWN):

@@ -48,21 +48,85 @@ def crc16(data, crc=0xFFFF):
     return crc
 
 
-def stamp(record, kind):
+def stamp(record, kind, count=0):
     """Write the header and the CRC of ``record`` (a bytearray or memoryview
-    holding header, body and CRC space) for a record of ``kind``."""
+    holding header, body and CRC space) for a record of ``kind`` whose head
+    holds ``count`` fields of its table (0: its first ones, see head)."""
     length = len(record) - HEADER - CRC
     record[0] = 0x4C  # "L"
     record[1] = 0x43  # "C"
     record[2] = VERSION
     record[3] = kind
-    record[4] = 0
+    record[4] = count
     record[5] = 0
     record[6] = length >> 8
     record[7] = length & 0xFF
     crc = crc16(record[:HEADER + length])
     record[HEADER + length] = crc >> 8
     record[HEADER + length + 1] = crc & 0xFF
+
+
+# A record's head is described once, by a table of fields (the profile's in
+# lostcities/saves/profile.py, the saved match's in lostcities/saves/match.py): rows of
+# ``(name, size, default, values)`` in the order of their bytes. ``size`` is "byte",
+# "u16", "i16" (None written as -32768), "text", "rng" (an Rng's state, None as
+# zeros), or a tuple of bit masks, one for each of ``values`` (the first 0): a flag,
+# whose bits share one byte with the flags next to it in the table. ``values``: the
+# values it takes (its bounds: another is refused on reading), or None for any its
+# size holds. A new field is a new row at the table's end: a record written before
+# it reads its default. (The sizes are words the board knows as names already: from
+# .py sources each new name takes its heap.)
+_NONE = const(-32768)  # "i16": None
+
+
+def head(rows, values, first):
+    """``(count, size)``: how many fields of ``values`` (in the order of ``rows``)
+    a record holds, and their bytes. It holds all but the defaults at the end,
+    and at least the ``first`` fields every record of its kind held before
+    fields were counted; its header says how many (0: ``first``), so that a
+    record grows only when a new field leaves its default."""
+    count = len(rows)
+    while count > first and values[count - 1] == rows[count - 1][2]:
+        count -= 1
+    size = 0
+    flags = False
+    for at in range(count):
+        kind = rows[at][1]
+        if isinstance(kind, tuple):
+            size += 0 if flags else 1
+        else:
+            size += (text_size(values[at]) if kind == "text" else 6 if kind == "rng"
+                     else 1 if kind == "byte" else 2)
+        flags = isinstance(kind, tuple)
+    return count, size
+
+
+def encode(buf, at, rows, values, count):
+    """Write the first ``count`` fields of ``values`` from ``buf[at]``; returns
+    the offset after them."""
+    flags = -1  # where the flags' byte is
+    for index in range(count):
+        kind = rows[index][1]
+        value = values[index]
+        if isinstance(kind, tuple):
+            if flags < 0:
+                flags = at
+                buf[at] = 0
+                at += 1
+            buf[flags] |= kind[rows[index][3].index(value)]
+            continue
+        flags = -1
+        if kind == "text":
+            at = put_text(buf, at, value)
+        elif kind == "rng":
+            for part in value.getstate() if value is not None else (0, 0, 0):
+                at = put_u16(buf, at, part)
+        elif kind == "byte":
+            buf[at] = value
+            at += 1
+        else:
+            at = put_u16(buf, at, (_NONE if value is None else value) & 0xFFFF)
+    return at
 
 
 def put_u16(buf, at, value):

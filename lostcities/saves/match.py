@@ -1,18 +1,41 @@
 """A match's record in the NVM: everything needed to resume it exactly.
 
-Its body (docs/formats.md, The match body): colours, rounds, the
-match's and the AI's Rng states, the AI's seat, mode and level text, then
-each round dealt: who started, the whole deal, and every move played. A
-lesson is written as the mode ``learn`` and, after the level, the
-coach's messages shown (u16, a bit each); it reads back as mode "ai". A
-record is read back by replaying those moves (lostcities/saves/resume.py's
-``decode_match``: the table's heap holds only the writing).
+Its body (docs/formats.md, The match body): colours, rounds, the match's Rng
+state (the Match's), then the SavedMatch's FIELDS (layout.py says how a table
+of fields is written), then each round dealt: who started, the whole deal,
+and every move played. A lesson is written as the mode ``learn`` (it reads
+back as mode "ai"), with the coach's messages shown, which other matches
+leave out while nothing follows them. A record is read back by replaying
+those moves (lostcities/saves/resume.py's ``decode_match``: the table's heap
+holds only the writing).
 """
 
+from micropython import const
+
+from lostcities import LEVELS, MODES, RETIRED_LEVELS
 from lostcities.rules.cards import CARDS_PER_COLOR
-from lostcities.saves.layout import CRC, HEADER, put_text, put_u16, text_size
+from lostcities.saves.layout import CRC, HEADER, KIND_MATCH, encode, head, put_u16, stamp
 
 AI_SEAT = 1  # against the AI the human is player 1 (who is player 0 here)
+# The saved match's head after the Match's colours, rounds and Rng:
+# (name, size, default, values), a SavedMatch's fields. A new field is one row at
+# the end: a match saved before it reads its default.
+FIELDS = (
+    ("ai_rng", "rng", None, None),
+    ("ai_seat", "byte", AI_SEAT, (0, 1)),
+    ("mode", "text", "duel", MODES + ("learn",)),  # (FIELDS[2]) "learn": the lesson, vs the AI
+    ("level", "text", None, (None,) + LEVELS + tuple(RETIRED_LEVELS)),  # None in a duel
+    ("coached", "u16", 0, None),  # the coach's messages shown, a bit each
+)
+# The fields every match saved before fields were counted held (a lesson's,
+# the coach's too); SavedMatch's arguments give these and the coach's
+FIRST = const(4)
+# A match's record without its rounds at its longest, header and CRC included:
+# the Match's colours, rounds and Rng, the fields (each text its longest value),
+# the number of rounds dealt
+HEAD_MOST = HEADER + 8 + head(FIELDS, [
+    "." * max([len(text) for text in row[3] if isinstance(text, str)]) if row[1] == "text"
+    else None for row in FIELDS], len(FIELDS))[1] + 1 + CRC
 
 
 class SavedMatch:
@@ -21,18 +44,23 @@ class SavedMatch:
     ``mode`` is "duel" or "ai"; ``level`` an AI level name (None in a duel);
     ``ai_seat`` the AI's player (0/1); ``ai_rng`` the AI's Rng (None in a duel).
     ``learn``: the lesson with the coach (lostcities/coach.py), against the AI;
-    ``coached`` the coach's messages shown in it, a bit each.
+    ``coached`` the coach's messages shown in it, a bit each. ``values``: all
+    of FIELDS' values in their order, in place of the arguments (a record
+    read back, its mode "ai" in a lesson). Its words for the player are
+    lostcities/sides.py's.
     """
 
     def __init__(self, match, mode="duel", level=None, ai_seat=AI_SEAT, ai_rng=None, learn=False,
-                 coached=0):
+                 coached=0, values=None):
         self.match = match
+        self.learn = learn
         self.mode = mode
         self.level = level
         self.ai_seat = ai_seat
         self.ai_rng = ai_rng
-        self.learn = learn
         self.coached = coached
+        for at in range(0 if values else FIRST + 1, len(FIELDS)):
+            setattr(self, FIELDS[at][0], values[at] if values else FIELDS[at][2])
 
     def coach_said(self, lesson):
         """The coach's ``lesson`` was shown: saved with the match, said once."""
@@ -42,85 +70,29 @@ class SavedMatch:
         """The coach's ``lesson`` was cut short: it waits for its next moment."""
         self.coached &= ~(1 << lesson)
 
-    # Who is who, in words: the same for every front end
-
     def is_ai(self, player):
         return self.mode == "ai" and player == self.ai_seat
-
-    def result_words(self, short=True):
-        """The finished match's outcome: ``You win!``, ``The AI wins!``, ``A
-        draw!``, and between two players ``Player 2 wins!``, or ``P2 wins!``
-        if ``short`` (at most 12 characters, as the board's columns name them)."""
-        winner = self.match.winner()
-        if winner is None:
-            return "A draw!"
-        if self.mode == "ai":
-            return "The AI wins!" if winner == self.ai_seat else "You win!"
-        return ("P%d wins!" if short else "Player %d wins!") % (winner + 1)
-
-    def where_words(self):
-        """Where the match stands, in words: ``round 2, your move 7`` (the
-        move to be made is the 7th of yours this round), ``round 2, the AI's
-        move 4``, ``round 1, player 2's move 3``; ``the start of round 3`` for
-        a round's end (said at the next round's first move), ``the end of
-        round 3`` for the match's. After a power cut, all a board knows is
-        its save, not the moves after it: these words say where it resumed."""
-        match = self.match
-        number = match.round_number()
-        state = match.state
-        if state.is_over():
-            if match.is_over():
-                return "the end of round %d" % number
-            return "the start of round %d" % (number + 1)
-        player = state.to_move
-        # turns alternate from the round's starter: the player's moves so far
-        made = (len(match.moves[-1]) + (1 if match.starter() == player else 0)) // 2
-        name = self.name(player)
-        return "round %d, %s move %d" % (
-            number, "your" if name == "you" else name + "'s", made + 1)
-
-    def name(self, player):
-        """``you``, ``the AI`` or ``player 1``, for sentences."""
-        if self.mode == "ai":
-            return "the AI" if self.is_ai(player) else "you"
-        return "player %d" % (player + 1)
-
-    def starts_words(self, player):
-        """``you start``, ``the AI starts``, ``P2 starts``: who starts a round."""
-        if self.mode == "ai":
-            return "the AI starts" if self.is_ai(player) else "you start"
-        return "%s starts" % self.short_name(player)
-
-    def short_name(self, player):
-        """``YOU``, ``AI`` or ``P1``, for the table's narrow columns."""
-        if self.mode == "ai":
-            return "AI" if self.is_ai(player) else "YOU"
-        return "P%d" % (player + 1)
 
 
 def match_size(saved):
     """The bytes of a SavedMatch's record, header and CRC included."""
     match = saved.match
-    size = HEADER + 16 + text_size(_mode(saved)) + text_size(saved.level) + CRC
-    if saved.learn:
-        size += 2  # the coach's messages shown
+    size = HEADER + 8 + held(saved)[2] + 1 + CRC
     for moves in match.moves:
         size += 3 + match.colors * CARDS_PER_COLOR + 2 * len(moves)
     return size
 
 
 def encode_match(saved, record):
-    """Write a SavedMatch's record (header and CRC left blank) at the start of ``record``."""
+    """Write a SavedMatch's record, stamped, at the start of ``record``."""
     match = saved.match
     record[HEADER] = match.colors
     record[HEADER + 1] = match.rounds
-    at = _put_rng(record, HEADER + 2, match.rng)
-    at = _put_rng(record, at, saved.ai_rng)
-    record[at] = saved.ai_seat
-    at = put_text(record, at + 1, _mode(saved))
-    at = put_text(record, at, saved.level)
-    if saved.learn:
-        at = put_u16(record, at, saved.coached)
+    at = HEADER + 2
+    for value in match.rng.getstate():
+        at = put_u16(record, at, value)
+    values, count, _ = held(saved)
+    at = encode(record, at, FIELDS, values, count)
     record[at] = len(match.deals)
     at += 1
     for number in range(len(match.deals)):
@@ -134,15 +106,15 @@ def encode_match(saved, record):
         at = put_u16(record, at, len(moves))
         for move in moves:
             at = put_u16(record, at, move)
+    stamp(record, KIND_MATCH, 0 if count == FIRST + saved.learn else count)
     return record
 
 
-def _mode(saved):
-    return "learn" if saved.learn else saved.mode
-
-
-def _put_rng(buf, at, rng):
-    state = rng.getstate() if rng is not None else (0, 0, 0)
-    for value in state:
-        at = put_u16(buf, at, value)
-    return at
+def held(saved):
+    """``(values, count, size)``: the values of ``saved``'s FIELDS, and how many
+    of them its record holds in how many bytes (layout.head): a lesson's
+    first ones hold the coach's messages too."""
+    values = [getattr(saved, row[0]) for row in FIELDS]
+    if saved.learn:
+        values[2] = "learn"  # the mode
+    return (values,) + head(FIELDS, values, FIRST + saved.learn)

@@ -1,30 +1,41 @@
 """The player's profile: settings and statistics that outlive a match.
 
 Saved by :class:`lostcities.saves.storage.Storage` after the wear record, read back
-by :func:`load_profile`. Its record's body: colors, rounds, flags (1 sound, 2
-lights, 4 debug, 8 Resume each round, 32 Resume every move (neither: at pauses, which an
-older save's "every turn" reads as), 16 the player was told the NVM's wear switched it), brightness,
-mode and level text, the best round score (i16, -32768: none yet), the number
+by :func:`load_profile`. Its record's body: its head, described by FIELDS (in
+their order; layout.py says how a table of fields is written), then the number
 of statistics lines, then each: name text ("duel" or an AI level), played,
 won, drawn (u16 each).
 """
 
-from lostcities import BRIGHTNESSES, COLORS, LEVELS, MODES, RESUMES, ROUNDS, level_named
-from lostcities.saves.layout import (
-    CRC, HAS_MATCH, HAS_PROFILE, HEADER, KIND_PROFILE, MATCH_AT, NO_SAVE, PROFILE_AT,
-    put_text, put_u16, text_size)
-
 from micropython import const
 
-_NO_BEST = const(-32768)
+from lostcities import (
+    BRIGHTNESSES, COLORS, LEVELS, MODES, RESUMES, RETIRED_LEVELS, ROUNDS, level_named)
+from lostcities.saves.layout import (
+    CRC, HAS_MATCH, HAS_PROFILE, HEADER, KIND_PROFILE, MATCH_AT, NO_SAVE, PROFILE_AT, encode,
+    head, put_text, put_u16, stamp, text_size)
+
 _ROW = "%-6s%6s%5s%5s%4s"  # a statistics row: 26 characters, the screen's width
-# The lesson's deals: the seeds of its match's Rng (the AI's is the
-# next one), each tested to let the player start, to bring the coach's lessons
-# up early, and to give hints the coach never has to contradict (tests/test_coach.py)
-LESSON_SEEDS = (1868, 2101, 582, 104)
+SWITCH = (False, True)  # a switch's values (a setting's, a flag's)
+# The profile's head: (name, size, default, values), a Profile's fields. A new
+# field is one row at the end: a profile saved before it reads its default.
+FIELDS = (
+    ("colors", "byte", 5, COLORS),
+    ("rounds", "byte", 3, ROUNDS),
+    ("sound", (0, 1), True, SWITCH),  # flags: sound 1, lights 2, debug 4,
+    ("lights", (0, 2), True, SWITCH),
+    ("debug", (0, 4), False, SWITCH),
+    ("resume", (0, 32, 8), "pause", RESUMES),  # Resume every move 32, each round 8,
+    ("worn", (0, 16), False, SWITCH),  # the wear switched Resume 16
+    ("brightness", "byte", 3, BRIGHTNESSES),
+    ("mode", "text", "ai", MODES),
+    ("level", "text", "normal", LEVELS + tuple(RETIRED_LEVELS)),  # retired: read as its successor
+    ("best_round", "i16", None, None),  # the best round score (None until one)
+)
+FIRST = const(11)  # the fields of every profile saved before fields were counted
 # The settings a player chooses and their values, in the order the menus cycle
-# them: the one check of the title's settings, the terminal's and the save's
-SWITCH = (False, True)
+# them: the one check of the title's settings and the terminal's (the save's
+# are FIELDS' values)
 CHOICES = {"mode": MODES, "level": LEVELS, "colors": COLORS, "rounds": ROUNDS,
            "resume": RESUMES, "brightness": BRIGHTNESSES,
            "sound": SWITCH, "lights": SWITCH, "debug": SWITCH}
@@ -43,37 +54,12 @@ class Profile:
     "move" to "pause" for the flash's wear.
     """
 
-    def __init__(self):
-        self.colors = 5
-        self.rounds = 3
-        self.mode = "ai"
-        self.level = "normal"
-        self.sound = True
-        self.lights = True
-        self.brightness = 3
-        self.debug = False
+    def __init__(self, values=None):
+        """The defaults, or the ``values`` of FIELDS, in their order."""
+        for at in range(len(FIELDS)):
+            setattr(self, FIELDS[at][0], FIELDS[at][2] if values is None else values[at])
+        self.level = level_named(self.level)  # a retired level's successor
         self.stats = {}
-        self.best_round = None
-        self.resume = "pause"
-        self.worn = False
-
-    def new_match(self, new_seed, learn=False):
-        """A new match with these settings, as it is saved, not yet dealt
-        (``new_seed()`` gives its deal's and its AI's seeds). Kept here, out of
-        the table's heap with this module. ``learn``: the lesson instead, one
-        round of 5 colours against the lowest level with the coach, dealt from
-        LESSON_SEEDS."""
-        from lostcities.rng import Rng
-        from lostcities.rules.match import Match
-        from lostcities.saves.match import AI_SEAT, SavedMatch
-        if learn:
-            seed = LESSON_SEEDS[new_seed() % len(LESSON_SEEDS)]
-            return SavedMatch(Match(5, 1, Rng(seed)), "ai", LEVELS[0], AI_SEAT, Rng(seed + 1),
-                              True)
-        match = Match(self.colors, self.rounds, Rng(new_seed()))
-        if self.mode == "ai":
-            return SavedMatch(match, "ai", self.level, AI_SEAT, Rng(new_seed()))
-        return SavedMatch(match, "duel")
 
     def change(self, name, value=None, step=1):
         """Set the setting ``name`` (a key of CHOICES) to ``value``, or else to
@@ -136,28 +122,22 @@ class Profile:
 
 
 def encode_profile(profile):
-    """A Profile's record (header and CRC left blank)."""
+    """A Profile's record, stamped."""
     names = list(profile.stats)
-    size = HEADER + 6 + text_size(profile.mode) + text_size(profile.level) + 1
+    values = [getattr(profile, row[0]) for row in FIELDS]
+    count, size = head(FIELDS, values, FIRST)
+    size += HEADER + 1
     for name in names:
         size += text_size(name) + 6
     record = bytearray(size + CRC)
-    record[HEADER] = profile.colors
-    record[HEADER + 1] = profile.rounds
-    record[HEADER + 2] = ((1 if profile.sound else 0) | (2 if profile.lights else 0)
-                           | (4 if profile.debug else 0) | (8 if profile.resume == "round" else 0)
-                           | (16 if profile.worn else 0) | (32 if profile.resume == "move" else 0))
-    record[HEADER + 3] = profile.brightness
-    at = put_text(record, HEADER + 4, profile.mode)
-    at = put_text(record, at, profile.level)
-    best = _NO_BEST if profile.best_round is None else profile.best_round
-    at = put_u16(record, at, best & 0xFFFF)
+    at = encode(record, HEADER, FIELDS, values, count)
     record[at] = len(names)
     at += 1
     for name in names:
         at = put_text(record, at, name)
-        for count in profile.stats[name]:
-            at = put_u16(record, at, min(count, 0xFFFF))
+        for number in profile.stats[name]:
+            at = put_u16(record, at, min(number, 0xFFFF))
+    stamp(record, KIND_PROFILE, 0 if count == FIRST else count)
     return record
 
 
@@ -167,8 +147,8 @@ def load_profile(storage):
     The reading of the NVM (lostcities/saves/restore.py) is imported here only, so
     that the title and the settings, which hold this module, do not hold it."""
     from lostcities.saves.restore import (
-        COUNT_RESET, DAMAGED, LOST_BOTH, LOST_PROFILE, PROFILE_RESET, TORN, VERSION_1, Reader,
-        read_record, written_end)
+        COUNT_RESET, DAMAGED, LOST_BOTH, LOST_PROFILE, OTHER_VERSION, PROFILE_RESET, TORN,
+        VERSION_1, Reader, read_record, written_end)
     flags, message = storage.read_wear()
     found = NO_SAVE
     if message == VERSION_1:
@@ -182,9 +162,11 @@ def load_profile(storage):
             if found[1] != KIND_PROFILE:
                 raise ValueError("not a profile")
             # kept; a damaged count is said
-            return decode_profile(Reader(found[0])), (
+            return decode_profile(Reader(found[0]), found[2]), (
                 message if message == COUNT_RESET else None)
         except (ValueError, IndexError, TypeError):
+            if found[2] > len(FIELDS):  # a newer game's profile: said so, not as damage
+                return Profile(), OTHER_VERSION
             found = DAMAGED
     if message == COUNT_RESET:
         return Profile(), PROFILE_RESET if found != NO_SAVE else message
@@ -195,32 +177,17 @@ def load_profile(storage):
     return Profile(), None if found == NO_SAVE else PROFILE_RESET
 
 
-def decode_profile(read):
-    """The Profile of the record's body ``read`` (a restore.Reader); ValueError
-    (or IndexError) if it is not one."""
-    profile = Profile()
-    profile.colors = read.byte()
-    profile.rounds = read.byte()
-    flags = read.byte()
-    profile.sound = bool(flags & 1)
-    profile.lights = bool(flags & 2)
-    profile.debug = bool(flags & 4)
-    profile.resume = "round" if flags & 8 else "move" if flags & 32 else "pause"
-    profile.worn = bool(flags & 16)
-    profile.brightness = read.byte()
-    profile.mode = read.text()
-    profile.level = level_named(read.text())
-    best = read.u16()
-    best = best - 0x10000 if best & 0x8000 else best
-    profile.best_round = None if best == _NO_BEST else best
+def decode_profile(read, count=0):
+    """The Profile of the record's body ``read`` (a restore.Reader) whose head
+    holds ``count`` fields (0: the first ones); ValueError (or IndexError) if
+    it is not one."""
+    profile = Profile(read.head(FIELDS, count or FIRST))
     for _ in range(read.byte()):
         name = level_named(read.text())
         counts = [read.u16(), read.u16(), read.u16()]
         if name in profile.stats:  # a retired level's, with its successor's
             counts = [min(0xFFFF, a + b) for a, b in zip(counts, profile.stats[name])]
         profile.stats[name] = counts
-    for name in CHOICES:
-        profile.change(name, getattr(profile, name))  # ValueError if not one of them
     if read.left():
         raise ValueError("bad profile")
     return profile

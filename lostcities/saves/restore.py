@@ -16,7 +16,8 @@ is docs/formats.md's.
 """
 
 from lostcities.saves.layout import (
-    CRC, HAS_MATCH, HAS_PROFILE, HEADER, KIND_WEAR, NO_SAVE, PROFILE_AT, VERSION, WEAR_AT, WEAR_BODY, crc16)
+    CRC, HAS_MATCH, HAS_PROFILE, HEADER, KIND_WEAR, NO_SAVE, PROFILE_AT, VERSION, WEAR_AT,
+    WEAR_BODY, crc16)
 
 from micropython import const
 
@@ -59,10 +60,10 @@ def written_end(nvm):
 
 
 def read_record(nvm, start, limit, end):
-    """``(body, kind)`` of the valid record at ``start`` (at most ``limit`` bytes
-    long), else a message: NO_SAVE (blank), TORN (cut short by a power cut
-    that stopped at ``end``, the NVM's written end), FOREIGN, OTHER_VERSION or
-    DAMAGED."""
+    """``(body, kind, count)`` of the valid record at ``start`` (at most ``limit``
+    bytes long; ``count``: its head's fields, see layout.head), else a
+    message: NO_SAVE (blank), TORN (cut short by a power cut that stopped at
+    ``end``, the NVM's written end), FOREIGN, OTHER_VERSION or DAMAGED."""
     if start >= end:
         return NO_SAVE
     header = bytes(nvm[start:start + HEADER])
@@ -70,7 +71,8 @@ def read_record(nvm, start, limit, end):
         return NO_SAVE
     if start + HEADER > end:
         seen = min(end - start, 3)  # a header cut short: ours if it starts as ours
-        return TORN if header[:seen] == b"LC\x02"[:seen] else FOREIGN
+        mine = b"LC" + bytes((VERSION,))  # how a record of this version starts
+        return TORN if header[:seen] == mine[:seen] else FOREIGN
     if header[0:2] != b"LC":
         return FOREIGN
     if header[2] != VERSION:
@@ -82,7 +84,7 @@ def read_record(nvm, start, limit, end):
     body = bytes(nvm[start + HEADER:stop])
     if crc16(body, crc16(header)) != nvm[stop] << 8 | nvm[stop + 1]:
         return TORN if stop + CRC > end else DAMAGED
-    return body, header[3]
+    return body, header[3], header[4]
 
 
 def read_wear(nvm):
@@ -95,7 +97,8 @@ def read_wear(nvm):
         return 0, 0, LOST_ALL
     if found == OTHER_VERSION and nvm[2] == 1:
         return 0, 0, VERSION_1
-    ours_after = bytes(nvm[PROFILE_AT:PROFILE_AT + 3]) == b"LC\x02"  # (a byte of ours changed)
+    # a record of this version after it: a byte of ours changed
+    ours_after = bytes(nvm[PROFILE_AT:PROFILE_AT + 3]) == b"LC" + bytes((VERSION,))
     if found == DAMAGED or found in (FOREIGN, OTHER_VERSION) and ours_after or not isinstance(
             found, str) and (found[1] != KIND_WEAR or len(found[0]) != WEAR_BODY):
         return 0, HAS_MATCH | HAS_PROFILE, COUNT_RESET
@@ -131,3 +134,53 @@ class Reader:
     def text(self):
         count = self.byte()
         return self.take(count).decode() if count else None
+
+    def rng(self):
+        """The Rng a record holds (None for the all-zero state: no Rng)."""
+        state = (self.u16(), self.u16(), self.u16())
+        if state == (0, 0, 0):
+            return None
+        from lostcities.rng import Rng  # a match's: the title without one loads none
+        rng = Rng()
+        rng.setstate(state)
+        return rng
+
+    def head(self, rows, count, values=None):
+        """The values of a record's head, described by ``rows`` (layout.py), of
+        which the record holds ``count``: appended to ``values`` from the first
+        it lacks, the rest their defaults. ValueError for a record with more
+        fields than ``rows`` knows (a newer version's) or a value outside its
+        field's values."""
+        if count > len(rows):
+            raise ValueError("a newer record")
+        values = [] if values is None else values
+        flags = -1
+        for at in range(len(values), len(rows)):
+            row = rows[at]
+            kind = row[1]
+            if len(values) >= count:
+                value = row[2]
+            elif isinstance(kind, tuple):
+                if flags < 0:
+                    flags = self.byte()
+                value = row[3][0]
+                for bit in range(len(kind) - 1, 0, -1):  # the last whose bits are set
+                    if flags & kind[bit] == kind[bit]:
+                        value = row[3][bit]
+                        break
+            elif kind == "text":
+                value = self.text()
+            elif kind == "rng":
+                value = self.rng()
+            elif kind == "byte":
+                value = self.byte()
+            else:
+                value = self.u16()
+                if kind == "i16":
+                    value = None if value == 0x8000 else value - (value & 0x8000) * 2
+            if not isinstance(kind, tuple):
+                flags = -1
+            if row[3] is not None and value not in row[3]:
+                raise ValueError(row[0])
+            values.append(value)
+        return values

@@ -4,12 +4,12 @@ move written whole when a power cut stopped that save, and what was lost.
 The match is rebuilt by replaying its moves through the rules, so a save the
 rules would refuse is refused."""
 
-from lostcities import LEVELS, MODES, level_named
+from lostcities import LEVELS, level_named
 from lostcities.saves.restore import (
-    COUNT_RESET, DAMAGED, MATCH_DAMAGED, TORN, VERSION_1, Reader, read_record, written_end)
+    COUNT_RESET, DAMAGED, MATCH_DAMAGED, OTHER_VERSION, TORN, VERSION_1, Reader, read_record, written_end)
 from lostcities.saves.layout import (
     HAS_MATCH, HAS_PROFILE, HEADER, KIND_MATCH, KIND_NO_MATCH, MATCH_AT, NO_SAVE,
-    PROFILE_AT)
+    PROFILE_AT, VERSION)
 
 LOST_MOVE = "The last move was lost in a power cut."
 LOST_MOVES = "The last moves were lost in a power cut."
@@ -37,16 +37,17 @@ def load_match(storage):
             return torn_match(nvm, end, flags)
     if isinstance(found, str):
         return None, MATCH_DAMAGED if found == DAMAGED else found
-    body, kind = found
+    body, kind, count = found
     kept = COUNT_RESET if message == COUNT_RESET else None  # what else was lost
     if kind == KIND_NO_MATCH:
         return None, kept or NO_SAVE
     try:
         if kind != KIND_MATCH:
             raise ValueError("not a match")
-        saved = decode_match(body)[0]
-    except (ValueError, IndexError, TypeError):
-        return None, MATCH_DAMAGED
+        saved = decode_match(body, count=count)[0]
+    except (ValueError, IndexError, TypeError):  # a newer game's match: said so, not as damage
+        from lostcities.saves.match import FIELDS  # (the module's: a test adds a field to it)
+        return None, OTHER_VERSION if count > len(FIELDS) else MATCH_DAMAGED
     return saved, kept
 
 
@@ -58,40 +59,40 @@ def torn_match(nvm, end, flags):
         return None, None  # lost with the profile: the profile's message says so
     header = bytes(nvm[MATCH_AT:MATCH_AT + HEADER])
     try:
-        if header[:4] != b"LC\x02\x01":
+        if header[:4] != b"LC" + bytes((VERSION, KIND_MATCH)):
             raise ValueError("not a match")
-        saved, lost = decode_match(bytes(nvm[MATCH_AT + HEADER:end]), torn=True)
+        saved, lost = decode_match(bytes(nvm[MATCH_AT + HEADER:end]), True, header[4])
     except (ValueError, IndexError, TypeError):
         return None, LOST_MATCH
     return saved, (None if lost == 0 else LOST_MOVE if lost == 1 else LOST_MOVES)
 
 
-def decode_match(body, torn=False):
+def decode_match(body, torn=False, count=0):
     """``(SavedMatch, moves lost)``: the match rebuilt by replaying every move;
-    ValueError if it is not one. ``torn``: ``body`` is what a power cut left
+    ValueError if it is not one. ``count``: the fields its head holds (0: the
+    first ones). ``torn``: ``body`` is what a power cut left
     of it, read up to its last move written whole (a round whose deal was cut
     is dealt again: its first move is the one lost; the first round's cut,
     the match is lost)."""
+    # the rules and the match's form, loaded only when a match is saved: the
+    # title without one loads neither
     from lostcities.rules.cards import CARDS_PER_COLOR, HAND_SIZE
     from lostcities.rules.match import Match
-    from lostcities.saves.match import SavedMatch
+    from lostcities.saves.match import FIELDS, FIRST, SavedMatch  # (FIELDS: a test adds one)
     read = Reader(body)
     colors = read.byte()
     rounds = read.byte()
-    match_rng = _read_rng(read)
-    ai_rng = _read_rng(read)
-    ai_seat = read.byte()
-    mode = read.text()
-    level = level_named(read.text())
-    learn = mode == "learn"  # a lesson: against the AI, and the coach's messages shown
-    coached = 0
-    if learn:
-        mode = "ai"
-        coached = read.u16()
-    if mode not in MODES or ai_seat > 1 or (mode == "ai" and level not in LEVELS):
-        raise ValueError("bad mode or AI level")
+    match_rng = read.rng()
+    values = read.head(FIELDS, count or FIRST)
+    learn = values[2] == "learn"  # a lesson: against the AI, and the coach's messages shown
+    if learn and not count:  # saved before fields were counted: the coach's were there
+        values[4] = read.u16()
+    mode = values[2] = "ai" if learn else values[2]
+    level = values[3] = level_named(values[3])
+    if mode == "ai" and level not in LEVELS:
+        raise ValueError("bad AI level")
     match = Match(colors, rounds, match_rng)
-    saved = SavedMatch(match, mode, level, ai_seat, ai_rng, learn, coached)
+    saved = SavedMatch(match, learn=learn, values=values)
     dealt = read.byte()
     if dealt > rounds:
         raise ValueError("too many rounds")
@@ -114,13 +115,3 @@ def decode_match(body, torn=False):
         raise ValueError("trailing bytes")
     return saved, 0
 
-
-def _read_rng(read):
-    """The Rng a record holds (None for the all-zero state: no Rng)."""
-    state = (read.u16(), read.u16(), read.u16())
-    if state == (0, 0, 0):
-        return None
-    from lostcities.rng import Rng
-    rng = Rng()
-    rng.setstate(state)
-    return rng

@@ -21,15 +21,17 @@ last save that fitted stays.
 """
 
 from lostcities.saves.layout import (
-    CRC, HAS_MATCH, HAS_PROFILE, HEADER, KIND_MATCH, KIND_NO_MATCH, KIND_PROFILE, KIND_WEAR,
+    CRC, HAS_MATCH, HAS_PROFILE, HEADER, KIND_NO_MATCH, KIND_WEAR,
     MATCH_AT, PROFILE_AT, TOO_LONG, UNSAVED, WEAR_AT, WEAR_BODY, stamp)
 
 from micropython import const
 
-# A match's buffer (Storage.prepare): the record's head at its longest (the lesson's),
+# A match's buffer (Storage.prepare): room for the record's head at its longest
+# (saves/match.py's HEAD_MOST, which a test holds within it: this module is loaded
+# at power-on, that one only for a match),
 # and each round as long as a program plays it with 6 colours: 3 bytes, the deal's 72
 # cards, 200 moves of 2 bytes (to the turn limit, 144, then the deck's 56 drawn)
-_HEAD_MOST = const(41)
+HEAD_ROOM = const(48)
 _ROUND_MOST = const(475)
 _BUFFER_STEP = const(256)  # a longer match (people stalling) grows it by this
 _COMPARED = const(64)  # bytes compared at a time with the NVM: no big copy
@@ -51,7 +53,7 @@ class Storage:
         self.read = False  # the NVM has been read: writes, has_match are known
         # the image written from byte 0: the wear record, the profile, the match
         # made first for the most rounds, while the heap is in one piece (see prepare)
-        self._buffer = bytearray(MATCH_AT + _HEAD_MOST + 3 * _ROUND_MOST)
+        self._buffer = bytearray(MATCH_AT + HEAD_ROOM + 3 * _ROUND_MOST)
 
     def load_match(self):
         """``(SavedMatch or None, message or None)``; the message says what was
@@ -83,7 +85,7 @@ class Storage:
         match the board's heap is in pieces too small for a record of its size
         (measured on CircuitPython's interpreter). A 1-round match's takes
         less than half a 3-round one's."""
-        size = MATCH_AT + _HEAD_MOST + rounds * _ROUND_MOST
+        size = MATCH_AT + HEAD_ROOM + rounds * _ROUND_MOST
         if len(self._buffer) != size:
             try:
                 self._buffer = bytearray(size)
@@ -107,7 +109,6 @@ class Storage:
                 return TOO_LONG
         record = memoryview(self._buffer)[MATCH_AT:MATCH_AT + size]
         encode_match(saved, record)
-        stamp(record, KIND_MATCH)
         return self._write(profile, MATCH_AT + size, True)
 
     def finish_match(self, profile):
@@ -133,7 +134,6 @@ class Storage:
         if profile is not None:
             from lostcities.saves.profile import encode_profile
             record = encode_profile(profile)
-            stamp(record, KIND_PROFILE)
             buffer[PROFILE_AT:PROFILE_AT + len(record)] = record
             for at in range(PROFILE_AT + len(record), MATCH_AT):
                 buffer[at] = 0xFF

@@ -10,7 +10,8 @@ _SLOTS = ((0, 128, 128), (256, 4224, 3968))  # (first, second, size): profile, m
 
 def legacy(nvm, which):
     """Version 1's newest valid record of a pair of slots (``which`` 0: the
-    profile's, 1: the match's), kept over an update, or a message."""
+    profile's, 1: the match's), kept over an update, as restore.read_record
+    gives one, or a message."""
     first, second, size = _SLOTS[which]
     best = None
     for start in (first, second):
@@ -24,4 +25,4 @@ def legacy(nvm, which):
         if crc16(body, crc16(header)) == nvm[stop] << 8 | nvm[stop + 1] and (
                 best is None or 0 < (sequence - best[2]) & 0xFFFF < 0x8000):
             best = (body, header[3], sequence)
-    return best[:2] if best else NO_SAVE
+    return (best[0], best[1], 0) if best else NO_SAVE  # their heads: the first fields

@@ -13,6 +13,7 @@ from lostcities.rules.cards import (
     move_words, played_words)
 from lostcities.screens import wrap
 from lostcities.screens.layout import INFO_CHARS, INFO_PAGES
+from lostcities.sides import short_name
 
 from micropython import const
 
@@ -45,20 +46,21 @@ def info_page(app, viewer, page):
     match = app.match
     state = match.state
     view = app.session.view(viewer)
-    short = app.session.playing().short_name
-    name = short(1 - viewer)
+    saved = app.session.playing()
+    name = short_name(saved, 1 - viewer)
     if page == 0:
         known = " ".join(card_text(card) for card in view.hand(1 - viewer) if card != HIDDEN)
         one, two = match.totals()
         lines = ["1/%d Match  SELECT: more" % INFO_PAGES,
-                 "Totals: %s %d, %s %d" % (short(0), one, short(1), two)]
+                 "Totals: %s %d, %s %d" % (short_name(saved, 0), one, short_name(saved, 1), two)]
         add(lines, "%s holds from piles: %s" % (name, known or "none"))
         moves = match.moves[-1]
         if moves:
             lines.append("Last moves, newest first:")
         for index in range(len(moves) - 1, max(-1, len(moves) - 1 - _LAST_MOVES), -1):
             # turns alternate from the round's starter
-            line = "%-3s %s" % (short((match.starter() + index) % 2), played_words(moves, index))
+            line = "%-3s %s" % (short_name(saved, (match.starter() + index) % 2),
+                                played_words(moves, index))
             add(lines, line if len(line) <= INFO_CHARS else line.replace(",", ""))
     elif page == 1:
         lines = ["2/%d Piles, top first" % INFO_PAGES]

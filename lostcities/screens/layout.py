@@ -179,8 +179,12 @@ class TableLayout(Screen):
         return sources
 
     def short_name(self, player):
-        """``YOU``, ``AI`` or ``P1``."""
-        return self.app.session.playing().short_name(player)
+        """``YOU``, ``AI`` or ``P1``. (lostcities/sides.py is imported here, not
+        with this module: from .py sources this module is compiled first, and
+        its names there made the board's table of names double at the title,
+        where the heap had no room for it in one piece.)"""
+        from lostcities.sides import short_name
+        return short_name(self.app.session.playing(), player)
 
     def drawn_slot(self):
         """The slot of the card the viewer drew on their last turn (the hand

@@ -9,6 +9,7 @@ from lostcities.reasons import why, why_better
 from lostcities.review import WELL_PLAYED, Review
 from lostcities.rules.cards import card_text
 from lostcities.screens import ACCENT, DIM, Screen, label, set_text, wrap
+from lostcities import sides
 from lostcities.rules.cards import move_words
 
 BODY_Y = const(16)
@@ -152,5 +153,5 @@ def last_round(app, player):
     review = Review(match.colors, match.deals[-1], match.moves[-1], player)
     owner = "Player %d" % (player + 1) if session.playing().mode == "duel" else None
     title = "The coach looks back" if session.playing().learn else "Your round, reviewed"
-    return ReviewScreen(app, review, session.playing().name(1 - player), app.reviewed_all,
+    return ReviewScreen(app, review, sides.name(session.playing(), 1 - player), app.reviewed_all,
                         app.thought, title, owner)

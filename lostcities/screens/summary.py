@@ -4,6 +4,7 @@ from lostcities import buttons as btn
 from lostcities.rules.cards import COLOR_LETTERS, score_cards
 from lostcities.screens import ACCENT, DIM, Screen, label
 from lostcities.screens.words import signed
+from lostcities.sides import result_words, short_name, starts_words
 
 
 def expedition_text(cards):
@@ -43,7 +44,7 @@ class RoundScreen(Screen):
     def __init__(self, app):
         super().__init__(app)
         match = app.match
-        names = (app.session.playing().short_name(0), app.session.playing().short_name(1))
+        names = (short_name(app.session.playing(), 0), short_name(app.session.playing(), 1))
         lines = breakdown(match, names)
         group = self.group
         group.append(label(lines[0], 1, 0, ACCENT))
@@ -52,8 +53,8 @@ class RoundScreen(Screen):
         if match.is_over():
             last = "* +20 bonus. A: result"
         else:
-            last = "%s next. A: go on" % _capital(app.session.playing().starts_words(
-                match.expected_starter()))
+            last = "%s next. A: go on" % _capital(starts_words(
+                app.session.playing(), match.expected_starter()))
         if not app.saved.learn:  # the lesson's coach reviews it next
             group.append(label(review_words(app.session), 1, 104, DIM))
         group.append(label(last, 1, 116, DIM))
@@ -75,14 +76,14 @@ class MatchScreen(Screen):
     def __init__(self, app):
         super().__init__(app)
         match = app.match
-        names = (app.session.playing().short_name(0), app.session.playing().short_name(1))
+        names = (short_name(app.session.playing(), 0), short_name(app.session.playing(), 1))
         one, two = match.totals()
         lines = ["%-6s %5s %5s" % ("", names[0], names[1])]
         for number, scores in enumerate(match.scores):
             lines.append("Round %d %5d %5d" % (number + 1, scores[0], scores[1]))
         lines.append("Total   %5d %5d" % (one, two))
         group = self.group
-        group.append(label(app.session.playing().result_words(), 4, 6, ACCENT, scale=2))
+        group.append(label(result_words(app.session.playing()), 4, 6, ACCENT, scale=2))
         group.append(label("\n".join(lines), 4, 40))
         group.append(label(review_words(app.session), 4, 100, DIM))
         group.append(label("A: title screen", 4, 112, DIM))

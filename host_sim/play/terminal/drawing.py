@@ -6,6 +6,7 @@ import textwrap
 from host_sim.records.account import expedition_line
 from lostcities.assets import rules_page
 from lostcities.rules import COLOR_LETTERS, card_text
+from lostcities import sides
 
 _ANSI_COLORS = ("33", "34", "37;1", "32", "31", "35")  # Y B W G R P
 _EXPEDITION_WIDTH = 40  # the cards of an expedition line, then its score
@@ -55,7 +56,7 @@ class Drawing:
         return " ".join([self.card(card_text(card)) for card in cards])
 
     def name(self, player):
-        return self.session.playing().name(player)
+        return sides.name(self.session.playing(), player)
 
     def table(self, player):
         """The table as ``player`` sees it (their view only)."""

@@ -30,6 +30,7 @@ from lostcities.rules import (
     played_words)
 from lostcities.saves.layout import UNSAVED, wear_line
 from lostcities.saves.storage import Storage
+from lostcities.sides import result_words
 from lostcities.session import (
     AI, END, LAST, MOVE, NO_MATCH, PASS, REVIEW, SCORES, Session)
 
@@ -409,7 +410,7 @@ class TtyGame:
         """The finished match's result, and the statistics that count it."""
         session = self.session
         self.say("")
-        self.say(session.playing().result_words(short=False))
+        self.say(result_words(session.playing(), short=False))
         self.saving()
         if session.playing().learn:
             self.say("Lessons are not counted in the statistics.")
