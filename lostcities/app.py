@@ -157,10 +157,9 @@ class App(Shell):
 
     def erase(self):
         """The settings' Erase all: the saved match, the settings and the
-        statistics forgotten, in one write; None, or why it was not written."""
-        problem = self.session.erase()
+        statistics forgotten, in one write."""
+        self.session.erase()
         self.apply_settings()
-        return problem
 
     def settings_left(self):
         """The settings screen is left: its changes are saved (a changed Resume

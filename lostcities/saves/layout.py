@@ -15,6 +15,7 @@ most and changes least: the count of writes, the profile, then the match.
 from micropython import const
 
 VERSION = const(2)  # 1: two slots of each kind (docs/formats.md, Version 1)
+SIGNATURE = b"LC" + bytes((VERSION,))  # how a record of this version starts
 KIND_MATCH = const(1)
 KIND_NO_MATCH = const(2)
 KIND_PROFILE = const(3)

@@ -16,8 +16,8 @@ is docs/formats.md's.
 """
 
 from lostcities.saves.layout import (
-    CRC, HAS_MATCH, HAS_PROFILE, HEADER, KIND_WEAR, NO_SAVE, PROFILE_AT, VERSION, WEAR_AT,
-    WEAR_BODY, crc16)
+    CRC, HAS_MATCH, HAS_PROFILE, HEADER, KIND_WEAR, NO_SAVE, PROFILE_AT, SIGNATURE, VERSION,
+    WEAR_AT, WEAR_BODY, crc16)
 
 from micropython import const
 
@@ -71,8 +71,7 @@ def read_record(nvm, start, limit, end):
         return NO_SAVE
     if start + HEADER > end:
         seen = min(end - start, 3)  # a header cut short: ours if it starts as ours
-        mine = b"LC" + bytes((VERSION,))  # how a record of this version starts
-        return TORN if header[:seen] == mine[:seen] else FOREIGN
+        return TORN if header[:seen] == SIGNATURE[:seen] else FOREIGN
     if header[0:2] != b"LC":
         return FOREIGN
     if header[2] != VERSION:
@@ -98,7 +97,7 @@ def read_wear(nvm):
     if found == OTHER_VERSION and nvm[2] == 1:
         return 0, 0, VERSION_1
     # a record of this version after it: a byte of ours changed
-    ours_after = bytes(nvm[PROFILE_AT:PROFILE_AT + 3]) == b"LC" + bytes((VERSION,))
+    ours_after = bytes(nvm[PROFILE_AT:PROFILE_AT + 3]) == SIGNATURE
     if found == DAMAGED or found in (FOREIGN, OTHER_VERSION) and ours_after or not isinstance(
             found, str) and (found[1] != KIND_WEAR or len(found[0]) != WEAR_BODY):
         return 0, HAS_MATCH | HAS_PROFILE, COUNT_RESET

@@ -9,7 +9,7 @@ from lostcities.saves.restore import (
     COUNT_RESET, DAMAGED, MATCH_DAMAGED, OTHER_VERSION, TORN, VERSION_1, Reader, read_record, written_end)
 from lostcities.saves.layout import (
     HAS_MATCH, HAS_PROFILE, HEADER, KIND_MATCH, KIND_NO_MATCH, MATCH_AT, NO_SAVE,
-    PROFILE_AT, VERSION)
+    PROFILE_AT, SIGNATURE)
 
 LOST_MOVE = "The last move was lost in a power cut."
 LOST_MOVES = "The last moves were lost in a power cut."
@@ -59,7 +59,7 @@ def torn_match(nvm, end, flags):
         return None, None  # lost with the profile: the profile's message says so
     header = bytes(nvm[MATCH_AT:MATCH_AT + HEADER])
     try:
-        if header[:4] != b"LC" + bytes((VERSION, KIND_MATCH)):
+        if header[:3] != SIGNATURE or header[3] != KIND_MATCH:
             raise ValueError("not a match")
         saved, lost = decode_match(bytes(nvm[MATCH_AT + HEADER:end]), True, header[4])
     except (ValueError, IndexError, TypeError):
