@@ -242,10 +242,17 @@ class App(Shell):
             self.after_picture(self.session.prepare)
 
     def ready_the_table(self):
-        """Once the title is on the screen: what a match needs and the title
+        """Once the title is on the screen: the match found at power-on
+        replayed (Session.restore: if the rules refuse it, the title again,
+        saying so, without Continue), what a match needs and the title
         does not loaded (memory.READIED: the rules, the table's modules), and
         the table's sprite sheets made (but from .py sources: see __init__),
         which a new match or Continue then need not wait for."""
+        problem = self.session.restore()
+        if problem is not None:
+            from lostcities import menus
+            menus.title(self, problem)
+            return
         if not FROM_SOURCES:
             self.load_sheets()
         for name in names(READIED):

@@ -31,6 +31,12 @@ class Session:
     ``storage`` is the device's :class:`~lostcities.saves.storage.Storage`;
     ``new_seed()`` returns a fresh seed for each deal's and AI's Rng.
     ``notice`` says what was wrong with the saves found, if anything.
+
+    A match saved whole is found at power-on by its record's head alone
+    (``found``: what the title says of it), and its moves are replayed
+    through the rules when the front end reports the title shown
+    (:meth:`restore`), or when anything first asks for the match: power-on
+    waits neither for the rules' modules nor for the replay.
     """
 
     def __init__(self, storage, new_seed):
@@ -39,9 +45,9 @@ class Session:
         self._profile = storage.load_profile()
         self._profile_stored = True  # load_profile() would give it again
         self.saving = SavePolicy(self._profile.resume)  # when the match is saved
-        self.saved, message = storage.load_match()
+        self._saved, self.found, message = storage.find_match()
         # the match was read from the NVM: its Continue says where it resumed
-        self._loaded = self.saved is not None
+        self._loaded = self._saved is not None or self.found is not None
         self.notice = (None if message == NO_SAVE else message) or storage.profile_message
         self.over = None  # the match just finished, while its result shows (END)
         self._ended = None  # that match, until its end is written (see _finish)
@@ -49,13 +55,55 @@ class Session:
         # player to move holds the device), LAST (the last move was seen) or
         # SCORES (the lesson's scores were seen); NO_MATCH for none
         self.seen = NO_MATCH
-        if self.saved is not None and self.saved.match.state is None:
-            self.saved.match.start_round()  # saved before its first deal: dealt again
+        self._dealt()
         # the save's buffer, made for the match saved or the settings' next one
-        storage.prepare((self._profile if self.saved is None else self.saved.match).rounds)
+        storage.prepare((self.found or self._profile if self._saved is None
+                         else self._saved.match).rounds)
         self.save_problem = None  # why the last save was not written, or None
         self._news = None  # that problem, when it is new and not yet told
         self._view = None  # see view()
+
+    @property
+    def saved(self):
+        """The saved match (its moves replayed first, if only found: see
+        :meth:`restore`), or None."""
+        if self.found is not None:
+            self.restore()
+        return self._saved
+
+    def restore(self):
+        """The match found at power-on, its moves replayed through the rules:
+        the front end reports its title shown (the rules' modules load then
+        too). None, or why it cannot be resumed (a record the rules refuse),
+        which is then the notice: the title says it, and offers no Continue."""
+        found, self.found = self.found, None
+        if found is None:
+            return None
+        self._saved, problem = self.storage.replay(found)
+        if self._saved is None:
+            self._loaded = False
+            self.notice = problem
+            self.storage.prepare(self.profile.rounds)
+            return problem
+        self._dealt()
+        return None
+
+    def _dealt(self):
+        """A match saved before its first deal is dealt it again."""
+        if self._saved is not None and self._saved.match.state is None:
+            self._saved.match.start_round()
+
+    def to_continue(self):
+        """What the title says of the saved match: ``(learn, round number,
+        rounds)``, from its head while its moves wait to be replayed; None
+        without one."""
+        found = self.found
+        if found is not None:
+            return found.learn, found.round_number(), found.rounds
+        saved = self._saved
+        if saved is None:
+            return None
+        return saved.learn, saved.match.round_number(), saved.match.rounds
 
     @property
     def profile(self):
@@ -140,10 +188,11 @@ class Session:
         """Back to the saved match as a power cut would leave it: the device is
         passed again, the round's last move shown again; a finished match's
         result is gone. The first time after it was read from the NVM, the
-        news says where it resumed."""
+        news says where it resumed (a match found at power-on is replayed
+        first: if the rules refuse it, there is none, and the notice says why)."""
         self.seen = NO_MATCH
         self.over = None
-        if self._loaded:
+        if self.saved is not None and self._loaded:
             self._loaded = False
             from lostcities.sides import where_words
             self._news = "Resumed from the last save: %s." % where_words(self.saved)
@@ -196,8 +245,9 @@ class Session:
         self._write_end()
         profile = self.profile
         from lostcities.sides import new_match  # with the rules: not before the title
-        self.saved = new_match(profile, self.new_seed, learn)
-        self.saved.match.start_round()
+        self.found = None  # a match found at power-on is given up unplayed
+        self._saved = new_match(profile, self.new_seed, learn)
+        self._saved.match.start_round()
         self._loaded = False
         self.resume()
         self.storage.prepare(self.match.rounds)
@@ -224,7 +274,7 @@ class Session:
         once its result shows."""
         if self._ended is not None:
             self._write_end()
-        elif self.saved is not None and self.saving.wants(idle_ms):
+        elif self._saved is not None and self.saving.wants(idle_ms):  # (one found is saved)
             self.save()
 
     def leave(self):
@@ -241,7 +291,7 @@ class Session:
 
     def paused(self):
         """The player stopped (the pause menu, a quit): saved at the next tick."""
-        if self.saved is not None:
+        if self._saved is not None:  # (one found is saved as it is)
             self.saving.paused()
 
     def _ai_move(self, clock_ms=None, progress=None):
@@ -274,8 +324,8 @@ class Session:
         Counted in the statistics (a lesson is not) and its save forgotten
         once the result shows, in one write (_write_end): a power cut before
         it resumes the match's last save."""
-        saved = self._ended = self.saved
-        self.saved = None
+        saved = self._ended = self._saved
+        self._saved = None
         return saved
 
     def _write_end(self):
@@ -294,7 +344,7 @@ class Session:
         (the count of the flash's writes stays: it is the board's, not a
         player's); None, or why it was not written."""
         from lostcities.saves.profile import Profile
-        self.saved = self.over = None
+        self._saved = self.over = self.found = None
         self._ended = None
         self._profile = profile = Profile()
         self.saving = SavePolicy(profile.resume)

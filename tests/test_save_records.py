@@ -8,6 +8,7 @@ import pytest
 from host_sim.players.bots import random_move
 from lostcities.rng import Rng
 from lostcities.rules import Match
+from lostcities.saves import layout
 from lostcities.saves import match as match_record
 from lostcities.saves import profile as profile_record
 from lostcities.saves.layout import (
@@ -148,10 +149,13 @@ def volume(monkeypatch):
 
 @pytest.fixture
 def handicap(monkeypatch):
-    """The saved match's table with one field more."""
-    monkeypatch.setattr(match_record, "FIELDS", match_record.FIELDS + (
+    """The saved match's table with one field more (in layout.py, where
+    power-on reads it, and so in the match's module, which writes it)."""
+    fields = layout.MATCH_FIELDS + (
         ("handicap", "u16", 0, None),  # the one line
-    ))
+    )
+    monkeypatch.setattr(layout, "MATCH_FIELDS", fields)
+    monkeypatch.setattr(match_record, "MATCH_FIELDS", fields)
     return monkeypatch
 
 

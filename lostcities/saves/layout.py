@@ -14,6 +14,8 @@ most and changes least: the count of writes, the profile, then the match.
 
 from micropython import const
 
+from lostcities import LEVELS, MODES, RETIRED_LEVELS
+
 VERSION = const(2)  # 1: two slots of each kind (docs/formats.md, Version 1)
 SIGNATURE = b"LC" + bytes((VERSION,))  # how a record of this version starts
 KIND_MATCH = const(1)
@@ -78,6 +80,23 @@ def stamp(record, kind, count=0):
 # it reads its default. (The sizes are words the board knows as names already: from
 # .py sources each new name takes its heap.)
 _NONE = const(-32768)  # "i16": None
+
+AI_SEAT = 1  # against the AI the human is player 1 (who is player 0 here)
+# The saved match's head after the Match's colours, rounds and Rng (its record
+# is lostcities/saves/match.py's): (name, size, default, values), a SavedMatch's
+# fields. Here, not there: power-on reads a saved match's head (what the title
+# says of it) before that module and the rules are loaded. A new field is one
+# row at the end: a match saved before it reads its default.
+MATCH_FIELDS = (
+    ("ai_rng", "rng", None, None),
+    ("ai_seat", "byte", AI_SEAT, (0, 1)),
+    ("mode", "text", "duel", MODES + ("learn",)),  # ([2]) "learn": the lesson, vs the AI
+    ("level", "text", None, (None,) + LEVELS + tuple(RETIRED_LEVELS)),  # None in a duel
+    ("coached", "u16", 0, None),  # the coach's messages shown, a bit each
+)
+# The fields every match saved before fields were counted held (a lesson's,
+# the coach's too); SavedMatch's arguments give these and the coach's
+MATCH_FIRST = const(4)
 
 
 def head(rows, values, first):

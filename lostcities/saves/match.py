@@ -1,7 +1,7 @@
 """A match's record in the NVM: everything needed to resume it exactly.
 
 Its body (docs/formats.md, The match body): colours, rounds, the match's Rng
-state (the Match's), then the SavedMatch's FIELDS (layout.py says how a table
+state (the Match's), then the SavedMatch's MATCH_FIELDS (layout.py says how a table
 of fields is written), then each round dealt: who started, the whole deal,
 and every move played. A lesson is written as the mode ``learn`` (it reads
 back as mode "ai"), with the coach's messages shown, which other matches
@@ -10,32 +10,15 @@ those moves (lostcities/saves/resume.py's ``decode_match``: the table's heap
 holds only the writing).
 """
 
-from micropython import const
+from lostcities.saves.layout import (
+    AI_SEAT, CRC, HEADER, KIND_MATCH, MATCH_FIELDS, MATCH_FIRST, encode, head, put_u16, stamp)
 
-from lostcities import LEVELS, MODES, RETIRED_LEVELS
-from lostcities.rules.cards import CARDS_PER_COLOR
-from lostcities.saves.layout import CRC, HEADER, KIND_MATCH, encode, head, put_u16, stamp
-
-AI_SEAT = 1  # against the AI the human is player 1 (who is player 0 here)
-# The saved match's head after the Match's colours, rounds and Rng:
-# (name, size, default, values), a SavedMatch's fields. A new field is one row at
-# the end: a match saved before it reads its default.
-FIELDS = (
-    ("ai_rng", "rng", None, None),
-    ("ai_seat", "byte", AI_SEAT, (0, 1)),
-    ("mode", "text", "duel", MODES + ("learn",)),  # (FIELDS[2]) "learn": the lesson, vs the AI
-    ("level", "text", None, (None,) + LEVELS + tuple(RETIRED_LEVELS)),  # None in a duel
-    ("coached", "u16", 0, None),  # the coach's messages shown, a bit each
-)
-# The fields every match saved before fields were counted held (a lesson's,
-# the coach's too); SavedMatch's arguments give these and the coach's
-FIRST = const(4)
 # A match's record without its rounds at its longest, header and CRC included:
 # the Match's colours, rounds and Rng, the fields (each text its longest value),
 # the number of rounds dealt
-HEAD_MOST = HEADER + 8 + head(FIELDS, [
+HEAD_MOST = HEADER + 8 + head(MATCH_FIELDS, [
     "." * max([len(text) for text in row[3] if isinstance(text, str)]) if row[1] == "text"
-    else None for row in FIELDS], len(FIELDS))[1] + 1 + CRC
+    else None for row in MATCH_FIELDS], len(MATCH_FIELDS))[1] + 1 + CRC
 
 
 class SavedMatch:
@@ -45,7 +28,7 @@ class SavedMatch:
     ``ai_seat`` the AI's player (0/1); ``ai_rng`` the AI's Rng (None in a duel).
     ``learn``: the lesson with the coach (lostcities/coach.py), against the AI;
     ``coached`` the coach's messages shown in it, a bit each. ``values``: all
-    of FIELDS' values in their order, in place of the arguments (a record
+    of MATCH_FIELDS' values in their order, in place of the arguments (a record
     read back, its mode "ai" in a lesson). Its words for the player are
     lostcities/sides.py's.
     """
@@ -59,8 +42,8 @@ class SavedMatch:
         self.ai_seat = ai_seat
         self.ai_rng = ai_rng
         self.coached = coached
-        for at in range(0 if values else FIRST + 1, len(FIELDS)):
-            setattr(self, FIELDS[at][0], values[at] if values else FIELDS[at][2])
+        for at in range(0 if values else MATCH_FIRST + 1, len(MATCH_FIELDS)):
+            setattr(self, MATCH_FIELDS[at][0], values[at] if values else MATCH_FIELDS[at][2])
 
     def coach_said(self, lesson):
         """The coach's ``lesson`` was shown: saved with the match, said once."""
@@ -76,6 +59,9 @@ class SavedMatch:
 
 def match_size(saved):
     """The bytes of a SavedMatch's record, header and CRC included."""
+    # the rules' (loaded with any match): power-on reads a match's head
+    # before them (layout.MATCH_FIELDS)
+    from lostcities.rules.cards import CARDS_PER_COLOR
     match = saved.match
     size = HEADER + 8 + held(saved)[2] + 1 + CRC
     for moves in match.moves:
@@ -92,7 +78,7 @@ def encode_match(saved, record):
     for value in match.rng.getstate():
         at = put_u16(record, at, value)
     values, count, _ = held(saved)
-    at = encode(record, at, FIELDS, values, count)
+    at = encode(record, at, MATCH_FIELDS, values, count)
     record[at] = len(match.deals)
     at += 1
     for number in range(len(match.deals)):
@@ -106,15 +92,15 @@ def encode_match(saved, record):
         at = put_u16(record, at, len(moves))
         for move in moves:
             at = put_u16(record, at, move)
-    stamp(record, KIND_MATCH, 0 if count == FIRST + saved.learn else count)
+    stamp(record, KIND_MATCH, 0 if count == MATCH_FIRST + saved.learn else count)
     return record
 
 
 def held(saved):
-    """``(values, count, size)``: the values of ``saved``'s FIELDS, and how many
+    """``(values, count, size)``: the values of ``saved``'s MATCH_FIELDS, and how many
     of them its record holds in how many bytes (layout.head): a lesson's
     first ones hold the coach's messages too."""
-    values = [getattr(saved, row[0]) for row in FIELDS]
+    values = [getattr(saved, row[0]) for row in MATCH_FIELDS]
     if saved.learn:
         values[2] = "learn"  # the mode
-    return (values,) + head(FIELDS, values, FIRST + saved.learn)
+    return (values,) + head(MATCH_FIELDS, values, MATCH_FIRST + saved.learn)

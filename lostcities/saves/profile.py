@@ -148,15 +148,14 @@ def load_profile(storage):
     that the title and the settings, which hold this module, do not hold it."""
     from lostcities.saves.restore import (
         COUNT_RESET, DAMAGED, LOST_BOTH, LOST_PROFILE, OTHER_VERSION, PROFILE_RESET, TORN,
-        VERSION_1, Reader, read_record, written_end)
+        VERSION_1, Reader, read_record)
     flags, message = storage.read_wear()
     found = NO_SAVE
     if message == VERSION_1:
         from lostcities.saves.version1 import legacy
         found = legacy(storage.nvm, 0)
     elif (message is None or message == COUNT_RESET) and flags & HAS_PROFILE:
-        found = read_record(storage.nvm, PROFILE_AT, MATCH_AT - PROFILE_AT,
-                            written_end(storage.nvm))
+        found = read_record(storage.nvm, PROFILE_AT, MATCH_AT - PROFILE_AT, storage.end)
     if not isinstance(found, str):
         try:
             if found[1] != KIND_PROFILE:

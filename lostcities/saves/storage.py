@@ -51,15 +51,32 @@ class Storage:
         self.profile_message = None
         self.has_match = False  # the NVM holds a match record (not "no match")
         self.read = False  # the NVM has been read: writes, has_match are known
+        self.end = 0  # the NVM's written end, as read with the wear record (restore.written_end)
+        self._wear = None  # (flags, message) of the wear record, until the next write
         # the image written from byte 0: the wear record, the profile, the match
         # made first for the most rounds, while the heap is in one piece (see prepare)
         self._buffer = bytearray(MATCH_AT + HEAD_ROOM + 3 * _ROUND_MOST)
 
     def load_match(self):
         """``(SavedMatch or None, message or None)``; the message says what was
-        ignored or lost."""
-        from lostcities.saves.resume import load_match
-        saved, message = load_match(self)
+        ignored or lost: find_match, and the match found replayed at once."""
+        saved, found, message = self.find_match()
+        return self.replay(found) if found is not None else (saved, message)
+
+    def find_match(self):
+        """``(SavedMatch or None, Found or None, message or None)``: the match
+        read at power-on, or found whole and replayed later (``Found.replay``:
+        lostcities/saves/resume.py); the message says what was ignored or lost."""
+        from lostcities.saves.restore import find_match
+        saved, found, message = find_match(self)
+        if saved is not None:
+            self.has_match = True
+        return saved, found, message
+
+    def replay(self, found):
+        """``(SavedMatch or None, message or None)``: the match ``found`` by
+        find_match, its moves replayed (or why it cannot be resumed)."""
+        saved, message = found.replay()
         if saved is not None:
             self.has_match = True
         return saved, message
@@ -72,12 +89,17 @@ class Storage:
 
     def read_wear(self):
         """Read the wear record (lostcities/saves/restore.py): the count of
-        writes, whether a match follows; returns ``(flags, message)``."""
-        from lostcities.saves.restore import read_wear
-        self.writes, flags, message = read_wear(self.nvm)
-        self.has_match = message is None and bool(flags & HAS_MATCH)
-        self.read = True
-        return flags, message
+        writes, whether a match follows; returns ``(flags, message)``. Read
+        once until the next write: power-on reads the profile and the match
+        after it."""
+        if self._wear is None:
+            from lostcities.saves.restore import read_wear, written_end
+            self.end = written_end(self.nvm)
+            self.writes, flags, message = read_wear(self.nvm, self.end)
+            self.has_match = message is None and bool(flags & HAS_MATCH)
+            self.read = True
+            self._wear = flags, message
+        return self._wear
 
     def prepare(self, rounds):
         """Make the buffer the saves of a match of ``rounds`` rounds are built
@@ -161,6 +183,7 @@ class Storage:
             return UNSAVED
         self.writes = writes
         self.has_match = has_match
+        self._wear = None  # read again when asked
         return None
 
     def _unchanged(self, end):

@@ -102,6 +102,7 @@ class TtyGame:
 
     def run(self):
         """The menu loop until quit or the end of input."""
+        self.session.restore()  # no title to show first: the saved match replayed now
         for notice in (self.notice, self.session.notice):
             if notice:
                 self.say(notice)

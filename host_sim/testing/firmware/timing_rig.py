@@ -3,12 +3,18 @@ own display code: the boot to the title, and the presses that change the screen,
 each beside the calibration's scripts run in the same process at the same moment.
 
     circuitpython-display -X heapsize=192k timing_rig.py boot|presses|pixels [SCRIPT ...]
+    circuitpython-display -X heapsize=192k timing_rig.py save=FILE
+    circuitpython-display -X heapsize=192k timing_rig.py boot=FILE [SCRIPT ...]
 
 Run in a drive (the bundle or .py sources), as the board runs it. The SCRIPTs
 are the calibration's published scripts (host_sim/tools/calibration.py), each
 printing the microseconds it took. ``boot`` prints ``boot US``: code.py compiled,
 the import of the app and its modules (compiled first, from .py sources), the
-app made and its title sent; then ``anchor INDEX US`` for each script, run at once after.
+app made and its title sent, over a blank NVM; then ``anchor INDEX US`` for each
+script, run at once after. ``save=FILE`` plays a 3-round match against the AI
+into round 2 (SAVED_TURNS turns of it) and leaves it for the title, which saves
+it, and writes the NVM's 8 KB to FILE; ``boot=FILE`` is the boot over that NVM
+(a fresh process: the game's modules are not loaded before its clock starts).
 ``presses`` plays ROUNDS rounds: in each, every press below once (the cursor's
 several times, the fastest kept), printed ``press ROUND NAME US WRITES`` (the
 steps of the app that handle it up to its picture, and the NVM writes they
@@ -125,18 +131,54 @@ NVM = microcontroller.ByteArray()  # made once: late in a run the heap has no 8 
 board.DISPLAY.on_refresh = PICTURE
 
 
-def boot():
+def boot(image=None):
     """From power-on to the title's picture: code.py compiled (the board
     compiles it at each boot), the app's modules imported (and compiled, from
-    .py sources), the app made and its title sent. The rig's own driver
-    (scripted.py) is compiled before the clock starts."""
+    .py sources), the app made and its title sent, over a blank NVM or the
+    file ``image`` holds. The rig's own driver (scripted.py) is compiled and
+    the NVM read before the clock starts; the first picture is the title's
+    (what the app does after it, the player need not wait for)."""
     import scripted
+    nvm = bytearray(b"\xff" * 8192)
+    if image is not None:
+        with open(image, "rb") as file:
+            file.readinto(nvm)
+    board.DISPLAY.on_refresh = FIRST_PICTURE
     began = time.ticks_us()
     with open("code.py") as file:
         compile(file.read(), "code.py", "exec")
-    scripted.Driver(board.DISPLAY, bytearray(b"\xff" * 8192), 1)
-    print("boot %d" % time.ticks_diff(PICTURE.at, began))
+    scripted.Driver(board.DISPLAY, nvm, 1)
+    print("boot %d" % time.ticks_diff(FIRST_PICTURE.at, began))
     anchors("")
+
+
+class FirstPicture(Picture):
+    """When the display was first refreshed."""
+
+    def __call__(self):
+        if self.at is None:
+            Picture.__call__(self)
+
+
+FIRST_PICTURE = FirstPicture()
+SAVED_TURNS = 15  # a person's turns into round 2 (each with the AI's after it)
+
+
+def save(image):
+    """A 3-round match against the AI saved in round 2, SAVED_TURNS turns
+    into it (the first round played out), as the title saves it; the NVM's
+    bytes written to the file ``image``."""
+    import shots
+    from lostcities import buttons as btn
+    driver = a_match(AI_MATCH, 3)
+    driver.press_all("A")  # a new match
+    to_the_scores(driver, 3)
+    driver.press_all("A")  # the next deal
+    shots.turns(driver, SAVED_TURNS, 3)
+    driver.press(btn.START, 2100)  # held: to the title, which saves the match
+    assert driver.screen == "title" and driver.app.match.round_number() == 2
+    with open(image, "wb") as file:
+        file.write(NVM._bytes)
 
 
 def a_match(settings, seed):
@@ -210,6 +252,10 @@ def presses(measure=timed, rounds=ROUNDS):
 
 if sys.argv[1] == "boot":
     boot()
+elif sys.argv[1].startswith("boot="):
+    boot(sys.argv[1][5:])
+elif sys.argv[1].startswith("save="):
+    save(sys.argv[1][5:])
 elif sys.argv[1] == "pixels":
     presses(Frames().changed, 1)
 else:
