@@ -107,6 +107,12 @@ class App(Shell):
     def profile(self):
         return self.session.profile
 
+    @property
+    def continued(self):
+        """The match the title offers to continue: found at power-on, its
+        head alone, or the one left (SavedMatch.head says what each is)."""
+        return self.session.found or self.session.saved
+
     def new_seed(self):
         if self.seed is None:
             return self.clock_ms() & 0x3FFFFFFF

@@ -1,12 +1,10 @@
-"""A match's life on a device: the one state machine every front end walks
-(docs/development.md, "A match's flow").
-
-:meth:`Session.phase` says what the match waits for, as OpenSpiel's
-``current_player()`` does; only :meth:`Session.play` (a person's move) and
-:meth:`Session.advance` (past any other phase) change it. A front end asks,
-shows and reports (ticks and pauses too: lostcities/saving.py says when they
-save); it never decides what comes next, nor when to save.
-"""
+# A match's life on a device: the one state machine every front end walks
+# (docs/development.md, "A match's flow"). Session.phase() says what the match
+# waits for, as OpenSpiel's current_player() does; only Session.play (a person's
+# move) and Session.advance (past any other phase) change it. A front end asks,
+# shows and reports (ticks and pauses too: lostcities/saving.py says when they
+# save); it never decides what comes next, nor when to save. (Comments, not a
+# docstring: from .py sources the board compiles this module at its bound.)
 
 from micropython import const
 
@@ -31,12 +29,6 @@ class Session:
     ``storage`` is the device's :class:`~lostcities.saves.storage.Storage`;
     ``new_seed()`` returns a fresh seed for each deal's and AI's Rng.
     ``notice`` says what was wrong with the saves found, if anything.
-
-    A match saved whole is found at power-on by its record's head alone
-    (``found``: what the title says of it), and its moves are replayed
-    through the rules when the front end reports the title shown
-    (:meth:`restore`), or when anything first asks for the match: power-on
-    waits neither for the rules' modules nor for the replay.
     """
 
     def __init__(self, storage, new_seed):
@@ -45,6 +37,8 @@ class Session:
         self._profile = storage.load_profile()
         self._profile_stored = True  # load_profile() would give it again
         self.saving = SavePolicy(self._profile.resume)  # when the match is saved
+        # a match saved whole is found by its record's head (what the title says
+        # of it: power-on waits not for the rules), until restore() replays it
         self._saved, self.found, message = storage.find_match()
         # the match was read from the NVM: its Continue says where it resumed
         self._loaded = self._saved is not None or self.found is not None
@@ -55,55 +49,25 @@ class Session:
         # player to move holds the device), LAST (the last move was seen) or
         # SCORES (the lesson's scores were seen); NO_MATCH for none
         self.seen = NO_MATCH
-        self._dealt()
         # the save's buffer, made for the match saved or the settings' next one
-        storage.prepare((self.found or self._profile if self._saved is None
-                         else self._saved.match).rounds)
+        storage.prepare((self.found or self._saved and self._saved.match or self._profile).rounds)
         self.save_problem = None  # why the last save was not written, or None
         self._news = None  # that problem, when it is new and not yet told
         self._view = None  # see view()
 
     @property
     def saved(self):
-        """The saved match (its moves replayed first, if only found: see
-        :meth:`restore`), or None."""
-        if self.found is not None:
-            self.restore()
+        # the saved match, or None: one found, replayed first (restore)
+        found, self.found = self.found, None
+        if found is not None:  # once the title shows, or when first asked for
+            self._saved, problem = self.storage.replay(found)
+            self._loaded = self._saved is not None
+            self.notice = problem or self.notice  # a refusal: the title says it
         return self._saved
 
     def restore(self):
-        """The match found at power-on, its moves replayed through the rules:
-        the front end reports its title shown (the rules' modules load then
-        too). None, or why it cannot be resumed (a record the rules refuse),
-        which is then the notice: the title says it, and offers no Continue."""
-        found, self.found = self.found, None
-        if found is None:
-            return None
-        self._saved, problem = self.storage.replay(found)
-        if self._saved is None:
-            self._loaded = False
-            self.notice = problem
-            self.storage.prepare(self.profile.rounds)
-            return problem
-        self._dealt()
-        return None
-
-    def _dealt(self):
-        """A match saved before its first deal is dealt it again."""
-        if self._saved is not None and self._saved.match.state is None:
-            self._saved.match.start_round()
-
-    def to_continue(self):
-        """What the title says of the saved match: ``(learn, round number,
-        rounds)``, from its head while its moves wait to be replayed; None
-        without one."""
-        found = self.found
-        if found is not None:
-            return found.learn, found.round_number(), found.rounds
-        saved = self._saved
-        if saved is None:
-            return None
-        return saved.learn, saved.match.round_number(), saved.match.rounds
+        """None, or why the rules refuse the match found (the notice)."""
+        return None if self.found is None or self.saved else self.notice
 
     @property
     def profile(self):
@@ -188,11 +152,10 @@ class Session:
         """Back to the saved match as a power cut would leave it: the device is
         passed again, the round's last move shown again; a finished match's
         result is gone. The first time after it was read from the NVM, the
-        news says where it resumed (a match found at power-on is replayed
-        first: if the rules refuse it, there is none, and the notice says why)."""
+        news says where it resumed."""
         self.seen = NO_MATCH
         self.over = None
-        if self.saved is not None and self._loaded:
+        if self._loaded and self.saved is not None:  # (replayed first, if found)
             self._loaded = False
             from lostcities.sides import where_words
             self._news = "Resumed from the last save: %s." % where_words(self.saved)
@@ -245,7 +208,7 @@ class Session:
         self._write_end()
         profile = self.profile
         from lostcities.sides import new_match  # with the rules: not before the title
-        self.found = None  # a match found at power-on is given up unplayed
+        self.found = None  # given up
         self._saved = new_match(profile, self.new_seed, learn)
         self._saved.match.start_round()
         self._loaded = False
@@ -274,7 +237,7 @@ class Session:
         once its result shows."""
         if self._ended is not None:
             self._write_end()
-        elif self._saved is not None and self.saving.wants(idle_ms):  # (one found is saved)
+        elif self._saved is not None and self.saving.wants(idle_ms):
             self.save()
 
     def leave(self):
@@ -291,7 +254,7 @@ class Session:
 
     def paused(self):
         """The player stopped (the pause menu, a quit): saved at the next tick."""
-        if self._saved is not None:  # (one found is saved as it is)
+        if self._saved is not None:
             self.saving.paused()
 
     def _ai_move(self, clock_ms=None, progress=None):

@@ -449,3 +449,99 @@ def test_a_power_cut_at_any_moment_resumes_the_last_save_and_says_where(mode, ro
         assert said == "Resumed from the last save: %s." % where
         assert where == words_for(image), where
     assert len(booted) >= 4 and max(m[2] for m in moments) >= 10
+
+
+# Power-on over a saved match: the title first, the match's moves replayed after it -------------
+
+def saved_in_round_2(turns=6, seed=5):
+    """An NVM holding a 3-round match against the AI left for the title in its
+    second round, ``turns`` of the person's turns into it (6 colours); and
+    that match."""
+    driver = Driver(seed=seed, nvm=fresh_nvm(), profile={
+        "mode": "ai", "level": "normal", "colors": 6, "rounds": 3}, render=False)
+    rng = Rng(seed)
+    driver.press(btn.A)  # New match
+    while driver.app.match.round_number() < 2 or driver.screen != "table":
+        if driver.screen == "table" and driver.app.table.step != SHOWN:
+            play_human_turn(driver, rng)
+        else:
+            driver.press(btn.A)
+    for _ in range(turns):
+        play_human_turn(driver, rng)
+    driver.press(btn.START, 2100)  # to the title, which saves the match
+    return driver.nvm, driver.app.match
+
+
+def app_over(nvm):
+    """The App made over ``nvm`` as at power-on: its title built, not yet
+    on the screen (the loop has taken no step)."""
+    from host_sim.play.simulator import make_display
+    from host_sim.testing.firmware.scripted import Clock, KeyQueue
+    from lostcities.app import App
+    clock = Clock()
+    buttons = btn.Buttons([btn.KeypadSource(KeyQueue(), btn.PYBADGE_KEYS)], clock)
+    return App(make_display(render=False), buttons, nvm, clock)
+
+
+def test_power_on_shows_the_title_from_the_saves_head_and_replays_the_match_after_it():
+    nvm, match = saved_in_round_2()
+    app = app_over(nvm)
+    session = app.session
+    title = app.screen
+    # the title's words come from the record's head: the moves wait
+    assert session.found is not None
+    assert title.name == "title" and title.items[0] == "Continue"
+    assert title.item_text("Continue") == "Continue (round 2/3)"
+    replayed_when_shown = []
+    refresh = app.display.refresh
+    app.display.refresh = lambda: (replayed_when_shown.append(session.found is None), refresh())
+    app.step()  # the title's picture, then the replay
+    assert replayed_when_shown == [False]
+    assert session.found is None and app.screen is title
+    assert session.saved.match.moves == match.moves
+    assert bytes(session.saved.match.state.buf) == bytes(match.state.buf)
+    nvm_writes = nvm.writes
+    app.step()
+    assert nvm.writes == nvm_writes  # a match found is not saved again
+    session.resume()  # Continue
+    assert session.news() == "Resumed from the last save: round 2, your move 7."
+
+
+def test_a_save_the_rules_refuse_on_replay_is_told_on_the_title_which_offers_no_continue():
+    """A record whole by its checksum whose moves the rules refuse is found
+    only once the title shows: the title comes again, saying so, without
+    Continue; the settings and statistics are kept, and nothing is written."""
+    from lostcities.saves.layout import KIND_MATCH, MATCH_AT, stamp
+    from lostcities.saves.match import match_size
+    from lostcities.saves.restore import MATCH_DAMAGED
+    nvm, match = saved_in_round_2()
+    saved = Storage(nvm).load_match()[0]
+    record = memoryview(nvm._bytes)[MATCH_AT:MATCH_AT + match_size(saved)]
+    record[-4] = 0x7F  # the last move's card becomes one no game has
+    stamp(record, KIND_MATCH)  # and its checksum says it is whole
+    writes = nvm.writes
+    app = app_over(nvm)
+    assert app.screen.items[0] == "Continue"  # its head is a match's
+    app.step()  # the title's picture, then the replay, refused: the title again
+    title = app.screen
+    assert title.name == "title" and "Continue" not in title.items
+    assert popup_text(title.popup) == MATCH_DAMAGED
+    assert app.session.saved is None and app.session.notice == MATCH_DAMAGED
+    assert app.profile.colors == 6 and app.profile.rounds == 3  # the settings kept
+    app.step()
+    assert nvm.writes == writes
+    title.choose("New match", btn.A)  # no match to give up: it starts at once
+    app.follow()
+    app.step()
+    assert app.screen.name == "table"
+
+
+def test_a_front_end_asking_for_the_match_gets_it_replayed():
+    """A front end that shows no title first (the terminal game) asks for the
+    match at once: replayed then, or refused with the notice saying why."""
+    from lostcities.session import Session
+    nvm, match = saved_in_round_2(turns=2)
+    session = Session(Storage(bytearray(nvm._bytes)), lambda: 7)
+    assert session.found is not None and session.notice is None
+    assert session.saved.match.moves == match.moves and session.found is None
+    assert session.restore() is None  # once

@@ -53,6 +53,11 @@ class SavedMatch:
         """The coach's ``lesson`` was cut short: it waits for its next moment."""
         self.coached &= ~(1 << lesson)
 
+    def head(self):
+        """``(learn, round number, rounds)``: what the title says of it (a
+        match found at power-on says it from its record: restore.Found)."""
+        return self.learn, self.match.round_number(), self.match.rounds
+
     def is_ai(self, player):
         return self.mode == "ai" and player == self.ai_seat
 

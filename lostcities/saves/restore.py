@@ -3,10 +3,8 @@
 Needed at start-up and at a match's end (the profile, read again), never
 while a match is played: the app forgets this module at the table, whose
 heap it would take (docs/memory.md). What this module finds is read into a profile by
-lostcities/saves/profile.py; a saved match is found here by its head alone
-(:class:`Found`, what the title says of it) and rebuilt by lostcities/saves/resume.py
-once the title shows: each stays small to compile on the board, and power-on
-loads neither the rules nor the match's rebuilding.
+lostcities/saves/profile.py and into a match by lostcities/saves/resume.py: each
+stays small to compile on the board.
 
 A power cut during a write leaves the new bytes before the one it reached and
 erased bytes (0xFF) after it. So every byte before the last one that is not
@@ -17,10 +15,9 @@ move written whole. The message says in one line what was lost. The layout
 is docs/formats.md's.
 """
 
-from lostcities import LEVELS, level_named
 from lostcities.saves.layout import (
-    CRC, HAS_MATCH, HAS_PROFILE, HEADER, KIND_MATCH, KIND_NO_MATCH, KIND_WEAR, MATCH_AT,
-    MATCH_FIRST, NO_SAVE, PROFILE_AT, SIGNATURE, VERSION, WEAR_AT, WEAR_BODY, crc16)
+    CRC, HAS_MATCH, HAS_PROFILE, HEADER, KIND_WEAR, NO_SAVE, PROFILE_AT, SIGNATURE, VERSION,
+    WEAR_AT, WEAR_BODY, crc16)
 
 from micropython import const
 
@@ -183,97 +180,3 @@ class Reader:
                 raise ValueError(row[0])
             values.append(value)
         return values
-
-
-def find_match(storage):
-    """``(SavedMatch or None, Found or None, message or None)``: a whole
-    record of a match is found (its head read, its moves replayed later); a
-    match a power cut stopped in its record is read at once (``SavedMatch``),
-    with the message that says what it lost. The message says what was
-    ignored, or what was lost."""
-    flags, message = storage.read_wear()
-    nvm = storage.nvm
-    end = storage.end
-    if message == VERSION_1:
-        from lostcities.saves.version1 import legacy
-        found = legacy(nvm, 1)
-    elif message is not None and message != COUNT_RESET:
-        return None, None, message
-    elif not flags & HAS_MATCH:
-        return None, None, NO_SAVE
-    else:
-        found = read_record(nvm, MATCH_AT, len(nvm) - MATCH_AT, end)
-        if message == COUNT_RESET and isinstance(found, str):
-            return None, None, message  # whether a match was there, the count said
-        if found == TORN or found == NO_SAVE:  # a match was there: a cut erased it
-            from lostcities.saves.resume import torn_match
-            saved, lost = torn_match(nvm, end, flags)
-            return saved, None, lost
-    if isinstance(found, str):
-        return None, None, MATCH_DAMAGED if found == DAMAGED else found
-    body, kind, count = found
-    kept = COUNT_RESET if message == COUNT_RESET else None  # what else was lost
-    if kind == KIND_NO_MATCH:
-        return None, None, kept or NO_SAVE
-    try:
-        if kind != KIND_MATCH:
-            raise ValueError("not a match")
-        return None, Found(body, count, kept), kept
-    except (ValueError, IndexError, TypeError):
-        return None, None, refused(count)
-
-
-def refused(count):
-    """The message for a match record that is not one: from a newer game
-    (more fields than this one knows), said so, not as damage."""
-    from lostcities.saves.layout import MATCH_FIELDS  # (the module's: a test adds a field)
-    return OTHER_VERSION if count > len(MATCH_FIELDS) else MATCH_DAMAGED
-
-
-class Found:
-    """A whole record of a match, found at power-on: what its head says (the
-    title's words: ``learn``, ``rounds``, ``round_number()``), its moves not
-    yet replayed (:meth:`replay`). ValueError (IndexError) if its head is not
-    a match's. ``kept`` is what else the reading lost (the count of writes)."""
-
-    def __init__(self, body, count, kept):
-        self.body = body
-        self.count = count
-        self.kept = kept
-        read = Reader(body)
-        read.take(8)  # the Match's colours, rounds and Rng
-        self.rounds = body[1]
-        self.learn = read_head(read, count)[1]
-        self.dealt = read.byte()
-
-    def round_number(self):
-        """The round the match stands in (a match saved before its first deal
-        is dealt it when resumed)."""
-        return max(self.dealt, 1)
-
-    def replay(self):
-        """``(SavedMatch or None, message or None)``: the match rebuilt by
-        replaying its moves through the rules, or None and why not (a record
-        the rules refuse is damaged)."""
-        from lostcities.saves.resume import decode_match
-        try:
-            return decode_match(self.body, count=self.count)[0], self.kept
-        except (ValueError, IndexError, TypeError):
-            return None, refused(self.count)
-
-
-def read_head(read, count):
-    """``(values, learn)``: the SavedMatch's MATCH_FIELDS read from ``read`` (a
-    lesson's mode read back as "ai"), and whether it is the lesson; ValueError
-    for values outside their fields'. ``count``: the fields the record's
-    header says it holds (0: the first ones)."""
-    from lostcities.saves.layout import MATCH_FIELDS  # (the module's: a test adds a field)
-    values = read.head(MATCH_FIELDS, count or MATCH_FIRST)
-    learn = values[2] == "learn"  # a lesson: against the AI, and the coach's messages shown
-    if learn and not count:  # saved before fields were counted: the coach's were there
-        values[4] = read.u16()
-    mode = values[2] = "ai" if learn else values[2]
-    level = values[3] = level_named(values[3])
-    if mode == "ai" and level not in LEVELS:
-        raise ValueError("bad AI level")
-    return values, learn

@@ -1,12 +1,18 @@
-"""Rebuilding the saved match (lostcities/saves/restore.py finds it at
-start-up): the match as its last save left it, or up to its last move written
-whole when a power cut stopped that save, and what was lost. The match is
-rebuilt by replaying its moves through the rules, so a save the rules would
-refuse is refused. Loaded only to rebuild one: a whole record once the title
-shows (restore.Found.replay), a torn one at power-on."""
+"""Reading the saved match back at start-up (lostcities/saves/restore.py reads the
+rest of the saves): the match as its last save left it, or up to its last
+move written whole when a power cut stopped that save, and what was lost.
+The match is rebuilt by replaying its moves through the rules, so a save the
+rules would refuse is refused. Power-on reads a whole record's head alone
+(:class:`Found`: what the title says of it), and the Session replays its
+moves once the title shows: power-on loads neither the rules, the match's
+module nor its Rng."""
 
-from lostcities.saves.restore import Reader, read_head, read_record
-from lostcities.saves.layout import HAS_PROFILE, HEADER, KIND_MATCH, MATCH_AT, PROFILE_AT, SIGNATURE
+from lostcities import LEVELS, level_named
+from lostcities.saves.restore import (
+    COUNT_RESET, DAMAGED, MATCH_DAMAGED, OTHER_VERSION, TORN, VERSION_1, Reader, read_record)
+from lostcities.saves.layout import (
+    HAS_MATCH, HAS_PROFILE, HEADER, KIND_MATCH, KIND_NO_MATCH, MATCH_AT, MATCH_FIRST, NO_SAVE,
+    PROFILE_AT, SIGNATURE)
 
 LOST_MOVE = "The last move was lost in a power cut."
 LOST_MOVES = "The last moves were lost in a power cut."
@@ -79,3 +85,94 @@ def decode_match(body, torn=False, count=0):
     if read.at != len(body) and not torn:
         raise ValueError("trailing bytes")
     return saved, 0
+
+
+def find_match(storage):
+    """``(Found or None, message or None)``: a whole record of a match found
+    (its head read, its moves replayed later), or none and the message that
+    says what was ignored or lost; TORN for a match a power cut stopped in its
+    record (lostcities/saves/resume.py's torn_match reads what it kept)."""
+    flags, message = storage.read_wear()
+    nvm = storage.nvm
+    end = storage.end
+    if message == VERSION_1:
+        from lostcities.saves.version1 import legacy
+        found = legacy(nvm, 1)
+    elif message is not None and message != COUNT_RESET:
+        return None, message
+    elif not flags & HAS_MATCH:
+        return None, NO_SAVE
+    else:
+        found = read_record(nvm, MATCH_AT, len(nvm) - MATCH_AT, end)
+        if message == COUNT_RESET and isinstance(found, str):
+            return None, message  # whether a match was there, the count said
+        if found == TORN or found == NO_SAVE:  # a match was there: a cut erased it
+            return None, TORN
+    if isinstance(found, str):
+        return None, MATCH_DAMAGED if found == DAMAGED else found
+    body, kind, count = found
+    kept = COUNT_RESET if message == COUNT_RESET else None  # what else was lost
+    if kind == KIND_NO_MATCH:
+        return None, kept or NO_SAVE
+    try:
+        if kind != KIND_MATCH:
+            raise ValueError("not a match")
+        return Found(body, count, kept), kept
+    except (ValueError, IndexError, TypeError):
+        return None, refused(count)
+
+
+def refused(count):
+    """The message for a match record that is not one: from a newer game
+    (more fields than this one knows), said so, not as damage."""
+    from lostcities.saves.layout import MATCH_FIELDS  # (the module's: a test adds a field)
+    return OTHER_VERSION if count > len(MATCH_FIELDS) else MATCH_DAMAGED
+
+
+class Found:
+    """A whole record of a match, found at power-on: what its head says (the
+    title's words: :meth:`head`), its moves not
+    yet replayed (:meth:`replay`). ValueError (IndexError) if its head is not
+    a match's. ``kept`` is what else the reading lost (the count of writes)."""
+
+    def __init__(self, body, count, kept):
+        self.body = body
+        self.count = count
+        self.kept = kept
+        read = Reader(body)
+        read.take(8)  # the Match's colours, rounds and Rng
+        self.rounds = body[1]
+        self.learn = read_head(read, count)[1]
+        self.dealt = read.byte()
+
+    def head(self):
+        """``(learn, round number, rounds)``, as SavedMatch.head (a match saved
+        before its first deal is dealt it when resumed)."""
+        return self.learn, max(self.dealt, 1), self.rounds
+
+    def replay(self):
+        """``(SavedMatch or None, message or None)``: the match rebuilt by
+        replaying its moves through the rules, or None and why not (a record
+        the rules refuse is damaged). (A method: this module may be forgotten
+        at the title, and its Found keeps what the replay needs.)"""
+        try:
+            return decode_match(self.body, count=self.count)[0], self.kept
+        except (ValueError, IndexError, TypeError):
+            return None, refused(self.count)
+
+
+def read_head(read, count):
+    """``(values, learn)``: the SavedMatch's MATCH_FIELDS read from ``read`` (a
+    lesson's mode read back as "ai"), and whether it is the lesson; ValueError
+    for values outside their fields'. ``count``: the fields the record's
+    header says it holds (0: the first ones)."""
+    from lostcities.saves.layout import MATCH_FIELDS  # (the module's: a test adds a field)
+    values = read.head(MATCH_FIELDS, count or MATCH_FIRST)
+    learn = values[2] == "learn"  # a lesson: against the AI, and the coach's messages shown
+    if learn and not count:  # saved before fields were counted: the coach's were there
+        values[4] = read.u16()
+    mode = values[2] = "ai" if learn else values[2]
+    level = values[3] = level_named(values[3])
+    if mode == "ai" and level not in LEVELS:
+        raise ValueError("bad AI level")
+    return values, learn

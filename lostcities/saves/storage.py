@@ -61,25 +61,36 @@ class Storage:
         """``(SavedMatch or None, message or None)``; the message says what was
         ignored or lost: find_match, and the match found replayed at once."""
         saved, found, message = self.find_match()
-        return self.replay(found) if found is not None else (saved, message)
+        if found is not None:
+            saved, problem = self.replay(found)
+            message = problem or message
+        return saved, message
 
     def find_match(self):
         """``(SavedMatch or None, Found or None, message or None)``: the match
         read at power-on, or found whole and replayed later (``Found.replay``:
         lostcities/saves/resume.py); the message says what was ignored or lost."""
-        from lostcities.saves.restore import find_match
-        saved, found, message = find_match(self)
-        if saved is not None:
-            self.has_match = True
-        return saved, found, message
+        from lostcities.saves.resume import TORN, find_match, torn_match
+        found, message = find_match(self)
+        saved = None
+        if message == TORN:  # a match a power cut stopped in its record: what it kept
+            saved, message = torn_match(self.nvm, self.end, self.read_wear()[0])
+        return self._resumed(saved), found, message
 
     def replay(self, found):
-        """``(SavedMatch or None, message or None)``: the match ``found`` by
-        find_match, its moves replayed (or why it cannot be resumed)."""
+        """``(SavedMatch, None)``: the match ``found`` by find_match, its moves
+        replayed; or ``(None, why it cannot be resumed)``."""
         saved, message = found.replay()
+        return self._resumed(saved), None if saved else message
+
+    def _resumed(self, saved):
+        """``saved``, read back (None: none), dealt its first round if it was
+        saved before it."""
         if saved is not None:
             self.has_match = True
-        return saved, message
+            if saved.match.state is None:
+                saved.match.start_round()
+        return saved
 
     def load_profile(self):
         """The saved Profile, or defaults (``profile_message`` says why)."""

@@ -22,7 +22,7 @@ class TitleScreen(MenuScreen):
     top = 34
 
     def __init__(self, app, notice=None):
-        items = ["Continue"] if app.session.to_continue() else []
+        items = ["Continue"] if app.continued else []
         items += ["New match", "Settings", "Statistics", "Rules", "Learn"]
         back_from = app.title_item  # the cursor stays where a sub-screen was opened
         super().__init__(app, items, notice, heading_scale=2,
@@ -39,7 +39,7 @@ class TitleScreen(MenuScreen):
             mode = ("vs AI " + profile.level) if profile.mode == "ai" else "2 players"
             return "New match: %s" % mode
         if key == "Continue":
-            learn, number, rounds = self.app.session.to_continue()
+            learn, number, rounds = self.app.continued.head()
             if learn:
                 return "Continue the lesson"
             return "Continue (round %d/%d)" % (number, rounds)
@@ -59,7 +59,7 @@ class TitleScreen(MenuScreen):
         if key == "Continue":
             app.open_from_title("continue_match")
         elif key == "New match" or key == "Learn":
-            if not app.session.to_continue() or self.confirmed(key, GIVE_UP):
+            if not app.continued or self.confirmed(key, GIVE_UP):
                 app.open_from_title("learn" if key == "Learn" else "new_match")
         else:  # back from a sub-screen, the title's cursor stays where it was opened
             app.open_from_title(_SUB_SCREENS[key], key)
