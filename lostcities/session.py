@@ -57,17 +57,21 @@ class Session:
 
     @property
     def saved(self):
-        # the saved match, or None: one found, replayed first (restore)
-        found, self.found = self.found, None
-        if found is not None:  # once the title shows, or when first asked for
-            self._saved, problem = self.storage.replay(found)
-            self._loaded = self._saved is not None
-            self.notice = problem or self.notice  # a refusal: the title says it
+        """The saved match, or None (one found at power-on, replayed first)."""
+        if self.found is not None:
+            self.restore()
         return self._saved
 
     def restore(self):
-        """None, or why the rules refuse the match found (the notice)."""
-        return None if self.found is None or self.saved else self.notice
+        """Replay the match found at power-on, once its title shows: None, or
+        why the rules refuse it, which is then the notice."""
+        found, self.found = self.found, None
+        if found is None:
+            return None
+        self._saved, problem = self.storage.replay(found)
+        self._loaded = problem is None
+        self.notice = problem or self.notice
+        return problem
 
     @property
     def profile(self):
