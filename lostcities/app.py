@@ -109,8 +109,9 @@ class App(Shell):
 
     @property
     def continued(self):
-        """The match the title offers to continue: found at power-on, its
-        head alone, or the one left (SavedMatch.head says what each is)."""
+        """The match the title offers to continue, or None: found at power-on
+        (its record's head alone, its moves not yet replayed), or the one
+        left; ``head()`` of either says what the title says of it."""
         return self.session.found or self.session.saved
 
     def new_seed(self):

@@ -4,7 +4,8 @@
 # move) and Session.advance (past any other phase) change it. A front end asks,
 # shows and reports (ticks and pauses too: lostcities/saving.py says when they
 # save); it never decides what comes next, nor when to save. (Comments, not a
-# docstring: from .py sources the board compiles this module at its bound.)
+# docstring: from .py sources the board compiles this module at its bound of
+# 36 KB, docs/memory.md, and a docstring's text counts there.)
 
 from micropython import const
 
@@ -57,21 +58,19 @@ class Session:
 
     @property
     def saved(self):
-        """The saved match, or None (one found at power-on, replayed first)."""
-        if self.found is not None:
+        """The saved match, or None."""
+        if self.found is not None:  # asked for before the title: replayed now
             self.restore()
         return self._saved
 
     def restore(self):
-        """Replay the match found at power-on, once its title shows: None, or
-        why the rules refuse it, which is then the notice."""
+        """Replay the match found, once the title shows: None, or why the
+        rules refuse it (the notice)."""
         found, self.found = self.found, None
-        if found is None:
-            return None
-        self._saved, problem = self.storage.replay(found)
-        self._loaded = problem is None
-        self.notice = problem or self.notice
-        return problem
+        if found is not None:
+            self._saved, problem = self.storage.replay(found)
+            self.notice = problem or self.notice
+            return problem
 
     @property
     def profile(self):

@@ -1,8 +1,8 @@
 """A match's record in the NVM: everything needed to resume it exactly.
 
 Its body (docs/formats.md, The match body): colours, rounds, the match's Rng
-state (the Match's), then the SavedMatch's MATCH_FIELDS (layout.py says how a table
-of fields is written), then each round dealt: who started, the whole deal,
+state (the Match's), then the SavedMatch's fields (layout.py's MATCH_FIELDS, and
+how a table of fields is written), then each round dealt: who started, the whole deal,
 and every move played. A lesson is written as the mode ``learn`` (it reads
 back as mode "ai"), with the coach's messages shown, which other matches
 leave out while nothing follows them. A record is read back by replaying
@@ -10,6 +10,7 @@ those moves (lostcities/saves/resume.py's ``decode_match``: the table's heap
 holds only the writing).
 """
 
+from lostcities.rules.cards import CARDS_PER_COLOR
 from lostcities.saves.layout import (
     AI_SEAT, CRC, HEADER, KIND_MATCH, MATCH_FIELDS, MATCH_FIRST, encode, head, put_u16, stamp)
 
@@ -55,7 +56,7 @@ class SavedMatch:
 
     def head(self):
         """``(learn, round number, rounds)``: what the title says of it (a
-        match found at power-on says it from its record: restore.Found)."""
+        match found at power-on says it from its record: resume.Found)."""
         return self.learn, self.match.round_number(), self.match.rounds
 
     def is_ai(self, player):
@@ -64,9 +65,6 @@ class SavedMatch:
 
 def match_size(saved):
     """The bytes of a SavedMatch's record, header and CRC included."""
-    # the rules' (loaded with any match): power-on reads a match's head
-    # before them (layout.MATCH_FIELDS)
-    from lostcities.rules.cards import CARDS_PER_COLOR
     match = saved.match
     size = HEADER + 8 + held(saved)[2] + 1 + CRC
     for moves in match.moves:

@@ -131,9 +131,9 @@ def refused(count):
 
 class Found:
     """A whole record of a match, found at power-on: what its head says (the
-    title's words: :meth:`head`), its moves not
-    yet replayed (:meth:`replay`). ValueError (IndexError) if its head is not
-    a match's. ``kept`` is what else the reading lost (the count of writes)."""
+    title's words: :meth:`head`), its moves not yet replayed (:meth:`replay`).
+    ValueError (IndexError) if its head is not a match's. ``kept`` is what
+    else the reading lost (the count of writes)."""
 
     def __init__(self, body, count, kept):
         self.body = body
