@@ -11,7 +11,7 @@ from lostcities import LEVELS, level_named
 from lostcities.saves.restore import (
     COUNT_RESET, DAMAGED, MATCH_DAMAGED, OTHER_VERSION, TORN, VERSION_1, Reader, read_record)
 from lostcities.saves.layout import (
-    HAS_MATCH, HAS_PROFILE, HEADER, KIND_MATCH, KIND_NO_MATCH, MATCH_AT, MATCH_FIRST, NO_SAVE,
+    HAS_PROFILE, HEADER, KIND_MATCH, KIND_NO_MATCH, MATCH_AT, MATCH_FIRST, NO_SAVE,
     PROFILE_AT, SIGNATURE)
 
 LOST_MOVE = "The last move was lost in a power cut."
@@ -91,7 +91,8 @@ def find_match(storage):
     """``(Found or None, message or None)``: a whole record of a match found
     (its head read, its moves replayed later), or none and the message that
     says what was ignored or lost; TORN for a match a power cut stopped in its
-    record (lostcities/saves/resume.py's torn_match reads what it kept)."""
+    record (torn_match reads what it kept). Asked only when the wear record
+    says a match follows, or cannot say (Storage.find_match)."""
     flags, message = storage.read_wear()
     nvm = storage.nvm
     end = storage.end
@@ -100,8 +101,6 @@ def find_match(storage):
         found = legacy(nvm, 1)
     elif message is not None and message != COUNT_RESET:
         return None, message
-    elif not flags & HAS_MATCH:
-        return None, NO_SAVE
     else:
         found = read_record(nvm, MATCH_AT, len(nvm) - MATCH_AT, end)
         if message == COUNT_RESET and isinstance(found, str):

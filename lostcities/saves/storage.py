@@ -22,7 +22,7 @@ last save that fitted stays.
 
 from lostcities.saves.layout import (
     CRC, HAS_MATCH, HAS_PROFILE, HEADER, KIND_NO_MATCH, KIND_WEAR,
-    MATCH_AT, PROFILE_AT, TOO_LONG, UNSAVED, WEAR_AT, WEAR_BODY, stamp)
+    MATCH_AT, NO_SAVE, PROFILE_AT, TOO_LONG, UNSAVED, WEAR_AT, WEAR_BODY, stamp)
 
 from micropython import const
 
@@ -70,11 +70,14 @@ class Storage:
         """``(SavedMatch or None, Found or None, message or None)``: the match
         read at power-on, or found whole and replayed later (``Found.replay``:
         lostcities/saves/resume.py); the message says what was ignored or lost."""
+        flags, message = self.read_wear()
+        if message is None and not flags & HAS_MATCH:  # none follows the profile:
+            return None, None, NO_SAVE  # the reading of a match is not loaded
         from lostcities.saves.resume import TORN, find_match, torn_match
         found, message = find_match(self)
         saved = None
         if message == TORN:  # a match a power cut stopped in its record: what it kept
-            saved, message = torn_match(self.nvm, self.end, self.read_wear()[0])
+            saved, message = torn_match(self.nvm, self.end, flags)
         return self._resumed(saved), found, message
 
     def replay(self, found):
