@@ -441,17 +441,18 @@ def test_the_boards_waits_are_timed_and_far_from_too_long(drives, kind):
     from .py sources the board compiles modules at the boot and the match's
     end, which the bundle spares."""
     times = board_memory.board_times(drives[kind])
-    assert {"boot", board_memory.SAVED_BOOT, "title>table (a new match)", "a cursor move", "pass>table",
+    assert {"boot", board_memory.SAVED_BOOT, board_memory.FIRST_CONTINUE,
+            "title>table (a new match)", "a cursor move", "pass>table",
             "round>table (the next deal)", "round>match (the result)",
             "a move played"} <= set(times)
     for name, wait in times.items():
-        assert len(wait.rounds) == (board_memory.BOOTS if name in ("boot", board_memory.SAVED_BOOT)
-                                    else board_memory.ROUNDS), name
+        booting = name in ("boot", board_memory.SAVED_BOOT, board_memory.FIRST_CONTINUE)
+        assert len(wait.rounds) == (board_memory.BOOTS if booting else board_memory.ROUNDS), name
         assert wait.python_s() > 0 and 0 < wait.pixels <= board_memory.SCREEN_PIXELS, name
         assert 10 <= wait.factor.low <= wait.factor.high <= 1000, name  # a loaded machine shrinks it
         # saves come after the picture: a move's at the player's pauses
         # (lostcities/saving.py), a new match's and the match's end at the next tick
         assert wait.writes == 0, name
-        booting = name in ("boot", board_memory.SAVED_BOOT)
-        limit = board_memory.time_goal(name) * (4 if kind == "mpy" else 16 if booting else 8)
+        limit = board_memory.time_goal(name) * (
+            4 if kind == "mpy" else 16 if name in ("boot", board_memory.SAVED_BOOT) else 8)
         assert wait.board_s()[1] <= limit + board_memory.save_s(wait.writes), (name, wait.rounds)

@@ -62,6 +62,7 @@ TIMING_RIG = os.path.join(cp.FIRMWARE, "timing_rig.py")
 BOOTS = 5
 ROUNDS = 5  # the rig's (timing_rig.ROUNDS)
 SAVED_BOOT = "power-on with a match saved"  # the boot over timing_rig.save's NVM
+FIRST_CONTINUE = "title>table (continue after power-on)"  # then its Continue
 TIME_GOALS = (("boot", 1.0), ("power-on", 1.0), ("a cursor move", 0.05), ("a move played", 0.15),
               ("title>table", 0.3), ("", 0.3))
 # The refresh: the pixels a press changed, 16 bits each, sent to the ST7735R over
@@ -363,22 +364,32 @@ def board_times(drive):
         return anchors
 
     def boots(what):
-        """The boot's Wait: BOOTS fresh processes, each timed to the title's picture."""
-        boot = Wait(SCREEN_PIXELS)
+        """``{name: Wait}`` of BOOTS fresh processes, each timed to the
+        title's picture ("boot"), and what follows it ("continue")."""
+        waits = {}
         anchors = {}
         for _ in range(BOOTS):
             lines = run(what)
-            boot.rounds.append(int(lines[0][1]) / 1e6)
+            for line in lines:
+                if line[0] != "anchor":
+                    wait = waits.setdefault(line[0], Wait(SCREEN_PIXELS))
+                    wait.rounds.append(int(line[1]) / 1e6)
+                    wait.writes = max(wait.writes, int(line[2]) if len(line) > 2 else 0)
             fastest(lines, anchors)
-        boot.factor = calibration.factor_of([anchors[at] for at in sorted(anchors)])
-        return boot
+        factor = calibration.factor_of([anchors[at] for at in sorted(anchors)])
+        for wait in waits.values():
+            wait.factor = factor
+        return waits
 
-    times = {"boot": boots("boot")}
+    times = {"boot": boots("boot")["boot"]}
     image = os.path.join(os.path.dirname(scripts[0]), "saved-match.nvm")
     run("save=" + image)
-    times[SAVED_BOOT] = boots("boot=" + image)
+    saved = boots("boot=" + image)
+    times[SAVED_BOOT] = saved["boot"]
     for line in run("pixels", PIXELS_HEAP_KB):
         times[" ".join(line[:-2])] = Wait(int(line[-2]))
+    saved["continue"].pixels = times["title>table (continue)"].pixels  # the same picture
+    times[FIRST_CONTINUE] = saved["continue"]
     lines = run("presses")
     anchors = fastest(lines, {})
     factor = calibration.factor_of([anchors[at] for at in sorted(anchors)])

@@ -14,7 +14,8 @@ app made and its title sent, over a blank NVM; then ``anchor INDEX US`` for each
 script, run at once after. ``save=FILE`` plays a 3-round match against the AI
 into round 2 (SAVED_TURNS turns of it) and leaves it for the title, which saves
 it, and writes the NVM's 8 KB to FILE; ``boot=FILE`` is the boot over that NVM
-(a fresh process: the game's modules are not loaded before its clock starts).
+(a fresh process: the game's modules are not loaded before its clock starts),
+then its Continue, printed ``continue US WRITES``.
 ``presses`` plays ROUNDS rounds: in each, every press below once (the cursor's
 several times, the fastest kept), printed ``press ROUND NAME US WRITES`` (the
 steps of the app that handle it up to its picture, and the NVM writes they
@@ -147,9 +148,23 @@ def boot(image=None):
     began = time.ticks_us()
     with open("code.py") as file:
         compile(file.read(), "code.py", "exec")
-    scripted.Driver(board.DISPLAY, nvm, 1)
+    driver = scripted.Driver(board.DISPLAY, nvm, 1)
     print("boot %d" % time.ticks_diff(FIRST_PICTURE.at, began))
     anchors("")
+    if image is not None:
+        first_continue(driver, nvm)
+
+
+def first_continue(driver, nvm):
+    """Continue, the first press after power-on (the title's Continue, at its
+    top), once the app waits for a press: printed ``continue US WRITES``, a
+    write counted if the NVM changed by the press's end (this NVM, the
+    board's own bytes, counts no writes)."""
+    board.DISPLAY.on_refresh = PICTURE
+    before = bytes(nvm)
+    took = timed(driver, "A")[0]
+    assert driver.screen == "table"
+    print("continue %d %d" % (took, 0 if bytes(nvm) == before else 1))
 
 
 class FirstPicture(Picture):
