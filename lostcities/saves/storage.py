@@ -67,13 +67,15 @@ class Storage:
         return saved, message
 
     def find_match(self):
-        """``(SavedMatch or None, Found or None, message or None)``: the match
-        read at power-on, or found whole and replayed later (``Found.replay``:
-        lostcities/saves/resume.py); the message says what was ignored or lost."""
+        """``(SavedMatch or None, Found or None, message or None)``: at power-on,
+        a match a power cut stopped in its record, read at once (what it
+        kept), or one found whole, its moves replayed later (:meth:`replay`);
+        the message says what was ignored or lost."""
         flags, message = self.read_wear()
         if message is None and not flags & HAS_MATCH:  # none follows the profile:
             return None, None, NO_SAVE  # the reading of a match is not loaded
-        from lostcities.saves.resume import TORN, find_match, torn_match
+        from lostcities.saves.restore import TORN
+        from lostcities.saves.resume import find_match, torn_match
         found, message = find_match(self)
         saved = None
         if message == TORN:  # a match a power cut stopped in its record: what it kept
