@@ -10,6 +10,7 @@ save); it never decides what comes next, nor when to save.
 
 from micropython import const
 
+from lostcities.advice import Advice
 from lostcities.saves.layout import NO_SAVE, WEAR_SWITCH
 from lostcities.saving import SavePolicy
 
@@ -56,6 +57,7 @@ class Session:
         self.save_problem = None  # why the last save was not written, or None
         self._news = None  # that problem, when it is new and not yet told
         self._view = None  # see view()
+        self.advice = Advice(self)  # the coach's words, a hint, the round's review
 
     @property
     def profile(self):
@@ -178,6 +180,7 @@ class Session:
         if self.saved.mode == "ai":
             from lostcities import ai  # loaded for a match against it, or a hint
             ai.prepare(self.match.colors, self.saved.level)
+            from lostcities import review  # noqa: F401  (see tick)
         if self.saved.learn:  # the coach, loaded (and compiled, from .py sources) here too
             from lostcities import coach  # noqa: F401
 
@@ -221,16 +224,20 @@ class Session:
     def tick(self, idle_ms=0):
         """The front end waits for a press, ``idle_ms`` after the last, its
         picture shown: a save the policy wants is made now, and a match's end
-        once its result shows."""
+        once its result shows; else the round's review may judge
+        (lostcities/advice.py)."""
         if self._ended is not None:
             self._write_end()
         elif self.saved is not None and self.saving.wants(idle_ms):
             self.save()
+        else:
+            self.advice.judge_while_idle(idle_ms)
 
     def leave(self):
         """The player went to the title: a result shown was seen, a match is saved."""
         self._write_end()
         self.over = None
+        self.advice.forget()
         self.paused()
 
     def ends_match(self):
@@ -268,6 +275,7 @@ class Session:
             self.save()
         self.match.start_round()
         self.seen = NO_MATCH
+        self.advice.forget()
 
     def _finish(self):
         """The match is over: returns its saved form, whose result shows.
@@ -276,6 +284,7 @@ class Session:
         it resumes the match's last save."""
         saved = self._ended = self.saved
         self.saved = None
+        self.advice.forget()
         return saved
 
     def _write_end(self):
@@ -329,31 +338,3 @@ class Session:
         save file gone), once: a front end says it once, not after every turn."""
         news, self._news = self._news, None
         return news
-
-    # Help --------------------------------------------------------------------
-
-    def coach(self, player, moment, card, discard):
-        """In the lesson, ``(lesson, words)`` the coach says to ``player`` at
-        ``moment`` (lostcities/coach.py), marked as said in the save; or None."""
-        saved = self.saved
-        if not saved.learn or self.is_ai(player):
-            return None
-        from lostcities.coach import speak
-        said = speak(saved.coached, saved.match.state, player, moment, card, discard)
-        if said is not None:
-            saved.coach_said(said[0])
-        return said
-
-    def unsaid(self, lesson):
-        """The coach's ``lesson`` was cut short (by a hint): it waits for its
-        next moment."""
-        self.saved.coach_unsaid(lesson)
-
-    def hint(self, player):
-        """What ``normal`` would play in ``player``'s place (from their view)."""
-        match = self.match
-        view = self.view(player)
-        from lostcities import ai
-        from lostcities.rng import Rng
-        return ai.hint(view, Rng(match.round_number() * 1000 + view.turns))
-
