@@ -8,7 +8,7 @@ keeps the costliest moves, up to ``KEPT``, worst first; a move costing
 ``WELL_PLAYED`` or less is no mistake. It judges a move at a time
 (:meth:`Review.judge`), so that the board shows its progress, stops at a
 press with what is done so far, and judges while the round is played, in
-the player's thinking time (lostcities/session.py); only the moves kept are
+the player's thinking time (lostcities/advice.py); only the moves kept are
 then put in words (:meth:`Review.explain`: lostcities/mistakes.py).
 Integers throughout, nothing timed.
 """
