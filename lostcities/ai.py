@@ -50,7 +50,9 @@ _positions = {}
 _search = {}
 
 
-def _position_for(colors):
+def position_for(colors):
+    """The evaluation Position the decisions with ``colors`` colours work in
+    (the round's review borrows it between them: lostcities/session.py)."""
     position = _positions.get(colors)
     if position is None:
         from lostcities.evaluation import Position
@@ -80,7 +82,7 @@ def prepare(colors, level):
     for made in (_positions, _search):
         for other in [key for key in made if key != colors]:
             del made[other]
-    position = _position_for(colors)
+    position = position_for(colors)
     if SETTINGS[level][1]:
         _search_for(colors)
     elif _search:
@@ -101,7 +103,7 @@ def choose_move(view, level, rng, clock=None, progress=None, view_again=None):
     if level not in SETTINGS:
         raise ValueError("unknown AI level %r" % level)
     noise, search = SETTINGS[level]
-    position = _position_for(view.colors)
+    position = position_for(view.colors)
     if search:
         for deck_cards, plan in SEARCH[search]:
             if view.deck_len <= deck_cards:
@@ -286,6 +288,6 @@ def hint(view, rng, clock=None):
     """What the AI would play here, a hint for a human player: the evaluation's
     best move, without the levels' noise (``clock`` is not needed: it is as
     quick as ``normal``)."""
-    position = _position_for(view.colors)
+    position = position_for(view.colors)
     position.load(view, view.to_move)
     return position.best(rng, 0)

@@ -176,12 +176,12 @@ class App(Shell):
     def coach(self, player, moment, card, discard):
         """The lesson's coach's words to ``player`` at ``moment``, marked as
         said (Session.coach), or None."""
-        return self.session.coach(player, moment, card, discard)
+        return self.session.advice.coach(player, moment, card, discard)
 
     def coach_cut_short(self, lesson):
         """The coach's words ``lesson`` were cut short (by a hint): they wait
         for their next moment."""
-        self.session.unsaid(lesson)
+        self.session.advice.unsaid(lesson)
 
     def keep_seats(self, seats):
         """The table's :class:`~lostcities.screens.layout.Seats`, kept for the
@@ -307,7 +307,7 @@ class App(Shell):
         if self.feedback:
             self.feedback.thinking(True)
         from lostcities.screens.review import last_round
-        self.show(last_round(self, self.reviewed))
+        self.show(last_round(self, self.session.advice.review(self.reviewed)))
 
     def thought(self, done, total):
         """The AI's or the review's progress on the lights."""
@@ -332,7 +332,7 @@ class App(Shell):
         self.show_phase()
 
     def _hint(self):
-        hint = self.session.hint(self.match.state.to_move)
+        hint = self.session.advice.hint(self.match.state.to_move)
         self.make_room("hint")  # the pause menu and what the hint loaded go
         self.show_phase(hint)
 

@@ -102,7 +102,9 @@ def groups():
         "summary": ((SCREENS, "summary"),),
         "ai": ((GAME, "ai", "evaluation", "knowledge"),),
         "coach": ((GAME, "coach"),),  # the lesson's: loaded with its table
-        "review": ((GAME, "review", "reasons"), (SCREENS, "review")),  # after a round
+        # the round's review: judged while a match against the AI is played (Session.tick)
+        "review": ((GAME, "review"),),
+        "reviewed": ((GAME, "reasons", "mistakes"), (SCREENS, "review")),  # its words, after a round
     }
 
 
@@ -113,7 +115,7 @@ def rooms():
     A room named nowhere here is a mistake (room() says so): a new screen
     is one row more. Made when asked: held from import on, the table would
     take every screen's heap for good (docs/memory.md)."""
-    of_the_match = ("table", "turns", "ai", "coach", "review")
+    of_the_match = ("table", "turns", "ai", "coach", "review", "reviewed")
     return {
         # the table's modules stay (loaded once the title is shown: App.ready_the_table)
         "title": (of_the_match[1:] + ("summary", "assets", "read at start"), SCREEN | SHEETS),
@@ -121,7 +123,7 @@ def rooms():
         "stats": ((), SCREEN),
         "rules": ((), SCREEN),
         # made as soon as a match starts or continues, before it is shown
-        "table": (("menus", "assets", "read at start", "review"), SCREEN | PROFILE_TOO),
+        "table": (("menus", "assets", "read at start", "reviewed"), SCREEN | PROFILE_TOO),
         "pass": ((), SCREEN),
         "pause": ((), SCREEN),
         # the hint given by the pause menu: the AI's modules it loaded go with the menu
@@ -130,7 +132,7 @@ def rooms():
         # SELECT's page or the hint's words made: their module goes while they
         # show (the next loads it again), the table stays
         "info": (("info",), 0),
-        "round": (("coach", "review"), SCREEN),  # the coach has said its last
+        "round": (("coach", "reviewed"), SCREEN),  # the coach has said its last
         # a review holds the evaluation and its own two modules: the table's and the
         # scores' go (the next round's table, or the scores seen again, load them again)
         "review": (("table", "summary", "coach"), SCREEN | SHEETS),

@@ -4,78 +4,77 @@ A :class:`Review` replays a round from its deal and moves and judges each
 move of one player by the evaluation every AI level and the hint play by,
 from what that player saw at that moment: the move's cost is
 the value of the evaluation's best move less that of the move played. It
-keeps the costliest moves (:class:`Mistake`), up to ``KEPT``, worst first;
-a move costing ``WELL_PLAYED`` or less is no mistake. It works a move at a
-time (:meth:`Review.step`), so that the board shows its progress and stops at
-a press with what is done so far. Integers throughout, nothing timed.
+keeps the costliest moves, up to ``KEPT``, worst first; a move costing
+``WELL_PLAYED`` or less is no mistake. It judges a move at a time
+(:meth:`Review.judge`), so that the board shows its progress, stops at a
+press with what is done so far, and judges while the round is played, in
+the player's thinking time (lostcities/advice.py); only the moves kept are
+then put in words (:meth:`Review.explain`: lostcities/mistakes.py).
+Integers throughout, nothing timed.
 """
 
 from micropython import const
 
-from lostcities import reasons
-from lostcities.evaluation import MOVE_KEYS, Position, move_key
+from lostcities.evaluation import MOVE_KEYS
 from lostcities.rules.cards import SOURCE_DECK, move_card, move_discards, move_source
 from lostcities.rules.state import State
 
 WELL_PLAYED = const(5000)  # thousandths of a point: a move costing no more is no mistake
 KEPT = const(3)  # the costliest moves kept
 
-class Mistake:
-    """One costly move: ``turn`` (0-based, in the round), the ``move`` played
-    and the card it took from a pile (``taken``, NO_CARD from the deck;
-    ``last``: it drew the deck's last card),
-    ``cost`` in thousandths of a point, the ``better`` move and its
-    ``better_taken``, the player's ``hand`` then (8 bytes, from their
-    ``view``), and why, as lostcities/reasons.py words them: what was wrong with
-    the move (``reason``, its ``card`` and ``number``), what the better one
-    does (``better_reason``, ``better_card``, ``better_number``)."""
-
-    def __init__(self, view, turn, move, taken, cost, better, better_taken, why):
-        self.turn = turn
-        self.move = move
-        self.taken = taken
-        self.last = move_source(move) == SOURCE_DECK and view.deck_len == 1
-        self.cost = cost
-        self.better = better
-        self.better_taken = better_taken
-        self.hand = view.hand(view.to_move)
-        (self.reason, self.card, self.number,
-         self.better_reason, self.better_card, self.better_number) = why
-
-    def points(self):
-        """The cost in whole points, rounded."""
-        return (self.cost + 500) // 1000
-
-
 class Review:
     """The review of ``player``'s moves in a round dealt ``deal`` (``(hand1,
     hand2, deck top first, starter)``, as ``Match.deals`` keeps it) with
-    ``colors`` colours, whose moves were ``moves``. ``position``: an
-    evaluation Position to reuse (the AI's), or None for a new one.
+    ``colors`` colours, whose moves are ``moves`` (the round's own list: a
+    review made while the round is played judges the moves as they come).
 
-    Call :meth:`step` until it returns False; :attr:`mistakes` is the
-    costliest moves judged so far, worst first (empty: well played).
+    Call :meth:`step` until it returns False; :attr:`mistakes` is then the
+    costliest moves, worst first (empty: well played).
     """
 
-    def __init__(self, colors, deal, moves, player, position=None):
+    def __init__(self, colors, deal, moves, player):
+        self.colors = colors
+        self.deal = deal
         hand1, hand2, deck, start = deal
         self.state = State.from_deal(hand1, hand2, deck, start, colors)
-        self.seen = State(colors)  # the player's view, written over for each kept mistake
         self.moves = moves
         self.player = player
-        self.position = position or Position(colors)
+        self.position = None  # the review's own evaluation, made when none is lent (judge)
         self.values = [None] * MOVE_KEYS  # the moves' values, by move_key
         self.next = 0  # the index in ``moves`` of the next move to replay
         self.reviewed = 0  # the player's moves judged so far
-        self.total = (len(moves) + (start == player)) // 2  # the player's moves
-        self.mistakes = []
+        self.kept = []  # (cost, index in ``moves``) of the costliest moves judged, worst first
+        self.mistakes = []  # the kept moves in words, once explained
+
+    @property
+    def total(self):
+        """The player's moves played so far."""
+        return (len(self.moves) + (self.deal[3] == self.player)) // 2
 
     def done(self):
+        """Whether every move the player has played is judged."""
         return self.reviewed == self.total
 
     def step(self):
-        """Judge the player's next move (the opponent's before it replayed);
-        False when none was left."""
+        """Judge the player's next move, or once every move is judged, put
+        the kept ones in words: False when that is done."""
+        if self.judge():
+            return True
+        self.explain()
+        return False
+
+    def run(self):
+        """Judge every move left; the mistakes."""
+        while self.step():
+            pass
+        return self.mistakes
+
+    def judge(self, position=None):
+        """Judge the player's next move played (the opponent's before it
+        replayed), without words; False when none is left to judge.
+        ``position``: an evaluation Position lent for this move (the AI's:
+        the review does not keep it, for the app may let the AI's modules
+        go), else the review's own."""
         moves = self.moves
         state = self.state
         while self.next < len(moves) and state.to_move != self.player:
@@ -84,29 +83,31 @@ class Review:
         if self.next >= len(moves):
             return False
         move = moves[self.next]
-        self._judge(move)
+        self._weigh(move, position or self._position())
         state.apply(move)
         self.next += 1
         self.reviewed += 1
         return True
 
-    def run(self):
-        """Judge every move left; the mistakes."""
-        while self.step():
-            pass
-        return self.mistakes
+    def _position(self):
+        if self.position is None:
+            from lostcities.evaluation import Position
+            self.position = Position(self.colors)
+        return self.position
 
-    def _judge(self, move):
-        """Weigh ``move`` against the evaluation's best, as the player sees the round.
+    def _weigh(self, move, position):
+        """Weigh ``move`` against the evaluation's best, as the player sees the
+        round, and keep it if it is among the costliest.
 
         The evaluation reads the round's state itself, for ``load`` reads only
         what the player sees there: their view would give it the same knowledge
-        and every move the same value, in another slot order. A kept mistake is
-        weighed again from the view, whose order names the better move among
-        equals."""
+        and every move the same value, in another slot order. The evaluation's
+        names are looked up here, not held by this module: the app lets the
+        AI's modules go after a hint (lostcities/memory.py), while the
+        Session keeps the round's review."""
+        from lostcities.evaluation import move_key
         player = self.player
         state = self.state
-        position = self.position
         values = self.values
         from_deck = move_key(state.slot_of(player, move_card(move)), move_discards(move),
                              SOURCE_DECK)  # the played card's move, each source summed
@@ -117,17 +118,28 @@ class Review:
         if values[key] is None:  # a pile draw past the round's turn limit: not weighed
             return
         cost = position.best_value - values[key]
-        kept = self.mistakes
-        if cost <= WELL_PLAYED or (len(kept) == KEPT and cost <= kept[-1].cost):
+        kept = self.kept
+        if cost <= WELL_PLAYED or (len(kept) == KEPT and cost <= kept[-1][0]):
             return
-        view = state.view(player, self.seen)
-        position.load(view, player)
-        better = position.best(None, 0)
-        mistake = Mistake(view, self.next, move, reasons.pile_card(view, move), cost, better,
-                          reasons.pile_card(view, better), reasons.reason(view, player, move, better))
         at = len(kept)
-        while at and kept[at - 1].cost < cost:  # the earlier first among equals
+        while at and kept[at - 1][0] < cost:  # the earlier first among equals
             at -= 1
-        kept.insert(at, mistake)
+        kept.insert(at, (cost, self.next))
         if len(kept) > KEPT:
             kept.pop()
+
+    def explain(self):
+        """Put the kept moves in words (:attr:`mistakes`): lostcities/mistakes.py,
+        loaded only now, not while the round is played."""
+        from lostcities.mistakes import explained
+        self.mistakes = explained(self, self._position())
+        return self.mistakes
+
+
+def for_round(review, match, player):
+    """The review of ``player``'s moves in ``match``'s last round: ``review``
+    if it is that one (judged while the round was played), else a new one."""
+    moves = match.moves[-1]
+    if review is None or review.moves is not moves or review.player != player:
+        review = Review(match.colors, match.deals[-1], moves, player)
+    return review

@@ -1,14 +1,16 @@
-# A match's life on a device: the one state machine every front end walks
-# (docs/development.md, "A match's flow"). Session.phase() says what the match
-# waits for, as OpenSpiel's current_player() does; only Session.play (a person's
-# move) and Session.advance (past any other phase) change it. A front end asks,
-# shows and reports (ticks and pauses too: lostcities/saving.py says when they
-# save); it never decides what comes next, nor when to save. (Comments, not a
-# docstring: from .py sources the board compiles this module at its bound of
-# 36 KB, docs/memory.md, and a docstring's text counts there.)
+"""A match's life on a device: the one state machine every front end walks
+(docs/development.md, "A match's flow").
+
+:meth:`Session.phase` says what the match waits for, as OpenSpiel's
+``current_player()`` does; only :meth:`Session.play` (a person's move) and
+:meth:`Session.advance` (past any other phase) change it. A front end asks,
+shows and reports (ticks and pauses too: lostcities/saving.py says when they
+save); it never decides what comes next, nor when to save.
+"""
 
 from micropython import const
 
+from lostcities.advice import Advice
 from lostcities.saves.layout import NO_SAVE, WEAR_SWITCH
 from lostcities.saving import SavePolicy
 
@@ -38,8 +40,8 @@ class Session:
         self._profile = storage.load_profile()
         self._profile_stored = True  # load_profile() would give it again
         self.saving = SavePolicy(self._profile.resume)  # when the match is saved
-        # a match saved whole is found by its record's head (what the title says
-        # of it: power-on waits not for the rules), until restore() replays it
+        # a match saved whole is found by its record's head, what the title says
+        # of it (``found``): power-on waits not for the rules; restore() replays it
         self._saved, self.found, message = storage.find_match()
         # the match was read from the NVM: its Continue says where it resumed
         self._loaded = self._saved is not None or self.found is not None
@@ -55,22 +57,26 @@ class Session:
         self.save_problem = None  # why the last save was not written, or None
         self._news = None  # that problem, when it is new and not yet told
         self._view = None  # see view()
+        self.advice = Advice(self)  # the coach's words, a hint, the round's review
 
     @property
     def saved(self):
-        """The saved match, or None."""
-        if self.found is not None:  # asked for before the title: replayed now
+        """The saved match, or None (one found at power-on, replayed first)."""
+        if self.found is not None:  # asked for before the title was shown
             self.restore()
         return self._saved
 
     def restore(self):
-        """Replay the match found, once the title shows: None, or why the
-        rules refuse it (the notice)."""
+        """The match found at power-on, its moves replayed through the rules:
+        a front end reports its title shown (or asks for the match). None, or
+        why the rules refuse it, which is then the notice: the title says it,
+        and offers no Continue."""
         found, self.found = self.found, None
-        if found is not None:
-            self._saved, problem = self.storage.replay(found)
-            self.notice = problem or self.notice
-            return problem
+        if found is None:
+            return None
+        self._saved, problem = self.storage.replay(found)
+        self.notice = problem or self.notice
+        return problem
 
     @property
     def profile(self):
@@ -193,6 +199,7 @@ class Session:
         if self.saved.mode == "ai":
             from lostcities import ai  # loaded for a match against it, or a hint
             ai.prepare(self.match.colors, self.saved.level)
+            from lostcities import review  # noqa: F401  (see tick)
         if self.saved.learn:  # the coach, loaded (and compiled, from .py sources) here too
             from lostcities import coach  # noqa: F401
 
@@ -237,16 +244,20 @@ class Session:
     def tick(self, idle_ms=0):
         """The front end waits for a press, ``idle_ms`` after the last, its
         picture shown: a save the policy wants is made now, and a match's end
-        once its result shows."""
+        once its result shows; else the round's review may judge
+        (lostcities/advice.py)."""
         if self._ended is not None:
             self._write_end()
         elif self._saved is not None and self.saving.wants(idle_ms):
             self.save()
+        else:
+            self.advice.judge_while_idle(idle_ms)
 
     def leave(self):
         """The player went to the title: a result shown was seen, a match is saved."""
         self._write_end()
         self.over = None
+        self.advice.forget()
         self.paused()
 
     def ends_match(self):
@@ -284,6 +295,7 @@ class Session:
             self.save()
         self.match.start_round()
         self.seen = NO_MATCH
+        self.advice.forget()
 
     def _finish(self):
         """The match is over: returns its saved form, whose result shows.
@@ -292,6 +304,7 @@ class Session:
         it resumes the match's last save."""
         saved = self._ended = self._saved
         self._saved = None
+        self.advice.forget()
         return saved
 
     def _write_end(self):
@@ -345,31 +358,3 @@ class Session:
         save file gone), once: a front end says it once, not after every turn."""
         news, self._news = self._news, None
         return news
-
-    # Help --------------------------------------------------------------------
-
-    def coach(self, player, moment, card, discard):
-        """In the lesson, ``(lesson, words)`` the coach says to ``player`` at
-        ``moment`` (lostcities/coach.py), marked as said in the save; or None."""
-        saved = self.saved
-        if not saved.learn or self.is_ai(player):
-            return None
-        from lostcities.coach import speak
-        said = speak(saved.coached, saved.match.state, player, moment, card, discard)
-        if said is not None:
-            saved.coach_said(said[0])
-        return said
-
-    def unsaid(self, lesson):
-        """The coach's ``lesson`` was cut short (by a hint): it waits for its
-        next moment."""
-        self.saved.coach_unsaid(lesson)
-
-    def hint(self, player):
-        """What ``normal`` would play in ``player``'s place (from their view)."""
-        match = self.match
-        view = self.view(player)
-        from lostcities import ai
-        from lostcities.rng import Rng
-        return ai.hint(view, Rng(match.round_number() * 1000 + view.turns))
-

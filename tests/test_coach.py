@@ -38,7 +38,7 @@ SCREEN_H = 128
 
 def hinted(app, table):
     """The player's move: the hint's (the evaluation's best)."""
-    return app.session.hint(table.viewer)
+    return app.session.advice.hint(table.viewer)
 
 
 def start_lesson(driver):
@@ -209,7 +209,7 @@ def test_the_hint_in_the_lesson_names_the_move_and_why():
     start_lesson(driver)
     walk(driver, stop=lambda d: d.app.match.state.turns >= 2)
     app = driver.app
-    move = app.session.hint(app.match.state.to_move)
+    move = app.session.advice.hint(app.match.state.to_move)
     why = coach.reason(app.match.state, app.table.viewer, move)
     driver.press(btn.START)
     assert driver.screen == "pause"
@@ -226,11 +226,11 @@ def test_a_hint_that_bends_the_coachs_rule_shows_whole_on_the_screen():
 
     def bending(d):
         state = d.app.match.state
-        move = d.app.session.hint(state.to_move)
+        move = d.app.session.advice.hint(state.to_move)
         return "more may come" in coach.reason(state, state.to_move, move)
     walk(driver, stop=bending)
     app = driver.app
-    why = coach.reason(app.match.state, app.table.viewer, app.session.hint(app.table.viewer))
+    why = coach.reason(app.match.state, app.table.viewer, app.session.advice.hint(app.table.viewer))
     driver.press(btn.START)
     while driver.app.screen.items[driver.app.screen.at] != "Hint":
         driver.press(btn.DOWN)
@@ -288,7 +288,7 @@ def test_every_hint_of_the_lesson_keeps_the_coachs_rule_or_says_why_not():
                 session.advance()
                 continue
             player = state.to_move
-            move = session.hint(player)
+            move = session.advice.hint(player)
             words = coach.reason(state, player, move)
             opening = re.fullmatch(r"(opens|bets on) [YBWGR]: your [YBWGR] cards add up to "
                                    r"(\d+)(, but (\d+) more may come)?", words)

@@ -19,7 +19,7 @@ from host_sim.records.record import parse_record, write_record
 from host_sim.testing import circuitpython as cp
 from host_sim.testing import workloads
 from host_sim.tools import replay
-from lostcities import ai, reasons, review
+from lostcities import ai, mistakes, reasons, review
 from lostcities.evaluation import MOVE_KEYS, Position, key_move
 from lostcities import buttons as btn
 from lostcities.rng import Rng
@@ -170,7 +170,7 @@ def reasons_of(state, played, better, them="player 2"):
     """The words of why ``played`` cost and of what ``better`` does, from the
     view of the player to move in ``state``."""
     view = state.view(state.to_move)
-    mistake = review.Mistake(view, 0, parse_move(played), NO_CARD, 10000, parse_move(better),
+    mistake = mistakes.Mistake(view, 0, parse_move(played), NO_CARD, 10000, parse_move(better),
                              NO_CARD, reasons.reason(view, state.to_move, parse_move(played),
                                                      parse_move(better)))
     return reasons.why(mistake, them), reasons.why_better(mistake, them)
@@ -230,7 +230,7 @@ def every_reason_worded():
         for source in (SOURCE_DECK, 1):
             for better_source in (SOURCE_DECK, 1):
                 for last in (False, True):
-                    mistake = review.Mistake.__new__(review.Mistake)
+                    mistake = mistakes.Mistake.__new__(mistakes.Mistake)
                     mistake.move = make_move(longest, True, source)
                     mistake.taken = longest
                     mistake.last = last
@@ -290,7 +290,7 @@ def test_a_review_stopped_partway_is_the_review_of_the_moves_so_far():
         assert stepped.step()
         assert stepped.reviewed == steps
         shorter = review.Review(5, deal, moves[:stepped.next], ME).run()
-        assert [(m.turn, m.cost, m.better) for m in stepped.mistakes] == [
+        assert [(m.turn, m.cost, m.better) for m in stepped.explain()] == [
             (m.turn, m.cost, m.better) for m in shorter]
     assert stepped.done() and not stepped.step()
 
@@ -456,6 +456,74 @@ def test_a_press_while_reviewing_shows_what_is_done_so_far():
     assert screen.review.reviewed == 1
     assert screen.heading.text == "Well played!"
     assert "Stopped at 1 of" in screen.body.text.replace("\n", " ")
+
+
+# Judged while the round is played ---------------------------------------------------
+
+def played_round(mode, think_ms, rounds=1):
+    """A 6-colour match against `normal` (or between two players) played
+    through a Session up to its first round's scores, each person moving at
+    random after ``think_ms`` without a press (the front end's ticks), and
+    the Session."""
+    from host_sim.testing.firmware.microcontroller import ByteArray
+    from host_sim.testing.firmware.scripted import save_settings
+    from lostcities.saves.layout import NVM_SIZE
+    from lostcities.saves.storage import Storage
+    from lostcities.session import MOVE, SCORES, Session
+    nvm = save_settings(ByteArray(NVM_SIZE), {"mode": mode, "level": "normal", "colors": 6,
+                                              "rounds": rounds})
+    session = Session(Storage(nvm), iter(range(50, 99)).__next__)
+    session.new_match()
+    rng = Rng(9)
+    while session.phase() != SCORES:
+        if session.phase() == MOVE:
+            session.tick(think_ms)
+            moves = session.match.state.legal_moves()
+            session.play(moves[rng.randbelow(len(moves))])
+        else:
+            session.advance()
+        session.tick()
+    return session
+
+
+def words(mistakes):
+    return [(m.turn, m.move, m.cost, m.better, m.reason, m.card, m.number, m.better_reason,
+             m.better_card, m.better_number) for m in mistakes]
+
+
+def test_against_the_ai_the_persons_moves_are_judged_while_they_think():
+    from lostcities.advice import THINKING_MS
+    session = played_round("ai", THINKING_MS)
+    person = 1 - session.saved.ai_seat
+    judged = session.advice.review(person)
+    assert judged.reviewed == judged.total - 1  # all but the last, made after their last think
+    session.tick(THINKING_MS)  # the scores read: the last move judged too
+    assert judged.done() and session.advice.review(person) is judged
+    match = session.match
+    fresh = review.Review(6, match.deals[-1], match.moves[-1], person).run()
+    assert words(judged.run()) == words(fresh) and fresh  # the same review, its words made last
+
+
+def test_a_person_who_never_pauses_leaves_the_judging_to_the_review():
+    session = played_round("ai", 0)
+    person = 1 - session.saved.ai_seat
+    assert session.advice.review(person).reviewed == 0
+
+
+def test_two_players_are_not_judged_at_the_table():
+    from lostcities.advice import THINKING_MS
+    session = played_round("duel", THINKING_MS)
+    assert session.advice.review(0).reviewed == session.advice.review(1).reviewed == 0
+
+
+def test_the_next_round_is_reviewed_afresh():
+    from lostcities.advice import THINKING_MS
+    session = played_round("ai", THINKING_MS, rounds=2)
+    person = 1 - session.saved.ai_seat
+    first = session.advice.review(person)
+    session.advance()  # the next round dealt
+    assert session.advice.review(person) is not first
+    assert session.advice.review(person).moves is session.match.moves[-1]
 
 
 # The board's interpreter -----------------------------------------------------------

@@ -132,11 +132,47 @@ for colors in (5, 6):
             position.load(view, view.to_move)
             position.best(None, 0)
     print("evaluation", colors, fastest(load) / len(views), fastest(load_and_best) / len(views))
+# a review judged while the round was played against the AI: each move in the
+# person's next think, the last one left (no think follows it)
+def judged(colors, deal, moves, player):
+    found = review.Review(colors, deal, moves, player)
+    for _ in range(found.total - 1):
+        found.judge()
+    return found
+def selected(colors, deal, moves, player):
+    best = None
+    for _ in range(3):
+        found = judged(colors, deal, moves, player)
+        gc.collect()
+        start = time.ticks_us()
+        found.run()
+        elapsed = time.ticks_diff(time.ticks_us(), start)
+        best = elapsed if best is None or elapsed < best else best
+    return best
+def slowest_judged(colors, deal, moves, player):
+    fastest_each = []  # each move's judging, the fastest of three
+    for _ in range(3):
+        found = review.Review(colors, deal, moves, player)
+        at = 0
+        more = True
+        while more:
+            gc.collect()
+            start = time.ticks_us()
+            more = found.judge()
+            elapsed = time.ticks_diff(time.ticks_us(), start)
+            if at == len(fastest_each):
+                fastest_each.append(elapsed)
+            fastest_each[at] = min(fastest_each[at], elapsed)
+            at += 1
+    return max(fastest_each)
 for colors, seed in workloads.REVIEW_ROUNDS:
     deal, moves = workloads.ai_round(ai, colors, seed)
     for player in (0, 1):
         print("review", colors, len(moves), player,
               fastest(lambda: review.Review(colors, deal, moves, player).run()))
+        if hasattr(review.Review, "judge"):  # (a baseline may judge only as a whole)
+            print("selected", colors, len(moves), player, selected(colors, deal, moves, player))
+            print("judged", colors, len(moves), player, slowest_judged(colors, deal, moves, player))
 from lostcities.rng import Rng
 for colors in (5, 6):
     worst = workloads.worst_endgame(colors)
@@ -144,6 +180,7 @@ for colors in (5, 6):
         print("worst", colors, seed, fastest(lambda: ai.choose_move(worst, "hard", Rng(seed))))
 """
 REVIEW_BUDGET_S = 1.5  # a whole round's review on the board: what a player waits for
+JUDGED_BUDGET_S = 0.05  # a move judged while the person thinks: a press waits for it at most
 
 # (normal, --quick) repetitions of each measurement.
 PLAYOUTS = {"cpython": (400, 40), "micropython": (50, 5)}
@@ -377,8 +414,11 @@ def report_circuitpython(quick, colors, factor=None):
 
 def circuitpython_review(root, count):
     """``(evaluation, reviews, worst)`` on CircuitPython with ``root``'s lostcities:
-    ``{colours: (load us, load and best us)}``, ``{(colours, moves): slower
-    player's review s}`` and ``{colours: hard's slowest worst-case decision s}``.
+    ``{colours: (load us, load and best us)}``, ``{kind: {(colours, moves): the
+    slower player's s}}`` (kind: "review", a whole round's; "selected", what
+    SELECT waits for once the round was judged while played; "judged", the
+    slowest move judged then) and ``{colours: hard's slowest worst-case
+    decision s}``.
     Raises cp.CircuitPythonUnavailable without it."""
     script = CIRCUITPYTHON_REVIEW % {"root": root, "host_sim": os.path.dirname(WORKLOADS),
                                      "count": count}
@@ -386,15 +426,16 @@ def circuitpython_review(root, count):
     if result.returncode:
         raise RuntimeError("CircuitPython failed: %s" % result.stderr.strip()[-500:])
     evaluation = {}
-    reviews = {}
+    reviews = {"review": {}, "selected": {}, "judged": {}}
     worst = {}
     for line in result.stdout.split("\n"):
         fields = line.split()
         if fields and fields[0] == "evaluation":
             evaluation[int(fields[1])] = (float(fields[2]), float(fields[3]))
-        elif fields and fields[0] == "review":
+        elif fields and fields[0] in reviews:
+            kind = reviews[fields[0]]
             key = (int(fields[1]), int(fields[2]))
-            reviews[key] = max(reviews.get(key, 0), int(fields[4]) / 1e6)
+            kind[key] = max(kind.get(key, 0), int(fields[4]) / 1e6)
         elif fields and fields[0] == "worst":
             colors = int(fields[1])
             worst[colors] = max(worst.get(colors, 0), int(fields[3]) / 1e6)
@@ -424,16 +465,24 @@ def report_review(quick, factor, baseline=None):
                 before_load, before_both - before_load, before_both,
                 (before_both - before_load) / (both - load), before_both / both)
         print(line)
-    print("\nA whole round's review (the slower player's) on the board, goal %.1f s at x%.0f%s"
-          % (REVIEW_BUDGET_S, factor.high, against))
-    for (colors, moves), seconds in sorted(ours[1].items()):
-        line = "  %d colours, %d moves: %.0f ms here, on the board %s: %s" % (
-            colors, moves, seconds * 1000, factor.range_text(seconds),
-            "met" if factor.board_s(seconds)[1] <= REVIEW_BUDGET_S else "OVER")
-        if theirs:
-            before = theirs[1][(colors, moves)]
-            line += "; before %s, x%.2f" % (factor.range_text(before), before / seconds)
-        print(line)
+    rows = (("review", "A whole round's review (the slower player's) on the board, judged after"
+                       " the round (two players: while the device is passed)", REVIEW_BUDGET_S),
+            ("selected", "Against the AI, judged while the person thought: what SELECT waits"
+                         " for (the last move, and the words)", REVIEW_BUDGET_S),
+            ("judged", "Against the AI, the slowest move judged while the person thinks: a"
+                       " press waits for it at most", JUDGED_BUDGET_S))
+    for kind, title, goal in rows:
+        if not ours[1][kind]:
+            continue
+        print("\n%s, goal %.2g s at x%.0f%s" % (title, goal, factor.high, against))
+        for (colors, moves), seconds in sorted(ours[1][kind].items()):
+            line = "  %d colours, %d moves: %.1f ms here, on the board %s: %s" % (
+                colors, moves, seconds * 1000, factor.range_text(seconds),
+                "met" if factor.board_s(seconds)[1] <= goal else "OVER")
+            before = theirs[1][kind].get((colors, moves)) if theirs else None
+            if before:
+                line += "; before %s, x%.2f" % (factor.range_text(before), before / seconds)
+            print(line)
     budget = budget_s("hard")
     print("\nhard's worst case (workloads.worst_endgame, the slowest of three seeds) on the board,"
           " goal %.1f s at x%.0f%s" % (budget, factor.high, against))

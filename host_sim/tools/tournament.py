@@ -397,7 +397,13 @@ def run(a, b, deals, seed=1, colors=5, jobs=None, record=None, timeout=None,
         # spawn, not fork: a fork of a process with threads (a bot's reader,
         # the caller's own) can deadlock in the child
         context = multiprocessing.get_context("spawn")
-        pool = context.Pool(jobs, _start_worker, ((a, b), timeout, context.Event()))
+        if main_thread:  # the workers start with Ctrl-C ignored, as it stays for them
+            signal.signal(signal.SIGINT, signal.SIG_IGN)  # (_start_worker): one still
+        try:  # importing would print its traceback
+            pool = context.Pool(jobs, _start_worker, ((a, b), timeout, context.Event()))
+        finally:
+            if main_thread:
+                signal.signal(signal.SIGINT, signal.default_int_handler)
         # small chunks: a chunk's results come back (and count) only once it is done
         outcomes = pool.imap_unordered(_work, work, chunksize=max(1, min(8, deals // (jobs * 8))))
     forfeit = None

@@ -6,7 +6,7 @@ from micropython import const
 
 from lostcities import buttons as btn
 from lostcities.reasons import why, why_better
-from lostcities.review import WELL_PLAYED, Review
+from lostcities.review import WELL_PLAYED
 from lostcities.rules.cards import card_text
 from lostcities.screens import ACCENT, DIM, Screen, label, set_text, wrap
 from lostcities import sides
@@ -38,6 +38,8 @@ class ReviewScreen(Screen):
         self.title = title
         self.owner = owner  # shown to its owner only once they press A
         self.reviewing = not review.done()
+        if not self.reviewing:  # judged while the round was played: only the words are left
+            review.explain()
         self.page = 0
         self.heading = label(" ", 2, 2, ACCENT)
         self.body = label(" ", 2, BODY_Y)
@@ -61,9 +63,12 @@ class ReviewScreen(Screen):
         if not self.reviewing:
             return False
         review = self.review
-        self.reviewing = review.step() and not review.done()
-        if self.progress:
+        judged = review.judge()
+        if judged and self.progress:
             self.progress(review.reviewed, review.total)
+        self.reviewing = judged and not review.done()
+        if not self.reviewing:  # the costliest moves put in words
+            review.explain()
         if self.owner:
             return False
         if self.reviewing:
@@ -85,6 +90,7 @@ class ReviewScreen(Screen):
             return
         if self.reviewing:  # stop: what is done so far
             self.reviewing = False
+            self.review.explain()
             self.show_page()
             return
         pages = max(1, len(self.review.mistakes))
@@ -145,12 +151,11 @@ def mistake_text(mistake, them):
             ": " + merit if merit else "."))
 
 
-def last_round(app, player):
-    """The screen of ``player``'s review of the app's last round: the coach's
+def last_round(app, review):
+    """The screen of ``review``, a player's of the app's last round: the coach's
     in the lesson, hidden until its owner holds the device between two players."""
     session = app.session
-    match = session.match
-    review = Review(match.colors, match.deals[-1], match.moves[-1], player)
+    player = review.player
     owner = "Player %d" % (player + 1) if session.playing().mode == "duel" else None
     title = "The coach looks back" if session.playing().learn else "Your round, reviewed"
     return ReviewScreen(app, review, sides.name(session.playing(), 1 - player), app.reviewed_all,

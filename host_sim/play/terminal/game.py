@@ -346,7 +346,7 @@ class TtyGame:
     def coach(self, moment, player, card=NO_CARD, discard=False):
         """In the lesson, the coach's words for this moment (as the table
         shows them: lostcities/coach.py); True if it said something."""
-        said = self.session.coach(player, moment, card, discard)
+        said = self.session.advice.coach(player, moment, card, discard)
         if said:
             self.say(textwrap.fill("Coach: " + said[1], WIDTH, subsequent_indent="  "))
         return bool(said)
@@ -354,7 +354,7 @@ class TtyGame:
     def hint(self, player):
         """What the hint would play, in words as the screen says it (and why, in
         the lesson)."""
-        move = self.session.hint(player)
+        move = self.session.advice.hint(player)
         why = coach.reason(self.session.match.state, player, move) if self.saved.learn else ""
         self.say("Hint: %s%s" % (self.move_words(move), ": " + why if why else ""))
 

@@ -213,7 +213,7 @@ def lesson(start, shoot):
             continue
         if turn != state.turns:
             turn = state.turns
-            move = warned_of(app.saved.coached, state) or app.session.hint(table.viewer)
+            move = warned_of(app.saved.coached, state) or app.session.advice.hint(table.viewer)
         driver.press(presses_from(table, move)[0])
 
 
