@@ -43,6 +43,7 @@ class Session:
         # a match saved whole is found by its record's head, what the title says
         # of it (``found``): power-on waits not for the rules; restore() replays it
         self._saved, self.found, message = storage.find_match()
+        self._refused = None  # why the rules refused the match found, until told
         # the match was read from the NVM: its Continue says where it resumed
         self._loaded = self._saved is not None or self.found is not None
         self.notice = (None if message == NO_SAVE else message) or storage.profile_message
@@ -63,20 +64,22 @@ class Session:
     def saved(self):
         """The saved match, or None (one found at power-on, replayed first)."""
         if self.found is not None:  # asked for before the title was shown
-            self.restore()
+            self._replay()
         return self._saved
 
     def restore(self):
-        """The match found at power-on, its moves replayed through the rules:
-        a front end reports its title shown (or asks for the match). None, or
-        why the rules refuse it, which is then the notice: the title says it,
-        and offers no Continue."""
+        """Replay the match found at power-on, once its title shows: None, or
+        why the rules refuse it (the notice too), said here even if a press
+        made before the title asked for the match first."""
+        if self.found is not None:
+            self._replay()
+        refused, self._refused = self._refused, None
+        return refused
+
+    def _replay(self):
         found, self.found = self.found, None
-        if found is None:
-            return None
-        self._saved, problem = self.storage.replay(found)
-        self.notice = problem or self.notice
-        return problem
+        self._saved, self._refused = self.storage.replay(found)
+        self.notice = self._refused or self.notice
 
     @property
     def profile(self):

@@ -472,14 +472,16 @@ def saved_in_round_2(turns=6, seed=5):
     return driver.nvm, driver.app.match
 
 
-def app_over(nvm):
+def app_over(nvm, keys=None):
     """The App made over ``nvm`` as at power-on: its title built, not yet
-    on the screen (the loop has taken no step)."""
+    on the screen (the loop has taken no step); ``keys``, its key queue
+    (firmware/scripted.py's KeyQueue)."""
     from host_sim.play.simulator import make_display
     from host_sim.testing.firmware.scripted import Clock, KeyQueue
     from lostcities.app import App
     clock = Clock()
-    buttons = btn.Buttons([btn.KeypadSource(KeyQueue(), btn.PYBADGE_KEYS)], clock)
+    keys = KeyQueue() if keys is None else keys
+    buttons = btn.Buttons([btn.KeypadSource(keys, btn.PYBADGE_KEYS)], clock)
     return App(make_display(render=False), buttons, nvm, clock)
 
 
@@ -507,18 +509,26 @@ def test_power_on_shows_the_title_from_the_saves_head_and_replays_the_match_afte
     assert session.news() == "Resumed from the last save: round 2, your move 7."
 
 
-def test_a_save_the_rules_refuse_on_replay_is_told_on_the_title_which_offers_no_continue():
-    """A record whole by its checksum whose moves the rules refuse is found
-    only once the title shows: the title comes again, saying so, without
-    Continue; the settings and statistics are kept, and nothing is written."""
+def refused_on_replay():
+    """An NVM whose match record is whole by its checksum, but whose last
+    move the rules refuse (a card no game has), after the settings of
+    saved_in_round_2."""
     from lostcities.saves.layout import KIND_MATCH, MATCH_AT, stamp
     from lostcities.saves.match import match_size
-    from lostcities.saves.restore import MATCH_DAMAGED
-    nvm, match = saved_in_round_2()
+    nvm, _ = saved_in_round_2()
     saved = Storage(nvm).load_match()[0]
     record = memoryview(nvm._bytes)[MATCH_AT:MATCH_AT + match_size(saved)]
     record[-4] = 0x7F  # the last move's card becomes one no game has
     stamp(record, KIND_MATCH)  # and its checksum says it is whole
+    return nvm
+
+
+def test_a_save_the_rules_refuse_on_replay_is_told_on_the_title_which_offers_no_continue():
+    """A record whole by its checksum whose moves the rules refuse is found
+    only once the title shows: the title comes again, saying so, without
+    Continue; the settings and statistics are kept, and nothing is written."""
+    from lostcities.saves.restore import MATCH_DAMAGED
+    nvm = refused_on_replay()
     writes = nvm.writes
     app = app_over(nvm)
     assert app.screen.items[0] == "Continue"  # its head is a match's
@@ -534,6 +544,23 @@ def test_a_save_the_rules_refuse_on_replay_is_told_on_the_title_which_offers_no_
     app.follow()
     app.step()
     assert app.screen.name == "table"
+
+
+def test_continue_pressed_before_the_title_shows_a_refused_save_is_told_all_the_same():
+    """A press made while the board boots waits in the keypad's queue and
+    reaches the title before its picture: Continue asks for the match, the
+    rules refuse it, and the title that follows says so."""
+    from lostcities.saves.restore import MATCH_DAMAGED
+    from host_sim.testing.firmware.scripted import KeyQueue
+    keys = KeyQueue()
+    app = app_over(refused_on_replay(), keys)
+    keys.push(btn.A, True)  # Continue, at the title's top, pressed while it boots
+    keys.push(btn.A, False)
+    for _ in range(3):
+        app.step()
+    title = app.screen
+    assert title.name == "title" and "Continue" not in title.items
+    assert popup_text(title.popup) == MATCH_DAMAGED
 
 
 def test_a_front_end_asking_for_the_match_gets_it_replayed():
