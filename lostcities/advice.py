@@ -56,8 +56,10 @@ class Advice:
         the AI, the round's review judges their last move, lent the AI's
         evaluation (one move a tick: a press waits for one at most). SELECT
         then finds it judged, and only its costliest moves left to word."""
+        if idle_ms < THINKING_MS:
+            return
         saved = self.session.saved
-        if idle_ms >= THINKING_MS and saved is not None and saved.mode == "ai":
+        if saved is not None and saved.mode == "ai":
             from lostcities import ai
             self.review(1 - saved.ai_seat).judge(ai.position_for(saved.match.colors))
 

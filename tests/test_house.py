@@ -145,6 +145,43 @@ def test_the_memory_table_says_what_goes_at_the_table_and_what_stays_at_a_page()
     assert memory.names(modules) == ["lostcities.screens.info"] and not screen
 
 
+def held_at_import(known):
+    """{board module: {(the module it holds a name of, the name)}}: what its
+    top imports bind from the project's modules, constants apart (a number
+    holds nothing); a module imported whole is held as ``(it, None)``."""
+    held = {}
+    for name, path in known.items():
+        if not name.startswith("lostcities"):
+            continue
+        with open(path) as file:
+            tree = ast.parse(file.read(), path)
+        for node in tree.body:
+            if isinstance(node, ast.ImportFrom) and node.module in known and not node.level:
+                for alias in node.names:
+                    whole = "%s.%s" % (node.module, alias.name)
+                    if whole in known:
+                        held.setdefault(name, set()).add((whole, None))
+                    elif not alias.name.isupper():
+                        held.setdefault(name, set()).add((node.module, alias.name))
+    return held
+
+
+def test_no_module_a_room_keeps_holds_a_function_or_class_of_one_it_forgets():
+    """A module kept through a room, holding a function, a class or a module
+    the room forgets, would keep the forgotten module alive, and its next
+    import would load a second copy beside it: the evaluation's once, 8 KB at
+    the table, when the round's review held its Position class over a hint."""
+    from lostcities import memory
+    held = held_at_import(modules())
+    assert ("lostcities.rules.cards", "card_text") in held["lostcities.screens.review"]
+    for room in memory.rooms():
+        forgotten = set(memory.names(memory.room(room)[0]))
+        for name in sorted(set(held) - forgotten):
+            kept = sorted("%s.%s" % (module, what) if what else module
+                          for module, what in held[name] if module in forgotten)
+            assert not kept, "%s holds %s, which the room %r forgets" % (name, kept, room)
+
+
 def test_the_board_package_holds_exactly_what_code_py_reaches_and_the_bundle_carries_it():
     from host_sim.tools import bundle
     edges = graph()

@@ -14,7 +14,7 @@ from host_sim.records.notation import move_text
 from host_sim.testing.firmware.microcontroller import ByteArray, PowerCut
 from lostcities.saves.restore import written_end
 from lostcities.saves.storage import Storage
-from lostcities.screens.words import signed
+from lostcities.screens import signed
 from lostcities.saves.resume import LOST_MOVE
 from lostcities.saves.layout import NO_SAVE, NVM_SIZE
 from lostcities.screens.table import ACTION, DRAW, SHOWN, HAND_Y, PICK

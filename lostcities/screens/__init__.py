@@ -242,6 +242,12 @@ def _words(text):
         yield text[start:end]
 
 
+def signed(points):
+    """A score as the screens write it: ``+12``, ``-60``, ``0``: never a card's
+    number."""
+    return "%+d" % points if points else "0"
+
+
 def wrap(text, width=CHARS):
     """``text`` in lines of ``width`` characters, broken between words."""
     lines = []

@@ -1,7 +1,6 @@
 """The rules (assets/rules.txt), a page at a time, and the statistics."""
 
 from lostcities import buttons as btn
-from lostcities.assets import rules_page
 from lostcities.saves.layout import wear_line
 from lostcities.screens import ACCENT, DIM, LINE_H, Screen, label, set_text, wrap
 
@@ -38,6 +37,7 @@ class RulesScreen(Screen):
         self.show_page()
 
     def show_page(self):
+        from lostcities.assets import rules_page  # forgotten at the title: not held here
         rules, title, text = rules_page(self.page)
         self.pages = rules + len(HANDHELD_PAGES)
         if self.page >= rules:

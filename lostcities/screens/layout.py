@@ -24,8 +24,7 @@ import displayio
 from lostcities import sprites as S
 from lostcities.rules.cards import (
     HAND_SIZE, HIDDEN, NO_CARD, SOURCE_DECK, card_color, move_card, move_discards, score_cards)
-from lostcities.screens import Popup, Screen, Seats, label
-from lostcities.screens.words import signed
+from lostcities.screens import Popup, Screen, Seats, label, signed
 
 from micropython import const
 

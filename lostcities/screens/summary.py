@@ -2,8 +2,7 @@
 
 from lostcities import buttons as btn
 from lostcities.rules.cards import COLOR_LETTERS, score_cards
-from lostcities.screens import ACCENT, DIM, Screen, label
-from lostcities.screens.words import signed
+from lostcities.screens import ACCENT, DIM, Screen, label, signed
 from lostcities.sides import result_words, short_name, starts_words
 
 

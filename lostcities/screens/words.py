@@ -6,13 +6,7 @@ characters).
 """
 
 from lostcities.rules.cards import COLOR_LETTERS, NO_CARD, card_color, card_text, score_cards
-from lostcities.screens import CHARS
-
-
-def signed(points):
-    """A score as the table writes it: ``+12``, ``-60``, ``0``: never a card's
-    number."""
-    return "%+d" % points if points else "0"
+from lostcities.screens import CHARS, signed
 
 
 def play_preview(state, player, card):
