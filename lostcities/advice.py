@@ -54,14 +54,16 @@ class Advice:
     def judge_while_idle(self, idle_ms):
         """At a tick ``idle_ms`` after the last press: a person thinking against
         the AI, the round's review judges their last move, lent the AI's
-        evaluation (one move a tick: a press waits for one at most). SELECT
-        then finds it judged, and only its costliest moves left to word."""
+        evaluation and its search's list of sums (one move a tick: a press
+        waits for one at most). SELECT then finds it judged, and only its
+        costliest moves left to word."""
         if idle_ms < THINKING_MS:
             return
         saved = self.session.saved
         if saved is not None and saved.mode == "ai":
             from lostcities import ai
-            self.review(1 - saved.ai_seat).judge(ai.position_for(saved.match.colors))
+            colors = saved.match.colors
+            self.review(1 - saved.ai_seat).judge(ai.position_for(colors), ai.search_sums(colors))
 
     def forget(self):
         """The round or the match is left: its review goes."""
