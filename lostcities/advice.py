@@ -5,9 +5,7 @@ compiles the Session from .py sources in two halves of its heap
 (docs/memory.md).
 """
 
-from micropython import const
-
-THINKING_MS = const(400)  # a person this long without a press is thinking: the review judges
+from lostcities.saving import THINKING_MS
 
 
 class Advice:
@@ -53,7 +51,7 @@ class Advice:
 
     def judge_while_idle(self, idle_ms):
         """At a tick ``idle_ms`` after the last press: a person thinking against
-        the AI, the round's review judges their last move, lent the AI's
+        the AI (still THINKING_MS), the round's review judges their last move, lent the AI's
         evaluation and its search's list of sums (one move a tick: a press
         waits for one at most). SELECT then finds it judged, and only its
         costliest moves left to word."""

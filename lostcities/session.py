@@ -10,9 +10,8 @@ save); it never decides what comes next, nor when to save.
 
 from micropython import const
 
-from lostcities.advice import Advice
 from lostcities.saves.layout import NO_SAVE, WEAR_SWITCH
-from lostcities.saving import SavePolicy
+from lostcities.saving import THINKING_MS, SavePolicy
 
 # What the match waits for: Session.phase()
 NO_MATCH = const(0)  # none is saved: the title
@@ -57,7 +56,16 @@ class Session:
         self.save_problem = None  # why the last save was not written, or None
         self._news = None  # that problem, when it is new and not yet told
         self._view = None  # see view()
-        self.advice = Advice(self)  # the coach's words, a hint, the round's review
+        self._advice = None  # see advice
+
+    @property
+    def advice(self):
+        """The coach's words, a hint, the round's review (lostcities/advice.py):
+        loaded when first asked, not before power-on's picture."""
+        if self._advice is None:
+            from lostcities.advice import Advice
+            self._advice = Advice(self)
+        return self._advice
 
     @property
     def profile(self):
@@ -230,7 +238,7 @@ class Session:
             self._write_end()
         elif self.saved is not None and self.saving.wants(idle_ms):
             self.save()
-        else:
+        elif idle_ms >= THINKING_MS:
             self.advice.judge_while_idle(idle_ms)
 
     def leave(self):

@@ -493,7 +493,7 @@ def words(mistakes):
 
 @pytest.mark.parametrize("level", ["normal", "hard"])  # hard lends its search's sums too
 def test_against_the_ai_the_persons_moves_are_judged_while_they_think(level):
-    from lostcities.advice import THINKING_MS
+    from lostcities.saving import THINKING_MS
     session = played_round("ai", THINKING_MS, level=level)
     person = 1 - session.saved.ai_seat
     judged = session.advice.review(person)
@@ -512,13 +512,13 @@ def test_a_person_who_never_pauses_leaves_the_judging_to_the_review():
 
 
 def test_two_players_are_not_judged_at_the_table():
-    from lostcities.advice import THINKING_MS
+    from lostcities.saving import THINKING_MS
     session = played_round("duel", THINKING_MS)
     assert session.advice.review(0).reviewed == session.advice.review(1).reviewed == 0
 
 
 def test_the_next_round_is_reviewed_afresh():
-    from lostcities.advice import THINKING_MS
+    from lostcities.saving import THINKING_MS
     session = played_round("ai", THINKING_MS, rounds=2)
     person = 1 - session.saved.ai_seat
     first = session.advice.review(person)
