@@ -245,7 +245,8 @@ class Session:
         """The player went to the title: a result shown was seen, a match is saved."""
         self._write_end()
         self.over = None
-        self.advice.forget()
+        if self._advice is not None:  # (not loaded for the title's sake)
+            self._advice.forget()
         self.paused()
 
     def ends_match(self):
@@ -283,7 +284,8 @@ class Session:
             self.save()
         self.match.start_round()
         self.seen = NO_MATCH
-        self.advice.forget()
+        if self._advice is not None:  # (not loaded for the title's sake)
+            self._advice.forget()
 
     def _finish(self):
         """The match is over: returns its saved form, whose result shows.
@@ -292,7 +294,8 @@ class Session:
         it resumes the match's last save."""
         saved = self._ended = self.saved
         self.saved = None
-        self.advice.forget()
+        if self._advice is not None:  # (not loaded for the title's sake)
+            self._advice.forget()
         return saved
 
     def _write_end(self):
