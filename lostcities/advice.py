@@ -5,9 +5,6 @@ compiles the Session from .py sources in two halves of its heap
 (docs/memory.md).
 """
 
-from lostcities.saving import THINKING_MS
-
-
 class Advice:
     """The help ``session`` gives a player, from its saved match and the
     player's view."""
@@ -49,14 +46,12 @@ class Advice:
         self.last_review = for_round(self.last_review, self.session.match, player)
         return self.last_review
 
-    def judge_while_idle(self, idle_ms):
-        """At a tick ``idle_ms`` after the last press: a person thinking against
-        the AI (still THINKING_MS), the round's review judges their last move, lent the AI's
-        evaluation and its search's list of sums (one move a tick: a press
-        waits for one at most). SELECT then finds it judged, and only its
+    def judge_while_idle(self):
+        """A person has been still THINKING_MS (lostcities/saving.py: Session.tick
+        asks): against the AI, the round's review judges their last move, lent
+        the AI's evaluation and its search's list of sums (one move a tick: a
+        press waits for one at most). SELECT then finds it judged, and only its
         costliest moves left to word."""
-        if idle_ms < THINKING_MS:
-            return
         saved = self.session.saved
         if saved is not None and saved.mode == "ai":
             from lostcities import ai

@@ -22,6 +22,7 @@ from lostcities.rules.state import State
 WELL_PLAYED = const(5000)  # thousandths of a point: a move costing no more is no mistake
 KEPT = const(3)  # the costliest moves kept
 
+
 class Review:
     """The review of ``player``'s moves in a round dealt ``deal`` (``(hand1,
     hand2, deck top first, starter)``, as ``Match.deals`` keeps it) with

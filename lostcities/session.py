@@ -239,14 +239,13 @@ class Session:
         elif self.saved is not None and self.saving.wants(idle_ms):
             self.save()
         elif idle_ms >= THINKING_MS:
-            self.advice.judge_while_idle(idle_ms)
+            self.advice.judge_while_idle()
 
     def leave(self):
         """The player went to the title: a result shown was seen, a match is saved."""
         self._write_end()
         self.over = None
-        if self._advice is not None:  # (not loaded for the title's sake)
-            self._advice.forget()
+        self._forget_advice()
         self.paused()
 
     def ends_match(self):
@@ -284,8 +283,7 @@ class Session:
             self.save()
         self.match.start_round()
         self.seen = NO_MATCH
-        if self._advice is not None:  # (not loaded for the title's sake)
-            self._advice.forget()
+        self._forget_advice()
 
     def _finish(self):
         """The match is over: returns its saved form, whose result shows.
@@ -294,9 +292,14 @@ class Session:
         it resumes the match's last save."""
         saved = self._ended = self.saved
         self.saved = None
-        if self._advice is not None:  # (not loaded for the title's sake)
-            self._advice.forget()
+        self._forget_advice()
         return saved
+
+    def _forget_advice(self):
+        """The round or the match is left: the advice forgets its review (if it
+        was loaded: the title does not load it)."""
+        if self._advice is not None:
+            self._advice.forget()
 
     def _write_end(self):
         """The match that ended counted and its save forgotten, if they wait
