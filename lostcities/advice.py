@@ -5,11 +5,6 @@ compiles the Session from .py sources in two halves of its heap
 (docs/memory.md).
 """
 
-from micropython import const
-
-THINKING_MS = const(400)  # a person this long without a press is thinking: the review judges
-
-
 class Advice:
     """The help ``session`` gives a player, from its saved match and the
     player's view."""
@@ -51,17 +46,17 @@ class Advice:
         self.last_review = for_round(self.last_review, self.session.match, player)
         return self.last_review
 
-    def judge_while_idle(self, idle_ms):
-        """At a tick ``idle_ms`` after the last press: a person thinking against
-        the AI, the round's review judges their last move, lent the AI's
-        evaluation (one move a tick: a press waits for one at most). SELECT
-        then finds it judged, and only its costliest moves left to word."""
-        if idle_ms < THINKING_MS:
-            return
+    def judge_while_idle(self):
+        """A person has been still THINKING_MS (lostcities/saving.py: Session.tick
+        asks): against the AI, the round's review judges their last move, lent
+        the AI's evaluation and its search's list of sums (one move a tick: a
+        press waits for one at most). SELECT then finds it judged, and only its
+        costliest moves left to word."""
         saved = self.session.saved
         if saved is not None and saved.mode == "ai":
             from lostcities import ai
-            self.review(1 - saved.ai_seat).judge(ai.position_for(saved.match.colors))
+            colors = saved.match.colors
+            self.review(1 - saved.ai_seat).judge(ai.position_for(colors), ai.search_sums(colors))
 
     def forget(self):
         """The round or the match is left: its review goes."""

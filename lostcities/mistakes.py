@@ -40,9 +40,8 @@ class Mistake:
 def explained(review, position):
     """The moves ``review`` (lostcities/review.py) kept, as :class:`Mistake`,
     worst first: each weighed again by the evaluation ``position`` from its
-    player's view then, whose
-    order names the better move among equals; the round replayed from its
-    deal up to each."""
+    player's view then, whose order names the better move among equals; the
+    round replayed from its deal up to each."""
     hand1, hand2, deck, start = review.deal
     state = State.from_deal(hand1, hand2, deck, start, review.colors)
     seen = State(review.colors)

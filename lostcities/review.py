@@ -22,6 +22,7 @@ from lostcities.rules.state import State
 WELL_PLAYED = const(5000)  # thousandths of a point: a move costing no more is no mistake
 KEPT = const(3)  # the costliest moves kept
 
+
 class Review:
     """The review of ``player``'s moves in a round dealt ``deal`` (``(hand1,
     hand2, deck top first, starter)``, as ``Match.deals`` keeps it) with
@@ -40,7 +41,7 @@ class Review:
         self.moves = moves
         self.player = player
         self.position = None  # the review's own evaluation, made when none is lent (judge)
-        self.values = [None] * MOVE_KEYS  # the moves' values, by move_key
+        self.values = None  # the moves' values by move_key, made when none is lent (judge)
         self.next = 0  # the index in ``moves`` of the next move to replay
         self.reviewed = 0  # the player's moves judged so far
         self.kept = []  # (cost, index in ``moves``) of the costliest moves judged, worst first
@@ -69,12 +70,13 @@ class Review:
             pass
         return self.mistakes
 
-    def judge(self, position=None):
+    def judge(self, position=None, values=None):
         """Judge the player's next move played (the opponent's before it
         replayed), without words; False when none is left to judge.
-        ``position``: an evaluation Position lent for this move (the AI's:
-        the review does not keep it, for the app may let the AI's modules
-        go), else the review's own."""
+        ``position``, ``values``: an evaluation Position and a list of the
+        moves' values by move_key lent for this move (the AI's: the review
+        keeps neither, for the app may let the AI's modules go), else the
+        review's own."""
         moves = self.moves
         state = self.state
         while self.next < len(moves) and state.to_move != self.player:
@@ -83,7 +85,11 @@ class Review:
         if self.next >= len(moves):
             return False
         move = moves[self.next]
-        self._weigh(move, position or self._position())
+        if values is None:
+            if self.values is None:
+                self.values = [None] * MOVE_KEYS
+            values = self.values
+        self._weigh(move, position or self._position(), values)
         state.apply(move)
         self.next += 1
         self.reviewed += 1
@@ -95,7 +101,7 @@ class Review:
             self.position = Position(self.colors)
         return self.position
 
-    def _weigh(self, move, position):
+    def _weigh(self, move, position, values):
         """Weigh ``move`` against the evaluation's best, as the player sees the
         round, and keep it if it is among the costliest.
 
@@ -108,7 +114,6 @@ class Review:
         from lostcities.evaluation import move_key
         player = self.player
         state = self.state
-        values = self.values
         from_deck = move_key(state.slot_of(player, move_card(move)), move_discards(move),
                              SOURCE_DECK)  # the played card's move, each source summed
         key = from_deck + move_source(move)

@@ -14,6 +14,7 @@ from micropython import const
 PASS_MOVES = const(30)  # people's moves unsaved that the device passed saves
 QUIET_MOVES = const(40)  # and that another quiet moment saves
 THINK_MS = const(20000)  # a person still this long is at a quiet moment
+THINKING_MS = const(400)  # a person still this long is thinking: their move may be weighed
 IDLE_MS = const(60000)  # left alone this long, the screen dims: a quiet moment that
 IDLE_MOVES = const(20)  # saves this many people's moves unsaved
 

@@ -10,9 +10,8 @@ save); it never decides what comes next, nor when to save.
 
 from micropython import const
 
-from lostcities.advice import Advice
 from lostcities.saves.layout import NO_SAVE, WEAR_SWITCH
-from lostcities.saving import SavePolicy
+from lostcities.saving import THINKING_MS, SavePolicy
 
 # What the match waits for: Session.phase()
 NO_MATCH = const(0)  # none is saved: the title
@@ -58,7 +57,16 @@ class Session:
         self.save_problem = None  # why the last save was not written, or None
         self._news = None  # that problem, when it is new and not yet told
         self._view = None  # see view()
-        self.advice = Advice(self)  # the coach's words, a hint, the round's review
+        self._advice = None  # see advice
+
+    @property
+    def advice(self):
+        """The coach's words, a hint, the round's review (lostcities/advice.py):
+        loaded when first asked, not before power-on's picture."""
+        if self._advice is None:
+            from lostcities.advice import Advice
+            self._advice = Advice(self)
+        return self._advice
 
     @property
     def saved(self):
@@ -253,14 +261,14 @@ class Session:
             self._write_end()
         elif self._saved is not None and self.saving.wants(idle_ms):
             self.save()
-        else:
-            self.advice.judge_while_idle(idle_ms)
+        elif idle_ms >= THINKING_MS:
+            self.advice.judge_while_idle()
 
     def leave(self):
         """The player went to the title: a result shown was seen, a match is saved."""
         self._write_end()
         self.over = None
-        self.advice.forget()
+        self._forget_advice()
         self.paused()
 
     def ends_match(self):
@@ -298,7 +306,7 @@ class Session:
             self.save()
         self.match.start_round()
         self.seen = NO_MATCH
-        self.advice.forget()
+        self._forget_advice()
 
     def _finish(self):
         """The match is over: returns its saved form, whose result shows.
@@ -307,8 +315,14 @@ class Session:
         it resumes the match's last save."""
         saved = self._ended = self._saved
         self._saved = None
-        self.advice.forget()
+        self._forget_advice()
         return saved
+
+    def _forget_advice(self):
+        """The round or the match is left: the advice forgets its review (if it
+        was loaded: the title does not load it)."""
+        if self._advice is not None:
+            self._advice.forget()
 
     def _write_end(self):
         """The match that ended counted and its save forgotten, if they wait

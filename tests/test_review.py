@@ -460,8 +460,8 @@ def test_a_press_while_reviewing_shows_what_is_done_so_far():
 
 # Judged while the round is played ---------------------------------------------------
 
-def played_round(mode, think_ms, rounds=1):
-    """A 6-colour match against `normal` (or between two players) played
+def played_round(mode, think_ms, rounds=1, level="normal"):
+    """A 6-colour match against ``level`` (or between two players) played
     through a Session up to its first round's scores, each person moving at
     random after ``think_ms`` without a press (the front end's ticks), and
     the Session."""
@@ -470,7 +470,7 @@ def played_round(mode, think_ms, rounds=1):
     from lostcities.saves.layout import NVM_SIZE
     from lostcities.saves.storage import Storage
     from lostcities.session import MOVE, SCORES, Session
-    nvm = save_settings(ByteArray(NVM_SIZE), {"mode": mode, "level": "normal", "colors": 6,
+    nvm = save_settings(ByteArray(NVM_SIZE), {"mode": mode, "level": level, "colors": 6,
                                               "rounds": rounds})
     session = Session(Storage(nvm), iter(range(50, 99)).__next__)
     session.new_match()
@@ -491,9 +491,10 @@ def words(mistakes):
              m.better_card, m.better_number) for m in mistakes]
 
 
-def test_against_the_ai_the_persons_moves_are_judged_while_they_think():
-    from lostcities.advice import THINKING_MS
-    session = played_round("ai", THINKING_MS)
+@pytest.mark.parametrize("level", ["normal", "hard"])  # hard lends its search's sums too
+def test_against_the_ai_the_persons_moves_are_judged_while_they_think(level):
+    from lostcities.saving import THINKING_MS
+    session = played_round("ai", THINKING_MS, level=level)
     person = 1 - session.saved.ai_seat
     judged = session.advice.review(person)
     assert judged.reviewed == judged.total - 1  # all but the last, made after their last think
@@ -511,13 +512,13 @@ def test_a_person_who_never_pauses_leaves_the_judging_to_the_review():
 
 
 def test_two_players_are_not_judged_at_the_table():
-    from lostcities.advice import THINKING_MS
+    from lostcities.saving import THINKING_MS
     session = played_round("duel", THINKING_MS)
     assert session.advice.review(0).reviewed == session.advice.review(1).reviewed == 0
 
 
 def test_the_next_round_is_reviewed_afresh():
-    from lostcities.advice import THINKING_MS
+    from lostcities.saving import THINKING_MS
     session = played_round("ai", THINKING_MS, rounds=2)
     person = 1 - session.saved.ai_seat
     first = session.advice.review(person)
