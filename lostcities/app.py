@@ -107,13 +107,6 @@ class App(Shell):
     def profile(self):
         return self.session.profile
 
-    @property
-    def continued(self):
-        """The match the title offers to continue, or None: found at power-on
-        (its record's head alone, its moves not yet replayed), or the one
-        left; ``head()`` of either says what the title says of it."""
-        return self.session.found or self.session.saved
-
     def new_seed(self):
         if self.seed is None:
             return self.clock_ms() & 0x3FFFFFFF

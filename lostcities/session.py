@@ -71,23 +71,20 @@ class Session:
     @property
     def saved(self):
         """The saved match, or None (one found at power-on, replayed first)."""
-        if self.found is not None:  # asked for before the title was shown
-            self._replay()
+        if self.found is not None:  # asked for before the title was shown:
+            self._refused = self.restore()  # the title's restore() says a refusal
         return self._saved
 
     def restore(self):
         """Replay the match found at power-on, once its title shows: None, or
         why the rules refuse it (the notice too), said here even if a press
         made before the title asked for the match first."""
-        if self.found is not None:
-            self._replay()
         refused, self._refused = self._refused, None
-        return refused
-
-    def _replay(self):
         found, self.found = self.found, None
-        self._saved, self._refused = self.storage.replay(found)
-        self.notice = self._refused or self.notice
+        if found is not None:
+            self._saved, refused = found.load_match()
+            self.notice = refused or self.notice
+        return refused
 
     @property
     def profile(self):

@@ -27,6 +27,7 @@ from lostcities.screens.layout import DRAW_BAR_Y, INFO_CHARS
 from lostcities.screens.table import ACTION, DRAW, SHOWN, PICK
 from lostcities.sides import LESSON_SEEDS
 from tests.test_tty import Keyboard, erased, session
+from lostcities.saves.resume import load_match
 
 # the table's phase at each lesson's moment
 MOMENT_PHASE = {"pick": PICK, "move": DRAW, "end": SHOWN}
@@ -152,7 +153,7 @@ def test_a_walk_through_the_lesson_shows_each_message_once_and_never_counts():
     driver.press(btn.A)  # the result
     assert driver.screen == "title"
     storage = Storage(nvm)
-    assert storage.load_match() == (None, NO_SAVE)
+    assert load_match(storage) == (None, NO_SAVE)
     assert storage.load_profile().stats == {}  # the lesson is not counted
     assert "Learn" in driver.app.screen.items
 

@@ -20,6 +20,7 @@ from lostcities.rules import SOURCE_DECK, Match, move_source, turn_limit
 from lostcities.saves.storage import Storage
 from lostcities.saves.layout import CRC, HEADER, MATCH_AT, NVM_SIZE, PROFILE_AT, crc16, stamp
 from lostcities.saves.match import SavedMatch, encode_match, match_size
+from lostcities.saves.resume import load_match
 
 
 def erased(size=NVM_SIZE):
@@ -66,7 +67,7 @@ def assert_same(loaded, saved):
 
 
 def reload(nvm):
-    saved, message = Storage(nvm).load_match()  # a fresh Storage: as after a reset
+    saved, message = load_match(Storage(nvm))  # a fresh Storage: as after a reset
     assert message is None
     return saved
 
@@ -124,7 +125,7 @@ def test_the_newest_save_wins_and_the_matchs_end_forgets_it():
         storage.save_match(saved)
         assert reload(nvm).match.moves == saved.match.moves
     storage.finish_match(Profile())
-    assert Storage(nvm).load_match() == (None, fmt.NO_SAVE)
+    assert load_match(Storage(nvm)) == (None, fmt.NO_SAVE)
 
 
 # The board's flash: one erase block -------------------------------------------
@@ -144,7 +145,7 @@ def test_every_save_is_one_write_and_one_that_changes_nothing_is_none():
     profile.record_match(finished("ai", 3))
     storage.finish_match(profile)  # the statistics and "no match": one write
     assert nvm.writes == 4
-    assert Storage(nvm).load_match() == (None, fmt.NO_SAVE)
+    assert load_match(Storage(nvm)) == (None, fmt.NO_SAVE)
     assert Storage(nvm).load_profile().stats == profile.stats
 
 
@@ -159,9 +160,9 @@ def test_the_count_of_writes_is_kept_in_the_nvm_and_survives_a_new_profile():
     again = Storage(nvm)
     again.load_profile()
     again.save_profile(Profile())  # defaults: written, as the first profile
-    assert Storage(nvm).load_match()[0] is not None
+    assert load_match(Storage(nvm))[0] is not None
     fresh = Storage(nvm)
-    fresh.load_match()
+    load_match(fresh)
     assert fresh.writes == 8
 
 
@@ -311,7 +312,7 @@ def test_a_changed_byte_in_the_count_of_writes_costs_the_count_alone(at):
 
 
 def reload_allowing(nvm):
-    return Storage(nvm).load_match()[0]
+    return load_match(Storage(nvm))[0]
 
 
 def test_a_changed_byte_in_the_profile_costs_the_settings_alone():
@@ -378,7 +379,7 @@ def test_the_saves_of_version_1_are_kept_over_an_update():
 ])
 def test_an_empty_nvm_has_no_save(content):
     storage = Storage(bytearray(content))
-    assert storage.load_match() == (None, fmt.NO_SAVE)
+    assert load_match(storage) == (None, fmt.NO_SAVE)
     profile = storage.load_profile()
     assert storage.profile_message is None
     assert vars(profile) == vars(Profile())
@@ -396,7 +397,7 @@ def test_foreign_content_is_ignored_and_then_overwritten(content):
     nvm = bytearray(content)
     storage = Storage(nvm)
     assert foreign(nvm)
-    assert storage.load_match() == (None, restore.FOREIGN)
+    assert load_match(storage) == (None, restore.FOREIGN)
     assert vars(storage.load_profile()) == vars(Profile())
     assert storage.profile_message == restore.FOREIGN
     saved = play_turns(new_game(), 3)
@@ -408,7 +409,7 @@ def test_another_version_is_ignored():
     nvm = erased()
     Storage(nvm).save_match(new_game())
     nvm[2] = 99
-    assert Storage(nvm).load_match() == (None, restore.OTHER_VERSION)
+    assert load_match(Storage(nvm)) == (None, restore.OTHER_VERSION)
 
 
 def test_a_valid_checksum_over_an_impossible_match_is_damaged():
@@ -418,7 +419,7 @@ def test_a_valid_checksum_over_an_impossible_match_is_damaged():
     record = memoryview(nvm)[MATCH_AT:MATCH_AT + match_size(saved)]
     record[-4] = 0x7F  # the last move's card becomes one no game has
     stamp(record, fmt.KIND_MATCH)  # and its checksum says it is whole
-    assert Storage(nvm).load_match() == (None, restore.MATCH_DAMAGED)
+    assert load_match(Storage(nvm)) == (None, restore.MATCH_DAMAGED)
 
 
 def test_an_unknown_ai_level_is_not_resumed():
@@ -426,7 +427,7 @@ def test_an_unknown_ai_level_is_not_resumed():
     saved = new_game()
     saved.level = "godlike"  # written by some other version
     Storage(nvm).save_match(saved)
-    assert Storage(nvm).load_match() == (None, restore.MATCH_DAMAGED)
+    assert load_match(Storage(nvm)) == (None, restore.MATCH_DAMAGED)
 
 
 def test_a_profile_with_an_unknown_level_falls_back_to_defaults():
@@ -472,7 +473,7 @@ def test_a_match_too_long_for_its_slot_keeps_the_last_save_that_fitted():
             break
         fitted = [list(moves) for moves in saved.match.moves]
     assert problem == fmt.TOO_LONG
-    loaded, message = Storage(nvm).load_match()
+    loaded, message = load_match(Storage(nvm))
     assert message is None and [list(moves) for moves in loaded.match.moves] == fitted
 
 
@@ -525,7 +526,7 @@ def test_a_match_programs_play_is_saved_in_the_buffer_made_at_its_start(
         assert storage.save_match(saved) is None
         longest = max(longest, len(saved.match.moves[-1]))
     assert longest > turn_limit(colors)  # rounds past the turn limit were saved
-    assert [list(moves) for moves in storage.load_match()[0].match.moves] == [
+    assert [list(moves) for moves in load_match(storage)[0].match.moves] == [
         list(moves) for moves in saved.match.moves]
 
 
@@ -537,7 +538,7 @@ def test_a_match_started_where_the_heap_has_no_room_for_its_buffer_keeps_the_one
     saved = new_game(6, rounds=1, seed=5)
     play_turns(saved, 60)
     assert storage.save_match(saved) is None
-    assert_same(storage.load_match()[0], saved)
+    assert_same(load_match(storage)[0], saved)
 
 
 def test_a_1_round_match_s_buffer_is_less_than_half_a_3_round_one_s(monkeypatch):
@@ -561,12 +562,12 @@ def test_a_record_the_heap_has_no_room_for_is_not_saved_and_play_goes_on(monkeyp
     assert storage.save_match(short) is None
     monkeypatch.setattr(save, "bytearray", no_room, raising=False)
     assert storage.save_match(saved) == fmt.TOO_LONG
-    assert_same(storage.load_match()[0], short)  # the last save is kept
+    assert_same(load_match(storage)[0], short)  # the last save is kept
     turn(short)
     assert storage.save_match(short) is None  # the buffer is still there
     monkeypatch.undo()
     assert storage.save_match(saved) is None  # room again: it grows
-    assert_same(storage.load_match()[0], saved)
+    assert_same(load_match(storage)[0], saved)
 
 
 # Profile -------------------------------------------------------------------
@@ -677,7 +678,7 @@ def test_profile_and_match_do_not_disturb_each_other():
     saved = play_turns(new_game(), 4)
     storage.save_match(saved)
     storage.save_profile(profile)
-    assert Storage(nvm).load_match()[0].match.moves == saved.match.moves
+    assert load_match(Storage(nvm))[0].match.moves == saved.match.moves
     storage.finish_match(profile)
     assert Storage(nvm).load_profile().level == "easy"
 
@@ -721,7 +722,7 @@ def test_file_nvm_takes_an_empty_file_and_its_own_even_damaged(tmp_path):
     data = bytearray(path.read_bytes())
     data[MATCH_AT + 60] ^= 0xFF  # a damaged save is still ours: Storage says so
     path.write_bytes(bytes(data))
-    assert Storage(FileNvm(str(path))).load_match() == (None, restore.MATCH_DAMAGED)
+    assert load_match(Storage(FileNvm(str(path)))) == (None, restore.MATCH_DAMAGED)
 
 
 def test_file_nvm_says_a_file_was_cut_short(tmp_path):
@@ -741,6 +742,7 @@ from lostcities.rules import Match
 from lostcities.saves.storage import Storage
 from lostcities.saves.layout import NVM_SIZE, crc16
 from lostcities.saves.match import SavedMatch
+from lostcities.saves.resume import load_match
 nvm = bytearray(b"\\xff" * NVM_SIZE)
 storage = Storage(nvm)
 for colors in (5, 6):
@@ -752,7 +754,7 @@ for colors in (5, 6):
         state = saved.match.state
         saved.match.play(random_move(state.view(state.to_move), saved.ai_rng))
         storage.save_match(saved)
-    loaded, message = Storage(nvm).load_match()
+    loaded, message = load_match(Storage(nvm))
     print(crc16(nvm), message, loaded.match.scores, loaded.match.moves == saved.match.moves)
 """
 

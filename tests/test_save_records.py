@@ -16,7 +16,7 @@ from lostcities.saves.layout import (
 from lostcities.saves.match import HEAD_MOST, SavedMatch
 from lostcities.saves.profile import Profile
 from lostcities.saves.restore import OTHER_VERSION, Reader
-from lostcities.saves.resume import LOST_MOVE
+from lostcities.saves.resume import LOST_MOVE, load_match
 from lostcities.saves.storage import HEAD_ROOM, Storage
 
 # Written by the game as it was (whole NVM images up to their last written byte):
@@ -78,7 +78,7 @@ def board(*records):
 def read(nvm):
     storage = Storage(nvm)
     profile = storage.load_profile()
-    saved, message = storage.load_match()
+    saved, message = load_match(storage)
     assert (storage.profile_message, message) == (None, None)
     return storage, profile, saved
 
@@ -202,7 +202,7 @@ def test_a_new_match_field_round_trips_and_an_older_match_reads_its_default(hand
     assert back.match.moves == saved.match.moves
     handicap.undo()  # the game before the field: refuses the newer match, keeps the profile
     storage = Storage(nvm)
-    assert storage.load_match() == (None, OTHER_VERSION)
+    assert load_match(storage) == (None, OTHER_VERSION)
     assert settings(storage.load_profile()) == settings(profile)
 
 
@@ -218,7 +218,7 @@ def test_a_new_match_field_is_read_up_to_the_last_move_a_power_cut_left(handicap
     storage.save_match(saved)
     end = len(nvm.rstrip(b"\xff"))
     nvm[end - 3:] = b"\xff" * (NVM_SIZE - end + 3)  # the CRC and a byte of the deal's moves cut
-    back, message = Storage(nvm).load_match()
+    back, message = load_match(Storage(nvm))
     assert (back.handicap, len(back.match.moves[0]), message) == (9, 5, LOST_MOVE)
 
 

@@ -18,6 +18,7 @@ from lostcities.rules import SOURCE_DECK, card_text, is_wager, move_source, take
 from host_sim.records.notation import move_text, parse_move
 from lostcities.saves.storage import Storage
 from lostcities.saves.layout import MATCH_AT, NVM_SIZE
+from lostcities.saves.resume import load_match
 
 
 class Keyboard:
@@ -78,7 +79,7 @@ def test_a_whole_match_against_the_ai(level):
     assert sum(text.count(result) for result in results) == 1
     assert re.search(r"\n%s +1 " % level, text)
     storage = Storage(nvm)
-    assert storage.load_match() == (None, save.NO_SAVE)  # finished: nothing to continue
+    assert load_match(storage) == (None, save.NO_SAVE)  # finished: nothing to continue
     assert storage.load_profile().stats[level][0] == 1
 
 
@@ -99,7 +100,7 @@ def test_unreadable_and_illegal_moves_get_the_reason_and_the_prompt_again():
     nvm = erased()
     text, _ = session(nvm, Keyboard(["new"], moves=1, first=["fly me to the moon"]))
     assert "Cannot read that move: expected a card and a draw source" in text
-    hand = Storage(nvm).load_match()[0].match.state.hand(0)  # the player is player 1
+    hand = load_match(Storage(nvm))[0].match.state.hand(0)  # the player is player 1
     missing = card_text(next(card for card in range(60)
                              if card not in hand and not is_wager(card)))
     keyboard = Keyboard(["continue"], moves=0,
@@ -133,7 +134,7 @@ def test_main_reads_stdin_and_exits_cleanly_at_its_end(tmp_path):
     text = out.getvalue()
     assert "Hint: " in text and "Moves: play R7 deck" in text
     assert "The match is saved" in text
-    saved, message = Storage(FileNvm(path)).load_match()
+    saved, message = load_match(Storage(FileNvm(path)))
     assert message is None and saved.match.colors == 6
 
 
@@ -220,7 +221,7 @@ def test_a_card_taken_from_a_pile_is_named(tmp_path):
 def test_new_asks_before_replacing_a_saved_match():
     nvm = erased()
     session(nvm, Keyboard(["new"], moves=3))
-    before = Storage(nvm).load_match()[0].match.moves
+    before = load_match(Storage(nvm))[0].match.moves
 
     class Answers(Keyboard):
         def answer(self, prompt):
@@ -232,11 +233,11 @@ def test_new_asks_before_replacing_a_saved_match():
     text, _ = session(nvm, keyboard)
     assert "A match is saved (round 1 of 3" in text and "Replace it with a new one?" in text
     assert "The saved match is kept" in text
-    assert Storage(nvm).load_match()[0].match.moves == before  # not one card changed
+    assert load_match(Storage(nvm))[0].match.moves == before  # not one card changed
     keyboard = Answers(["new"], moves=1)
     keyboard.replies = ["y"]
     session(nvm, keyboard)
-    assert Storage(nvm).load_match()[0].match.moves != before
+    assert load_match(Storage(nvm))[0].match.moves != before
 
 
 def test_a_save_that_cannot_be_written_is_said_once_and_play_goes_on(tmp_path):
@@ -418,14 +419,14 @@ def test_a_terminal_duel_clears_the_scrollback_and_shows_a_hand_on_enter_alone(t
 def test_erase_asks_first_then_forgets_the_match_settings_and_statistics():
     nvm = erased()
     session(nvm, Keyboard(["rounds 1", "colors 6", "new"], moves=3))
-    assert Storage(nvm).load_match()[0] is not None
+    assert load_match(Storage(nvm))[0] is not None
     answers = iter(["erase", "n", "erase", "y", "quit"])  # the menu's, then the question's
     out = io.StringIO()
     tty.TtyGame(Storage(nvm), lambda prompt: next(answers), out, 7).run()
     text = out.getvalue()
     assert "Nothing was erased." in text and "Erased: a new start" in text
     storage = Storage(nvm)
-    assert storage.load_match()[0] is None
+    assert load_match(storage)[0] is None
     assert storage.load_profile().colors == 5 and storage.load_profile().rounds == 3
 
 

@@ -20,6 +20,7 @@ from lostcities.saves.layout import NO_SAVE, NVM_SIZE
 from lostcities.screens.table import ACTION, DRAW, SHOWN, HAND_Y, PICK
 from lostcities.sprites import EMPTY_PILE
 from lostcities.sides import short_name
+from lostcities.saves.resume import load_match
 
 
 class Feedback:
@@ -110,7 +111,7 @@ def test_a_whole_two_player_match_with_the_pass_screen_between_turns(monkeypatch
     assert len(match.scores) == 3 and match.is_over()
     assert {"pass", "table", "round", "match", "title"} <= seen
     storage = Storage(driver.nvm)
-    assert storage.load_match() == (None, NO_SAVE)
+    assert load_match(storage) == (None, NO_SAVE)
     assert storage.load_profile().stats["duel"][0] == 1
 
 
@@ -534,7 +535,7 @@ def test_erase_all_in_the_settings_asks_then_forgets_the_match_settings_and_stat
     assert Storage(driver.nvm).load_profile().stats  # not yet
     driver.press(btn.A)
     storage = Storage(driver.nvm)
-    assert storage.load_match()[0] is None and storage.load_profile().stats == {}
+    assert load_match(storage)[0] is None and storage.load_profile().stats == {}
     assert (storage.load_profile().colors, storage.load_profile().sound) == (5, True)
     assert driver.app.session.storage.writes == writes + 1  # one write; the count stays
     assert "Erased" in popup_text(driver.app.screen.popup)

@@ -30,6 +30,7 @@ from lostcities.screens.table import SHOWN
 from lostcities.sides import where_words
 
 from tests.test_ui_play import play_human_turn, play_match
+from lostcities.saves.resume import load_match
 
 
 def fresh_nvm():
@@ -68,7 +69,7 @@ def writes_of_a_match(settings, seed=4):
     driver = Driver(seed=seed, nvm=nvm, profile=settings, render=False)
     before = nvm.writes
     match = play_at_a_persons_pace(driver, Rng(seed))
-    assert Storage(nvm).load_match()[0] is None  # the match's end: no match saved
+    assert load_match(Storage(nvm))[0] is None  # the match's end: no match saved
     return nvm.writes - before, moves_of_players(match, settings["mode"])
 
 
@@ -126,10 +127,10 @@ def test_a_matchs_end_is_written_once_its_result_shows_and_a_cut_before_it_resum
     driver.press(btn.A)
     assert driver.screen == "match"
     assert at_picture[0] == before and nvm.writes == before + 1
-    assert Storage(bytearray(image)).load_match()[0] is not None  # cut before: resumed
+    assert load_match(Storage(bytearray(image)))[0] is not None  # cut before: resumed
     assert "duel" not in Storage(bytearray(image)).load_profile().stats
     storage = Storage(nvm)
-    assert storage.load_match()[0] is None and storage.load_profile().stats["duel"][0] == 1
+    assert load_match(storage)[0] is None and storage.load_profile().stats["duel"][0] == 1
 
 
 def test_saving_each_round_writes_a_few_times_a_match():
@@ -175,7 +176,7 @@ def test_the_pause_menu_and_the_title_save_what_waits(how):
     else:
         driver.press(btn.START, 2100)
     assert nvm.writes == before + 1 and driver.app.session.saving.unsaved == 0
-    assert Storage(nvm).load_match()[0].match.moves == driver.app.match.moves
+    assert load_match(Storage(nvm))[0].match.moves == driver.app.match.moves
     driver.press(btn.B if how == "pause menu" else btn.A)  # back, or Continue
     driver.press(btn.START)
     assert nvm.writes == before + 1  # nothing new: nothing written
@@ -192,7 +193,7 @@ def test_a_player_left_alone_is_saved_when_the_screen_dims_with_enough_moves():
     assert nvm.writes == before  # a while still, but not yet the dimming
     driver.wait(IDLE_MS - THINK_MS)
     assert nvm.writes == before + 1
-    assert Storage(nvm).load_match()[0].match.moves == driver.app.match.moves
+    assert load_match(Storage(nvm))[0].match.moves == driver.app.match.moves
 
 
 def test_two_players_are_saved_as_the_device_passes_once_enough_moves_wait():
@@ -394,7 +395,7 @@ def resumed_from(image):
 
 def words_for(image):
     """Where the match saved in ``image`` stands, worked out from its moves."""
-    saved = Storage(bytearray(image)).load_match()[0]
+    saved = load_match(Storage(bytearray(image)))[0]
     match = saved.match
     if match.state.is_over():
         return "the start of round %d" % (len(match.deals) + 1)
@@ -516,7 +517,7 @@ def refused_on_replay():
     from lostcities.saves.layout import KIND_MATCH, MATCH_AT, stamp
     from lostcities.saves.match import match_size
     nvm, _ = saved_in_round_2()
-    saved = Storage(nvm).load_match()[0]
+    saved = load_match(Storage(nvm))[0]
     record = memoryview(nvm._bytes)[MATCH_AT:MATCH_AT + match_size(saved)]
     record[-4] = 0x7F  # the last move's card becomes one no game has
     stamp(record, KIND_MATCH)  # and its checksum says it is whole

@@ -134,10 +134,11 @@ class Reader:
         count = self.byte()
         return self.take(count).decode() if count else None
 
-    def rng_state(self):
-        """The state of the Rng a record holds (None for the all-zero state:
-        no Rng): made an Rng when the match is rebuilt (resume.py), for
-        power-on reads a match's head before lostcities/rng.py is loaded."""
+    def rng(self):
+        """The state of the Rng a record holds, three numbers (None for the
+        all-zero state: no Rng): made an Rng when the match is rebuilt
+        (resume.py), for power-on reads a match's head before
+        lostcities/rng.py is loaded."""
         state = (self.u16(), self.u16(), self.u16())
         return None if state == (0, 0, 0) else state
 
@@ -167,7 +168,7 @@ class Reader:
             elif kind == "text":
                 value = self.text()
             elif kind == "rng":
-                value = self.rng_state()
+                value = self.rng()
             elif kind == "byte":
                 value = self.byte()
             else:

@@ -59,7 +59,7 @@ def decode_match(body, torn=False, count=0):
     read = Reader(body)
     colors = read.byte()
     rounds = read.byte()
-    match_rng = rng_of(read.rng_state())
+    match_rng = rng_of(read.rng())
     values, learn = read_head(read, count)
     values[0] = rng_of(values[0])  # the AI's Rng
     match = Match(colors, rounds, match_rng)
@@ -87,12 +87,26 @@ def decode_match(body, torn=False, count=0):
     return saved, 0
 
 
+def load_match(storage):
+    """``(SavedMatch or None, message or None)``: the match in ``storage``'s
+    NVM, its moves replayed at once, as the tools and tests read it (the board
+    finds it at power-on and replays it once the title shows:
+    Session.restore); the message says what was ignored or lost, or why the
+    rules refuse the match."""
+    saved, found, message = storage.find_match()
+    if found is not None:
+        saved, refused = found.load_match()
+        message = refused or message
+    return saved, message
+
+
 def find_match(storage):
-    """``(Found or None, message or None)``: a whole record of a match found
-    (its head read, its moves replayed later), or none and the message that
-    says what was ignored or lost; TORN for a match a power cut stopped in its
-    record (torn_match reads what it kept). Asked only when the wear record
-    says a match follows, or cannot say (Storage.find_match)."""
+    """``(SavedMatch or None, Found or None, message or None)``: a match a
+    power cut stopped in its record, read at once (torn_match: what it
+    kept), or a whole record of one found (its head read, its moves replayed
+    later: Found.load_match), or neither; the message says what was ignored or
+    lost. Asked only when the wear record says a match follows, or cannot
+    say (Storage.find_match)."""
     flags, message = storage.read_wear()
     nvm = storage.nvm
     end = storage.end
@@ -100,25 +114,33 @@ def find_match(storage):
         from lostcities.saves.version1 import legacy
         found = legacy(nvm, 1)
     elif message is not None and message != COUNT_RESET:
-        return None, message
+        return None, None, message
     else:
         found = read_record(nvm, MATCH_AT, len(nvm) - MATCH_AT, end)
         if message == COUNT_RESET and isinstance(found, str):
-            return None, message  # whether a match was there, the count said
+            return None, None, message  # whether a match was there, the count said
         if found == TORN or found == NO_SAVE:  # a match was there: a cut erased it
-            return None, TORN
+            saved, message = torn_match(nvm, end, flags)
+            return dealt(saved), None, message
     if isinstance(found, str):
-        return None, MATCH_DAMAGED if found == DAMAGED else found
+        return None, None, MATCH_DAMAGED if found == DAMAGED else found
     body, kind, count = found
     kept = COUNT_RESET if message == COUNT_RESET else None  # what else was lost
     if kind == KIND_NO_MATCH:
-        return None, kept or NO_SAVE
+        return None, None, kept or NO_SAVE
     try:
         if kind != KIND_MATCH:
             raise ValueError("not a match")
-        return Found(body, count, kept), kept
+        return None, Found(body, count), kept
     except (ValueError, IndexError, TypeError):
-        return None, refused(count)
+        return None, None, refused(count)
+
+
+def dealt(saved):
+    """``saved`` (or None), dealt its first round if it was saved before it."""
+    if saved is not None and saved.match.state is None:
+        saved.match.start_round()
+    return saved
 
 
 def refused(count):
@@ -130,14 +152,12 @@ def refused(count):
 
 class Found:
     """A whole record of a match, found at power-on: what its head says (the
-    title's words: :meth:`head`), its moves not yet replayed (:meth:`replay`).
-    ValueError (IndexError) if its head is not a match's. ``kept`` is what
-    else the reading lost (the count of writes)."""
+    title's words: :meth:`head`), its moves not yet replayed (:meth:`load_match`).
+    ValueError (IndexError) if its head is not a match's."""
 
-    def __init__(self, body, count, kept):
+    def __init__(self, body, count):
         self.body = body
         self.count = count
-        self.kept = kept
         read = Reader(body)
         read.take(8)  # the Match's colours, rounds and Rng
         self.rounds = body[1]
@@ -149,13 +169,14 @@ class Found:
         before its first deal is dealt it when resumed)."""
         return self.learn, max(self.dealt, 1), self.rounds
 
-    def replay(self):
-        """``(SavedMatch or None, message or None)``: the match rebuilt by
-        replaying its moves through the rules, or None and why not (a record
-        the rules refuse is damaged). (A method: this module may be forgotten
-        at the title, and its Found keeps what the replay needs.)"""
+    def load_match(self):
+        """``(SavedMatch, None)``: the match rebuilt by replaying its moves
+        through the rules (dealt its first round if saved before it); or
+        ``(None, why not)`` (a record the rules refuse is damaged). (A
+        method: this module may be forgotten at the title, and its Found
+        keeps what the replay needs.)"""
         try:
-            return decode_match(self.body, count=self.count)[0], self.kept
+            return dealt(decode_match(self.body, count=self.count)[0]), None
         except (ValueError, IndexError, TypeError):
             return None, refused(self.count)
 

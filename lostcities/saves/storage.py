@@ -57,45 +57,19 @@ class Storage:
         # made first for the most rounds, while the heap is in one piece (see prepare)
         self._buffer = bytearray(MATCH_AT + HEAD_ROOM + 3 * _ROUND_MOST)
 
-    def load_match(self):
-        """``(SavedMatch or None, message or None)``; the message says what was
-        ignored or lost: find_match, and the match found replayed at once."""
-        saved, found, message = self.find_match()
-        if found is not None:
-            saved, problem = self.replay(found)
-            message = problem or message
-        return saved, message
-
     def find_match(self):
         """``(SavedMatch or None, Found or None, message or None)``: at power-on,
         a match a power cut stopped in its record, read at once (what it
-        kept), or one found whole, its moves replayed later (:meth:`replay`);
+        kept), or one found whole, its moves replayed later (its ``load_match()``: the Session's restore);
         the message says what was ignored or lost."""
         flags, message = self.read_wear()
         if message is None and not flags & HAS_MATCH:  # none follows the profile:
             return None, None, NO_SAVE  # the reading of a match is not loaded
-        from lostcities.saves.restore import TORN
-        from lostcities.saves.resume import find_match, torn_match
-        found, message = find_match(self)
-        saved = None
-        if message == TORN:  # a match a power cut stopped in its record: what it kept
-            saved, message = torn_match(self.nvm, self.end, flags)
-        return self._resumed(saved), found, message
-
-    def replay(self, found):
-        """``(SavedMatch, None)``: the match ``found`` by find_match, its moves
-        replayed; or ``(None, why it cannot be resumed)``."""
-        saved, message = found.replay()
-        return self._resumed(saved), None if saved else message
-
-    def _resumed(self, saved):
-        """``saved``, read back (None: none), dealt its first round if it was
-        saved before it."""
-        if saved is not None:
-            self.has_match = True
-            if saved.match.state is None:
-                saved.match.start_round()
-        return saved
+        from lostcities.saves.resume import find_match
+        saved, found, message = find_match(self)
+        if saved is not None or found is not None:
+            self.has_match = True  # (the wear record may not have said so)
+        return saved, found, message
 
     def load_profile(self):
         """The saved Profile, or defaults (``profile_message`` says why)."""

@@ -13,6 +13,14 @@ TITLE_PICTURE = "title.bmp"
 ERASE = "A again erases the saved match, the settings and the statistics."
 
 
+def continued(app):
+    """The match the title offers to continue, or None: found at power-on (its
+    record's head alone, its moves not yet replayed), or the one left;
+    ``head()`` of either says what the title says of it. (Here, not in the
+    app: the table's heap does not hold it.)"""
+    return app.session.found or app.saved
+
+
 class TitleScreen(MenuScreen):
     """Lost Cities: continue a saved match, start one, settings, statistics, rules,
     and Learn: the lesson, a round with the coach."""
@@ -22,7 +30,7 @@ class TitleScreen(MenuScreen):
     top = 34
 
     def __init__(self, app, notice=None):
-        items = ["Continue"] if app.continued else []
+        items = ["Continue"] if continued(app) else []
         items += ["New match", "Settings", "Statistics", "Rules", "Learn"]
         back_from = app.title_item  # the cursor stays where a sub-screen was opened
         super().__init__(app, items, notice, heading_scale=2,
@@ -39,7 +47,7 @@ class TitleScreen(MenuScreen):
             mode = ("vs AI " + profile.level) if profile.mode == "ai" else "2 players"
             return "New match: %s" % mode
         if key == "Continue":
-            learn, number, rounds = self.app.continued.head()
+            learn, number, rounds = continued(self.app).head()
             if learn:
                 return "Continue the lesson"
             return "Continue (round %d/%d)" % (number, rounds)
@@ -59,7 +67,7 @@ class TitleScreen(MenuScreen):
         if key == "Continue":
             app.open_from_title("continue_match")
         elif key == "New match" or key == "Learn":
-            if not app.continued or self.confirmed(key, GIVE_UP):
+            if not continued(app) or self.confirmed(key, GIVE_UP):
                 app.open_from_title("learn" if key == "Learn" else "new_match")
         else:  # back from a sub-screen, the title's cursor stays where it was opened
             app.open_from_title(_SUB_SCREENS[key], key)
