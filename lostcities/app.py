@@ -243,15 +243,15 @@ class App(Shell):
 
     def ready_the_table(self):
         """Once the title is on the screen: the match found at power-on
-        replayed (Session.restore: if the rules refuse it, the title again,
+        replayed (Session.saved: if the rules refuse it, the title again,
         saying so, without Continue), what a match needs and the title
         does not loaded (memory.READIED: the rules, the table's modules), and
         the table's sprite sheets made (but from .py sources: see __init__),
         which a new match or Continue then need not wait for."""
-        problem = self.session.restore()
-        if problem is not None:
+        session = self.session
+        if session.found is not None and session.saved is None:  # replayed, refused
             from lostcities import menus
-            menus.title(self, problem)
+            menus.title(self, session.notice)
             return
         if not FROM_SOURCES:
             self.load_sheets()

@@ -55,7 +55,12 @@ def learn(app):
 
 
 def continue_match(app):
-    """The saved match, exactly where it stopped."""
+    """The saved match, exactly where it stopped; the title again, saying
+    why, if the rules refuse the one found at power-on (Continue pressed
+    before the title showed, which replays it: Session.saved)."""
+    if app.saved is None:
+        title(app, app.session.notice)
+        return
     app.session.resume()
     app.make_room("table")
     app.later(app.show_phase)

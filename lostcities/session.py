@@ -39,10 +39,8 @@ class Session:
         self._profile = storage.load_profile()
         self._profile_stored = True  # load_profile() would give it again
         self.saving = SavePolicy(self._profile.resume)  # when the match is saved
-        # a match saved whole is found by its record's head, what the title says
-        # of it (``found``): power-on waits not for the rules; restore() replays it
+        # a whole match record is found by its head (``found``), replayed when asked for
         self._saved, self.found, message = storage.find_match()
-        self._refused = None  # why the rules refused the match found, until told
         # the match was read from the NVM: its Continue says where it resumed
         self._loaded = self._saved is not None or self.found is not None
         self.notice = (None if message == NO_SAVE else message) or storage.profile_message
@@ -70,21 +68,15 @@ class Session:
 
     @property
     def saved(self):
-        """The saved match, or None (one found at power-on, replayed first)."""
-        if self.found is not None:  # asked for before the title was shown:
-            self._refused = self.restore()  # the title's restore() says a refusal
-        return self._saved
-
-    def restore(self):
-        """Replay the match found at power-on, once its title shows: None, or
-        why the rules refuse it (the notice too), said here even if a press
-        made before the title asked for the match first."""
-        refused, self._refused = self._refused, None
-        found, self.found = self.found, None
+        """The saved match, or None: one found at power-on is replayed when
+        first asked for (once the title shows: App.ready_the_table), and a
+        record the rules refuse becomes the notice."""
+        found = self.found
         if found is not None:
+            self.found = None
             self._saved, refused = found.load_match()
             self.notice = refused or self.notice
-        return refused
+        return self._saved
 
     @property
     def profile(self):

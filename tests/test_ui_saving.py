@@ -572,4 +572,7 @@ def test_a_front_end_asking_for_the_match_gets_it_replayed():
     session = Session(Storage(bytearray(nvm._bytes)), lambda: 7)
     assert session.found is not None and session.notice is None
     assert session.saved.match.moves == match.moves and session.found is None
-    assert session.restore() is None  # once
+    from lostcities.saves.restore import MATCH_DAMAGED
+    refused = Session(Storage(refused_on_replay()), lambda: 7)
+    assert refused.found is not None and refused.notice is None
+    assert refused.saved is None and refused.notice == MATCH_DAMAGED and refused.found is None

@@ -102,7 +102,9 @@ class TtyGame:
 
     def run(self):
         """The menu loop until quit or the end of input."""
-        self.session.restore()  # no title to show first: the saved match replayed now
+        # no title to show first: the match found at power-on is replayed now
+        # (Session.saved), and a record the rules refuse said with the notices
+        self.session.saved
         for notice in (self.notice, self.session.notice):
             if notice:
                 self.say(notice)
