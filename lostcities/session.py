@@ -135,6 +135,8 @@ class Session:
             self._ai_move(clock_ms, progress)
         elif phase == PASS or phase == LAST:
             self.seen = phase
+            if self._advice is not None:
+                self._advice.passed()
         elif phase == SCORES and self.saved.learn:
             self.seen = SCORES
         elif phase == SCORES and not self.match.is_over():
@@ -239,7 +241,7 @@ class Session:
         elif self.saved is not None and self.saving.wants(idle_ms):
             self.save()
         elif idle_ms >= THINKING_MS:
-            self.advice.judge_while_idle()
+            self.advice.judge_while_idle(self.phase() == PASS)
 
     def leave(self):
         """The player went to the title: a result shown was seen, a match is saved."""

@@ -460,16 +460,16 @@ def test_a_press_while_reviewing_shows_what_is_done_so_far():
 
 # Judged while the round is played ---------------------------------------------------
 
-def played_round(mode, think_ms, rounds=1, level="normal"):
+def played_round(mode, think_ms, rounds=1, level="normal", pass_ms=0):
     """A 6-colour match against ``level`` (or between two players) played
     through a Session up to its first round's scores, each person moving at
-    random after ``think_ms`` without a press (the front end's ticks), and
-    the Session."""
+    random after ``think_ms`` without a press (the front end's ticks), the
+    device passed in ``pass_ms`` (a tick each 100 ms), and the Session."""
     from host_sim.testing.firmware.microcontroller import ByteArray
     from host_sim.testing.firmware.scripted import save_settings
     from lostcities.saves.layout import NVM_SIZE
     from lostcities.saves.storage import Storage
-    from lostcities.session import MOVE, SCORES, Session
+    from lostcities.session import MOVE, PASS, SCORES, Session
     nvm = save_settings(ByteArray(NVM_SIZE), {"mode": mode, "level": level, "colors": 6,
                                               "rounds": rounds})
     session = Session(Storage(nvm), iter(range(50, 99)).__next__)
@@ -481,6 +481,9 @@ def played_round(mode, think_ms, rounds=1, level="normal"):
             moves = session.match.state.legal_moves()
             session.play(moves[rng.randbelow(len(moves))])
         else:
+            if session.phase() == PASS:
+                for idle_ms in range(100, pass_ms + 1, 100):
+                    session.tick(idle_ms)
             session.advance()
         session.tick()
     return session
@@ -514,6 +517,23 @@ def test_a_person_who_never_pauses_leaves_the_judging_to_the_review():
 def test_two_players_are_not_judged_at_the_table():
     from lostcities.saving import THINKING_MS
     session = played_round("duel", THINKING_MS)
+    assert session.advice.review(0).reviewed == session.advice.review(1).reviewed == 0
+
+
+def test_two_players_are_judged_while_the_device_is_passed():
+    session = played_round("duel", 0, pass_ms=2000)
+    match = session.match
+    last = 1 - match.state.to_move  # the round's last move was never passed on
+    for player in (0, 1):
+        judged = session.advice.review(player)
+        assert judged.reviewed == judged.total - (player == last)
+        fresh = review.Review(6, match.deals[-1], match.moves[-1], player).run()
+        assert words(judged.run()) == words(fresh) and fresh
+    assert session.advice.weighing is None  # the last pass's evaluation went with it
+
+
+def test_a_pass_too_short_to_judge_in_leaves_the_review_to_select():
+    session = played_round("duel", 0, pass_ms=300)
     assert session.advice.review(0).reviewed == session.advice.review(1).reviewed == 0
 
 
