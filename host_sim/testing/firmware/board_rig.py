@@ -102,8 +102,9 @@ class Rig:
         self.player_moves = 0  # the moves people made in the matches finished
         # a person thinking before a move (presses.think_ms), or handing the device
         # over, before the press: the clock runs on IDLE_STEP_MS a poll, with no
-        # press (not in a fuzz), and the heap is measured at each (the game saves
-        # and judges the round's review then)
+        # press (not in a fuzz), and the heap is measured at its end (the game
+        # saves and judges the round's review meanwhile; a collection at each
+        # poll, which the board does not make, moved the needs by 1 KB)
         self.idle_ms = 0
 
     def measure(self, where):
@@ -141,7 +142,8 @@ class Rig:
             step = min(self.idle_ms, IDLE_STEP_MS)
             self.idle_ms -= step
             supervisor.now += step
-            self.measure(self.app.screen.name + "~")  # ~: while no one presses
+            if not self.idle_ms:  # ~: after the stillness (a save, the review judged)
+                self.measure(self.app.screen.name + "~")
             return None
         supervisor.now += 10
         if self.gave:
