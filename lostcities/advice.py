@@ -11,7 +11,8 @@ class Advice:
 
     def __init__(self, session):
         self.session = session
-        self.last_review = None  # the last round's review, judged while it is played
+        self.reviews = [None, None]  # each player's review of the round, judged while it is played
+        self.weighing = None  # two players': (a Position, the moves' values), the device passed
 
     def coach(self, player, moment, card, discard):
         """In the lesson, ``(lesson, words)`` the coach says to ``player`` at
@@ -41,23 +42,41 @@ class Advice:
 
     def review(self, player):
         """``player``'s review of the last round (lostcities/review.py): the one
-        judged while they thought, if it is theirs, else a new one."""
+        judged while the round was played, else a new one."""
         from lostcities.review import for_round
-        self.last_review = for_round(self.last_review, self.session.match, player)
-        return self.last_review
+        self.reviews[player] = for_round(self.reviews[player], self.session.match, player)
+        return self.reviews[player]
 
-    def judge_while_idle(self):
+    def judge_while_idle(self, passing):
         """A person has been still THINKING_MS (lostcities/saving.py: Session.tick
-        asks): against the AI, the round's review judges their last move, lent
-        the AI's evaluation and its search's list of sums (one move a tick: a
-        press waits for one at most). SELECT then finds it judged, and only its
-        costliest moves left to word."""
+        asks; ``passing``: the device is being passed): a move of the round's
+        review is judged, one a tick (a press waits for one at most). Against
+        the AI, the person's, at the table, lent the AI's evaluation and its
+        search's list of sums; between two players, either player's, only
+        while the device is passed, in an evaluation made then: the table for
+        two players has no room to hold one (docs/memory.md). SELECT then
+        finds the round judged, and only the costliest moves left to word."""
         saved = self.session.saved
-        if saved is not None and saved.mode == "ai":
+        if saved is None:
+            return
+        if saved.mode == "ai":
             from lostcities import ai
             colors = saved.match.colors
             self.review(1 - saved.ai_seat).judge(ai.position_for(colors), ai.search_sums(colors))
+        elif not passing:
+            return
+        elif self.weighing is None:  # made in a tick of its own
+            from lostcities.evaluation import MOVE_KEYS, Position
+            self.weighing = (Position(saved.match.colors), [None] * MOVE_KEYS)
+        elif not self.review(0).judge(*self.weighing):
+            self.review(1).judge(*self.weighing)
+
+    def passed(self):
+        """The device was passed: the evaluation made for it goes before the
+        table is built (lostcities/memory.py forgets its module there)."""
+        self.weighing = None
 
     def forget(self):
-        """The round or the match is left: its review goes."""
-        self.last_review = None
+        """The round or the match is left: its reviews go."""
+        self.reviews = [None, None]
+        self.weighing = None

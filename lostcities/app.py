@@ -235,7 +235,10 @@ class App(Shell):
         the screen before it and the modules of others are let go; what the
         AI's decisions work in is made once the table is on the screen."""
         if self.table is None:
-            self.make_room("table")
+            if self.saved.mode == "ai":
+                self.make_room("table")
+            else:
+                self.make_room("two players' table")
             self.load_sheets()
             from lostcities.screens.table import TableScreen
             self.table = TableScreen(self)

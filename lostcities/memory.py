@@ -102,7 +102,7 @@ def groups():
         "summary": ((SCREENS, "summary"),),
         "ai": ((GAME, "ai", "evaluation", "knowledge"),),
         "coach": ((GAME, "coach"),),  # the lesson's: loaded with its table
-        # the round's review: judged while a match against the AI is played (Session.tick)
+        # the round's review: judged while the match is played (lostcities/advice.py)
         "review": ((GAME, "review"),),
         "reviewed": ((GAME, "reasons", "mistakes"), (SCREENS, "review")),  # its words, after a round
     }
@@ -124,6 +124,10 @@ def rooms():
         "rules": ((), SCREEN),
         # made as soon as a match starts or continues, before it is shown
         "table": (("menus", "assets", "read at start", "reviewed"), SCREEN | PROFILE_TOO),
+        # between two players the evaluation the round's review was judged in while
+        # the device was passed goes too (lostcities/advice.py): no AI plays there
+        "two players' table": (("menus", "assets", "read at start", "reviewed", "ai"),
+                               SCREEN | PROFILE_TOO),
         "pass": ((), SCREEN),
         "pause": ((), SCREEN),
         # the hint given by the pause menu: the AI's modules it loaded go with the menu

@@ -146,6 +146,8 @@ class Session:
             self._ai_move(clock_ms, progress)
         elif phase == PASS or phase == LAST:
             self.seen = phase
+            if self._advice is not None:
+                self._advice.passed()
         elif phase == SCORES and self.saved.learn:
             self.seen = SCORES
         elif phase == SCORES and not self.match.is_over():
@@ -202,6 +204,7 @@ class Session:
             from lostcities import review  # noqa: F401  (see tick)
         if self.saved.learn:  # the coach, loaded (and compiled, from .py sources) here too
             from lostcities import coach  # noqa: F401
+        self.advice  # made here: the round's review is judged at the match only (tick)
 
     def view(self, player):
         """``player``'s view of the round (``State.view``), written over the
@@ -244,20 +247,21 @@ class Session:
     def tick(self, idle_ms=0):
         """The front end waits for a press, ``idle_ms`` after the last, its
         picture shown: a save the policy wants is made now, and a match's end
-        once its result shows; else the round's review may judge
-        (lostcities/advice.py)."""
+        once its result shows; else, at the match (its advice made by
+        prepare, let go by leave), the round's review may judge
+        (lostcities/advice.py): not at the title, which let its modules go."""
         if self._ended is not None:
             self._write_end()
         elif self._saved is not None and self.saving.wants(idle_ms):
             self.save()
-        elif idle_ms >= THINKING_MS:
-            self.advice.judge_while_idle()
+        elif idle_ms >= THINKING_MS and self._advice is not None:
+            self._advice.judge_while_idle(self.phase() == PASS)
 
     def leave(self):
         """The player went to the title: a result shown was seen, a match is saved."""
         self._write_end()
         self.over = None
-        self._forget_advice()
+        self._advice = None  # made again at the match (prepare)
         self.paused()
 
     def ends_match(self):

@@ -174,17 +174,22 @@ def test_the_bench_times_the_evaluation_and_a_rounds_review_against_a_baseline(c
                           r" x([\d.]+)\n" % colors, out)
         assert found, colors
     # workloads.REVIEW_ROUNDS: judged after the round, what SELECT waits for once
-    # judged while played against the AI, and the slowest move judged then
+    # judged while played, and the slowest move judged then; the evaluation made
+    # at a pass between two players
     rows = out.split("\nA whole round's review")[1].split("\nhard's worst case")[0]
-    tables = rows.split("\nAgainst the AI, ")
-    assert [table.split(",")[0] for table in tables[1:]] == [
-        "judged while the person thought: what SELECT waits for (the last move",
-        "the slowest move judged while the person thinks: a press waits for it at most"]
-    for table in tables:
+    tables = rows.split("\n\n")
+    assert [table.split(",")[0].split(":")[0] for table in tables[1:]] == [
+        "Judged while the round was played (against the AI while the person thinks",
+        "The slowest move judged while no one presses",
+        "Between two players"]
+    for table in tables[:3]:
         for colors, moves in ((5, 69), (6, 162)):
             assert re.search(r"\n  %d colours, %d moves: [\d.]+ ms here, on the board"
                              r" [\d.]+-[\d.]+ s: (met|OVER); before [\d.]+-[\d.]+ s,"
                              r" x[\d.]+(\n|$)" % (colors, moves), table), (colors, moves, table)
+    for colors in (5, 6):
+        assert re.search(r"\n  %d colours: [\d.]+ ms here, on the board [\d.]+-[\d.]+ s:"
+                         r" (met|OVER); before" % colors, tables[3]), (colors, tables[3])
     for colors in (5, 6):  # hard's worst case
         assert re.search(r"\n  %d colours: [\d.]+ ms here, on the board [\d.]+-[\d.]+ s:"
                          r" (met|OVER|met by the board's clock[^;]*); before [\d.]+-[\d.]+ s, x[\d.]+\n" % colors, out), colors

@@ -460,20 +460,28 @@ def test_a_press_while_reviewing_shows_what_is_done_so_far():
 
 # Judged while the round is played ---------------------------------------------------
 
-def played_round(mode, think_ms, rounds=1, level="normal"):
-    """A 6-colour match against ``level`` (or between two players) played
-    through a Session up to its first round's scores, each person moving at
-    random after ``think_ms`` without a press (the front end's ticks), and
-    the Session."""
+def new_match(mode, rounds=1, level="normal"):
+    """A Session at a new 6-colour match against ``level`` (or between two players)."""
     from host_sim.testing.firmware.microcontroller import ByteArray
     from host_sim.testing.firmware.scripted import save_settings
     from lostcities.saves.layout import NVM_SIZE
     from lostcities.saves.storage import Storage
-    from lostcities.session import MOVE, SCORES, Session
+    from lostcities.session import Session
     nvm = save_settings(ByteArray(NVM_SIZE), {"mode": mode, "level": level, "colors": 6,
                                               "rounds": rounds})
     session = Session(Storage(nvm), iter(range(50, 99)).__next__)
     session.new_match()
+    session.prepare()  # as the table does once its picture shows
+    return session
+
+
+def played_round(mode, think_ms, rounds=1, level="normal", pass_ms=0):
+    """A 6-colour match against ``level`` (or between two players) played
+    through a Session up to its first round's scores, each person moving at
+    random after ``think_ms`` without a press (the front end's ticks), the
+    device passed in ``pass_ms`` (a tick each 100 ms), and the Session."""
+    from lostcities.session import MOVE, PASS, SCORES
+    session = new_match(mode, rounds, level)
     rng = Rng(9)
     while session.phase() != SCORES:
         if session.phase() == MOVE:
@@ -481,6 +489,9 @@ def played_round(mode, think_ms, rounds=1, level="normal"):
             moves = session.match.state.legal_moves()
             session.play(moves[rng.randbelow(len(moves))])
         else:
+            if session.phase() == PASS:
+                for idle_ms in range(100, pass_ms + 1, 100):
+                    session.tick(idle_ms)
             session.advance()
         session.tick()
     return session
@@ -515,6 +526,47 @@ def test_two_players_are_not_judged_at_the_table():
     from lostcities.saving import THINKING_MS
     session = played_round("duel", THINKING_MS)
     assert session.advice.review(0).reviewed == session.advice.review(1).reviewed == 0
+
+
+def test_two_players_are_judged_while_the_device_is_passed():
+    session = played_round("duel", 0, pass_ms=2000)
+    match = session.match
+    last = 1 - match.state.to_move  # the round's last move was never passed on
+    for player in (0, 1):
+        judged = session.advice.review(player)
+        assert judged.reviewed == judged.total - (player == last)
+        fresh = review.Review(6, match.deals[-1], match.moves[-1], player).run()
+        assert words(judged.run()) == words(fresh) and fresh
+    assert session.advice.weighing is None  # the last pass's evaluation went with it
+
+
+def test_a_pass_too_short_to_judge_in_leaves_the_review_to_select():
+    session = played_round("duel", 0, pass_ms=300)
+    assert session.advice.review(0).reviewed == session.advice.review(1).reviewed == 0
+
+
+@pytest.mark.parametrize("mode", ["ai", "duel"])
+def test_nothing_is_judged_at_the_title_while_a_match_is_saved(mode):
+    """The title lets the AI's and the evaluation's modules go: a review judged
+    there would load them again, in a heap the title has in pieces."""
+    from lostcities.session import MOVE, PASS
+    session = new_match(mode)
+    rng = Rng(3)
+    while session.phase() not in (MOVE, PASS) or len(session.match.moves[-1]) < 4:
+        if session.phase() == MOVE:
+            moves = session.match.state.legal_moves()
+            session.play(moves[rng.randbelow(len(moves))])
+        else:
+            session.advance()
+    session.leave()  # the player goes to the title, the match saved
+    for idle_ms in range(100, 3001, 100):
+        session.tick(idle_ms)
+    assert session.advice.reviews == [None, None] and session.advice.weighing is None
+    session.resume()  # Continue: judged again, once the table is made
+    session.prepare()
+    for idle_ms in range(100, 3001, 100):
+        session.tick(idle_ms)
+    assert session.advice.reviews != [None, None]
 
 
 def test_the_next_round_is_reviewed_afresh():

@@ -39,6 +39,7 @@ import ast
 import os
 import statistics
 import sys
+import tempfile
 import time
 import tracemalloc
 
@@ -181,6 +182,9 @@ for colors in (5, 6):
 """
 REVIEW_BUDGET_S = 1.5  # a whole round's review on the board: what a player waits for
 JUDGED_BUDGET_S = 0.05  # a move judged while the person thinks: a press waits for it at most
+# a tick of the pass screen: half the 0.3 s of its press (the table's making, 0.04-0.07 s
+# by bench --board, the other half)
+PASS_TICK_BUDGET_S = 0.15
 
 # (normal, --quick) repetitions of each measurement.
 PLAYOUTS = {"cpython": (400, 40), "micropython": (50, 5)}
@@ -412,23 +416,63 @@ def report_circuitpython(quick, colors, factor=None):
     return factor
 
 
+# Between two players, a pass's first still tick: the evaluation's modules loaded
+# from the bundle's .mpy files (the two players' table lets them go) and its
+# Position made, beside what a match holds: "made COLOURS 0 0 US" lines.
+CIRCUITPYTHON_MADE = """\
+import gc, sys, time
+sys.path[:0] = [%(drive)r]
+from lostcities.rules import state, hidden, offsets  # noqa: F401  (a match holds them)
+from lostcities import rng  # noqa: F401
+def made(colors):
+    for name in ("lostcities.evaluation", "lostcities.knowledge"):
+        sys.modules.pop(name, None)
+    from lostcities.evaluation import MOVE_KEYS, Position
+    return Position(colors), [None] * MOVE_KEYS
+for colors in (5, 6):
+    best = None
+    for _ in range(3):
+        gc.collect()
+        start = time.ticks_us()
+        made(colors)
+        elapsed = time.ticks_diff(time.ticks_us(), start)
+        best = elapsed if best is None or elapsed < best else best
+    print("made", colors, 0, 0, best)
+"""
+
+
+def circuitpython_made():
+    """The ``made`` lines of CIRCUITPYTHON_MADE, run on this checkout's bundle;
+    "" without CircuitPython's mpy-cross to build it."""
+    with tempfile.TemporaryDirectory() as scratch:
+        try:
+            drive = cp.make_drive(scratch, mpy=True)
+        except cp.CircuitPythonUnavailable:
+            return ""
+        result = cp.run(["-c", CIRCUITPYTHON_MADE % {"drive": drive}], 256)
+    if result.returncode:
+        raise RuntimeError("CircuitPython failed: %s" % result.stderr.strip()[-500:])
+    return result.stdout
+
+
 def circuitpython_review(root, count):
     """``(evaluation, reviews, worst)`` on CircuitPython with ``root``'s lostcities:
     ``{colours: (load us, load and best us)}``, ``{kind: {(colours, moves): the
     slower player's s}}`` (kind: "review", a whole round's; "selected", what
     SELECT waits for once the round was judged while played; "judged", the
-    slowest move judged then) and ``{colours: hard's slowest worst-case
-    decision s}``.
+    slowest move judged then; "made", the evaluation made at a pass, its
+    moves 0) and ``{colours: hard's slowest worst-case decision s}``.
     Raises cp.CircuitPythonUnavailable without it."""
     script = CIRCUITPYTHON_REVIEW % {"root": root, "host_sim": os.path.dirname(WORKLOADS),
                                      "count": count}
     result = cp.run(["-c", script], 512)
     if result.returncode:
         raise RuntimeError("CircuitPython failed: %s" % result.stderr.strip()[-500:])
+    output = result.stdout + (circuitpython_made() if root == ROOT else "")
     evaluation = {}
-    reviews = {"review": {}, "selected": {}, "judged": {}}
+    reviews = {"review": {}, "selected": {}, "judged": {}, "made": {}}
     worst = {}
-    for line in result.stdout.split("\n"):
+    for line in output.split("\n"):
         fields = line.split()
         if fields and fields[0] == "evaluation":
             evaluation[int(fields[1])] = (float(fields[2]), float(fields[3]))
@@ -466,18 +510,24 @@ def report_review(quick, factor, baseline=None):
                 (before_both - before_load) / (both - load), before_both / both)
         print(line)
     rows = (("review", "A whole round's review (the slower player's) on the board, judged after"
-                       " the round (two players: while the device is passed)", REVIEW_BUDGET_S),
-            ("selected", "Against the AI, judged while the person thought: what SELECT waits"
-                         " for (the last move, and the words)", REVIEW_BUDGET_S),
-            ("judged", "Against the AI, the slowest move judged while the person thinks: a"
-                       " press waits for it at most", JUDGED_BUDGET_S))
+                       " the round: what SELECT waits for when no one was ever still while it"
+                       " was played", REVIEW_BUDGET_S),
+            ("selected", "Judged while the round was played (against the AI while the person"
+                         " thinks, between two players while the device is passed): what SELECT"
+                         " waits for (the last move, and the words)", REVIEW_BUDGET_S),
+            ("judged", "The slowest move judged while no one presses: a press waits for it at"
+                       " most", JUDGED_BUDGET_S),
+            ("made", "Between two players, a pass's first still tick: the evaluation loaded and"
+                     " made, which the press taking the device waits for at most",
+             PASS_TICK_BUDGET_S))
     for kind, title, goal in rows:
         if not ours[1][kind]:
             continue
         print("\n%s, goal %.2g s at x%.0f%s" % (title, goal, factor.high, against))
         for (colors, moves), seconds in sorted(ours[1][kind].items()):
-            line = "  %d colours, %d moves: %.1f ms here, on the board %s: %s" % (
-                colors, moves, seconds * 1000, factor.range_text(seconds),
+            line = "  %d colours%s: %.1f ms here, on the board %s: %s" % (
+                colors, ", %d moves" % moves if moves else "", seconds * 1000,
+                factor.range_text(seconds),
                 "met" if factor.board_s(seconds)[1] <= goal else "OVER")
             before = theirs[1][kind].get((colors, moves)) if theirs else None
             if before:

@@ -58,6 +58,9 @@ KEY_OF = (7, 4, 6, 5, 1, 0, 2, 3)
 JOYSTICK_OF = (("JOYSTICK_X", 0), ("JOYSTICK_X", 65535), ("JOYSTICK_Y", 0),
                ("JOYSTICK_Y", 65535))
 _REST = -2  # in the pending list: the joystick back at rest
+# The clock a poll runs on while a person is still: the board ticks far more
+# often; at 250 ms the 2 s of a device handed over are a save and six ticks
+IDLE_STEP_MS = 250
 A = 4
 B = 5
 START = 6
@@ -98,7 +101,10 @@ class Rig:
         self.at_match_end = False  # the final scores are on show, and counted
         self.player_moves = 0  # the moves people made in the matches finished
         # a person thinking before a move (presses.think_ms), or handing the device
-        # over: the clock runs on 5 s a poll, with no press (not in a fuzz)
+        # over, before the press: the clock runs on IDLE_STEP_MS a poll, with no
+        # press (not in a fuzz), and the heap is measured at its end (the game
+        # saves and judges the round's review meanwhile; a collection at each
+        # poll, which the board does not make, moved the needs by 1 KB)
         self.idle_ms = 0
 
     def measure(self, where):
@@ -133,9 +139,11 @@ class Rig:
         if self.app is not None and self.app.busy():
             return None
         if self.idle_ms > 0:
-            step = min(self.idle_ms, 5000)
+            step = min(self.idle_ms, IDLE_STEP_MS)
             self.idle_ms -= step
             supervisor.now += step
+            if not self.idle_ms:  # ~: after the stillness (a save, the review judged)
+                self.measure(self.app.screen.name + "~")
             return None
         supervisor.now += 10
         if self.gave:
@@ -143,7 +151,7 @@ class Rig:
             return None
         if not self.pending:
             self.plan()
-        if not self.pending:
+        if not self.pending or self.idle_ms > 0:  # a person thinks, then presses
             return None
         item = self.pending.pop(0)
         if item == _HOLD:
