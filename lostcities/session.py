@@ -42,7 +42,7 @@ class Session:
         # a whole match record is found by its head (``found``), replayed when asked for
         self._saved, self.found, message = storage.find_match()
         # the match was read from the NVM: its Continue says where it resumed
-        self._loaded = self._saved is not None or self.found is not None
+        self._loaded = (self._saved or self.found) is not None
         self.notice = (None if message == NO_SAVE else message) or storage.profile_message
         self.over = None  # the match just finished, while its result shows (END)
         self._ended = None  # that match, until its end is written (see _finish)
@@ -68,9 +68,8 @@ class Session:
 
     @property
     def saved(self):
-        """The saved match, or None: one found at power-on is replayed when
-        first asked for (once the title shows: App.ready_the_table), and a
-        record the rules refuse becomes the notice."""
+        """The saved match, or None (one found at power-on replayed when first
+        asked for, a refusal of the rules becoming the notice)."""
         found = self.found
         if found is not None:
             self.found = None
@@ -166,7 +165,7 @@ class Session:
         news says where it resumed."""
         self.seen = NO_MATCH
         self.over = None
-        if self._loaded and self.saved is not None:  # (replayed first, if found)
+        if self._loaded:
             self._loaded = False
             from lostcities.sides import where_words
             self._news = "Resumed from the last save: %s." % where_words(self.saved)
