@@ -8,10 +8,12 @@ through the public methods, each taken once the press has returned
 (:meth:`Shell.later`).
 """
 
-from lostcities.memory import COMPILED_FIRST, FROM_SOURCES, PROFILE, READIED, forget, names, room
-
-if FROM_SOURCES:  # before anything else: see COMPILED_FIRST
-    for _name in names(COMPILED_FIRST):
+# The memory policy (lostcities/memory.py) is read where it is applied, and let
+# go there: imported with the app, it stayed in the heap for good, kept by a
+# stale pointer the app's import leaves on the stack (docs/memory.md).
+if __file__.endswith(".py"):  # from .py sources (memory.FROM_SOURCES): see COMPILED_FIRST
+    from lostcities.memory import COMPILED_FIRST, names
+    for _name in names(COMPILED_FIRST):  # before anything else
         __import__(_name)
 
 from lostcities.buttons import START_HELD
@@ -63,13 +65,15 @@ class App(Shell):
     def make_room(self, name):
         """Before screen ``name`` is built: what memory.room says goes (the
         screen shown, modules, the sprite sheets, the profile), applied here
-        only."""
+        only; the policy's own module goes too, read again at the next room."""
+        from lostcities.memory import FROM_SOURCES, POLICY, PROFILE, forget, room
         modules, screen, sheets, profile = room(name)
         if sheets and FROM_SOURCES:
             self.sheets = None
         forget(*modules)
         if profile and self.session.let_go_of_profile():
             forget(*PROFILE)
+        forget(*POLICY)
         if screen:
             self.let_go()  # after forget: its collection frees their code too
 
@@ -249,10 +253,12 @@ class App(Shell):
         does not loaded (memory.READIED: the rules, the table's modules), and
         the table's sprite sheets made (but from .py sources: see __init__),
         which a new match or Continue then need not wait for."""
+        from lostcities.memory import FROM_SOURCES, POLICY, READIED, forget, names
         if not FROM_SOURCES:
             self.load_sheets()
         for name in names(READIED):
             __import__(name)
+        forget(*POLICY)
 
     def load_sheets(self):
         """The table's sprite sheets, unless made already."""

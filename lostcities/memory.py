@@ -6,7 +6,8 @@ at a time: each screen module is loaded when first shown and forgotten while
 the table is built (the menus' screens, and the reading of the saves), or
 once the match is over (the match's, and the AI's). The pass screen and the
 pause menu are shown with the table let go; the pause menu's modules load
-each time (the pass screen's, small and shown every turn, stay). Elsewhere,
+each time (the pass screen's, small and shown every turn, stay). This module
+is itself read only while a room is made (App.make_room). Elsewhere,
 by the same policy: a screen is let go before a big one is built
 (lostcities/shell.py), the rules load their parts when first used
 (lostcities/rules/__init__.py), the AI makes its tables before the table
@@ -35,7 +36,7 @@ SAVES = "lostcities.saves."
 # compiles them before anything else, while the heap is nearly empty, and they stay;
 # so do the rest of READIED's, which the bundle loads once the title shows.
 COMPILED_FIRST = ((SCREENS, "words", "layout", "table"),
-                  (GAME, "knowledge", "evaluation", "ai", "assets", "rng", "sides"),
+                  (GAME, "memory", "knowledge", "evaluation", "ai", "assets", "rng", "sides"),
                   ("lostcities.rules.", "match"), (SAVES, "match"))
 
 # What a match needs and the title does not: the rules (the saves load them
@@ -78,6 +79,10 @@ def forget(*groups):
 
 # The profile's module: let go at the table (room), read again at the match's end
 PROFILE = ((SAVES, "profile"),)
+# This module: App.make_room lets it go once a room is made and reads it again at
+# the next, so that no screen holds the policy's code; from .py sources it is
+# compiled first and stays (COMPILED_FIRST)
+POLICY = ((GAME, "memory"),)
 
 # What goes with the modules of a room (rooms()), besides them: flags
 SCREEN = 1  # the screen shown (let go before the next is built)
