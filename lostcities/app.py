@@ -292,6 +292,7 @@ class App(Shell):
         if phase == AI:
             session.advance(self.clock_ms, self.thought)
             self.buttons.clear()  # presses made while it thought were not meant for this
+            self.make_room("ai moved")  # what its decision alone needed goes
             self.moved()
             return
         session.advance()

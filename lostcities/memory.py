@@ -36,7 +36,8 @@ SAVES = "lostcities.saves."
 # compiles them before anything else, while the heap is nearly empty, and they stay;
 # so do the rest of READIED's, which the bundle loads once the title shows.
 COMPILED_FIRST = ((SCREENS, "words", "layout", "table"),
-                  (GAME, "memory", "knowledge", "evaluation", "ai", "assets", "rng", "sides"),
+                  (GAME, "memory", "knowledge", "evaluation", "ai", "search", "assets", "rng",
+                   "sides"),
                   ("lostcities.rules.", "match"), (SAVES, "match"))
 
 # What a match needs and the title does not: the rules (the saves load them
@@ -105,7 +106,8 @@ def groups():
         "info": ((SCREENS, "info"),),  # SELECT's pages and the hint's words
         "turns": ((SCREENS, "pause", "passing"),),  # the match's other screens
         "summary": ((SCREENS, "summary"),),
-        "ai": ((GAME, "ai", "evaluation", "knowledge"),),
+        "ai": ((GAME, "ai", "search", "evaluation", "knowledge"),),
+        "search": ((GAME, "search"),),  # a searching level's, needed for its decisions only
         "coach": ((GAME, "coach"),),  # the lesson's: loaded with its table
         # the round's review: judged while the match is played (lostcities/advice.py)
         "review": ((GAME, "review"),),
@@ -141,6 +143,9 @@ def rooms():
         # SELECT's page or the hint's words made: their module goes while they
         # show (the next loads it again), the table stays
         "info": (("info",), 0),
+        # the AI's move made, before it shows: a searching level's search goes until
+        # its next decision loads it again (the person's turn, the scores)
+        "ai moved": (("search",), 0),
         "round": (("coach", "reviewed"), SCREEN),  # the coach has said its last
         # a review holds the evaluation and its own two modules: the table's and the
         # scores' go (the next round's table, or the scores seen again, load them again)
