@@ -65,15 +65,15 @@ class App(Shell):
     def make_room(self, name):
         """Before screen ``name`` is built: what memory.room says goes (the
         screen shown, modules, the sprite sheets, the profile), applied here
-        only; the policy's own module goes too, read again at the next room."""
-        from lostcities.memory import FROM_SOURCES, POLICY, PROFILE, forget, room
+        only; the policy's own module is read here (at the table's rooms it
+        goes too, read again at the next)."""
+        from lostcities.memory import FROM_SOURCES, PROFILE, forget, room
         modules, screen, sheets, profile = room(name)
         if sheets and FROM_SOURCES:
             self.sheets = None
         forget(*modules)
         if profile and self.session.let_go_of_profile():
             forget(*PROFILE)
-        forget(*POLICY)
         if screen:
             self.let_go()  # after forget: its collection frees their code too
 
@@ -253,12 +253,11 @@ class App(Shell):
         does not loaded (memory.READIED: the rules, the table's modules), and
         the table's sprite sheets made (but from .py sources: see __init__),
         which a new match or Continue then need not wait for."""
-        from lostcities.memory import FROM_SOURCES, POLICY, READIED, forget, names
+        from lostcities.memory import FROM_SOURCES, READIED, names
         if not FROM_SOURCES:
             self.load_sheets()
         for name in names(READIED):
             __import__(name)
-        forget(*POLICY)
 
     def load_sheets(self):
         """The table's sprite sheets, unless made already."""
