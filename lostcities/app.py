@@ -8,11 +8,15 @@ through the public methods, each taken once the press has returned
 (:meth:`Shell.later`).
 """
 
-from lostcities.memory import COMPILED_FIRST, FROM_SOURCES, PROFILE, READIED, forget, names, room
-
-if FROM_SOURCES:  # before anything else: see COMPILED_FIRST
-    for _name in names(COMPILED_FIRST):
+# The memory policy (lostcities/memory.py) is read where it is applied, and let
+# go there: imported with the app, it stayed in the heap for good, kept by a
+# stale pointer the app's import leaves on the stack (docs/memory.md).
+if __file__.endswith(".py"):  # from .py sources (memory.FROM_SOURCES): see COMPILED_FIRST
+    from lostcities.memory import COMPILED_FIRST, names
+    for _name in names(COMPILED_FIRST):  # before anything else
         __import__(_name)
+
+import gc
 
 from lostcities.buttons import START_HELD
 from lostcities.rules.cards import IllegalMove
@@ -63,7 +67,9 @@ class App(Shell):
     def make_room(self, name):
         """Before screen ``name`` is built: what memory.room says goes (the
         screen shown, modules, the sprite sheets, the profile), applied here
-        only."""
+        only; the policy's own module is read here (at the table's rooms it
+        goes too, read again at the next)."""
+        from lostcities.memory import FROM_SOURCES, PROFILE, forget, room
         modules, screen, sheets, profile = room(name)
         if sheets and FROM_SOURCES:
             self.sheets = None
@@ -256,6 +262,7 @@ class App(Shell):
             from lostcities import menus
             menus.title(self, session.notice)
             return
+        from lostcities.memory import FROM_SOURCES, READIED, names
         if not FROM_SOURCES:
             self.load_sheets()
         for name in names(READIED):
@@ -293,6 +300,10 @@ class App(Shell):
         if phase == AI:
             session.advance(self.clock_ms, self.thought)
             self.buttons.clear()  # presses made while it thought were not meant for this
+            # the search's leftovers go here, above the frames it ran in: collected
+            # later, deeper, stale pointers left on the stack there kept some of them
+            gc.collect()
+            self.make_room("ai moved")  # what its decision alone needed goes
             self.moved()
             return
         session.advance()

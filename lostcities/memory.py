@@ -6,7 +6,8 @@ at a time: each screen module is loaded when first shown and forgotten while
 the table is built (the menus' screens, and the reading of the saves), or
 once the match is over (the match's, and the AI's). The pass screen and the
 pause menu are shown with the table let go; the pause menu's modules load
-each time (the pass screen's, small and shown every turn, stay). Elsewhere,
+each time (the pass screen's, small and shown every turn, stay). The table's
+and the scores' rooms let this module go too (POLICY). Elsewhere,
 by the same policy: a screen is let go before a big one is built
 (lostcities/shell.py), the rules load their parts when first used
 (lostcities/rules/__init__.py), the AI makes its tables before the table
@@ -35,7 +36,8 @@ SAVES = "lostcities.saves."
 # compiles them before anything else, while the heap is nearly empty, and they stay;
 # so do the rest of READIED's, which the bundle loads once the title shows.
 COMPILED_FIRST = ((SCREENS, "words", "layout", "table"),
-                  (GAME, "knowledge", "evaluation", "ai", "assets", "rng", "sides"),
+                  (GAME, "memory", "knowledge", "evaluation", "ai", "search", "assets", "rng",
+                   "sides"),
                   ("lostcities.rules.", "match"), (SAVES, "match"))
 
 # What a match needs and the title does not: the rules (the saves load them
@@ -78,6 +80,11 @@ def forget(*groups):
 
 # The profile's module: let go at the table (room), read again at the match's end
 PROFILE = ((SAVES, "profile"),)
+# This module: the rooms of the match's busiest screens (the table and the
+# scores) let it go, so that they do not hold the policy's code, and the next
+# room reads it again (one reading a screen change at most: the menus keep
+# it); from .py sources it is compiled first and stays (COMPILED_FIRST)
+POLICY = ((GAME, "memory"),)
 
 # What goes with the modules of a room (rooms()), besides them: flags
 SCREEN = 1  # the screen shown (let go before the next is built)
@@ -100,7 +107,9 @@ def groups():
         "info": ((SCREENS, "info"),),  # SELECT's pages and the hint's words
         "turns": ((SCREENS, "pause", "passing"),),  # the match's other screens
         "summary": ((SCREENS, "summary"),),
-        "ai": ((GAME, "ai", "evaluation", "knowledge"),),
+        "ai": ((GAME, "ai", "search", "evaluation", "knowledge"),),
+        "search": ((GAME, "search"),),  # a searching level's, needed for its decisions only
+        "policy": POLICY,  # this module: read again at the next room
         "coach": ((GAME, "coach"),),  # the lesson's: loaded with its table
         # the round's review: judged while the match is played (lostcities/advice.py)
         "review": ((GAME, "review"),),
@@ -123,20 +132,24 @@ def rooms():
         "stats": ((), SCREEN),
         "rules": ((), SCREEN),
         # made as soon as a match starts or continues, before it is shown
-        "table": (("menus", "assets", "read at start", "reviewed"), SCREEN | PROFILE_TOO),
+        "table": (("menus", "assets", "read at start", "reviewed", "policy"),
+                  SCREEN | PROFILE_TOO),
         # between two players the evaluation the round's review was judged in while
         # the device was passed goes too (lostcities/advice.py): no AI plays there
-        "two players' table": (("menus", "assets", "read at start", "reviewed", "ai"),
-                               SCREEN | PROFILE_TOO),
+        "two players' table": (("menus", "assets", "read at start", "reviewed", "ai",
+                                "policy"), SCREEN | PROFILE_TOO),
         "pass": ((), SCREEN),
         "pause": ((), SCREEN),
         # the hint given by the pause menu: the AI's modules it loaded go with the menu
         # (two players' hint loads them again, a match against the AI before its table)
-        "hint": (("ai",), SCREEN),
+        "hint": (("ai", "policy"), SCREEN),
         # SELECT's page or the hint's words made: their module goes while they
         # show (the next loads it again), the table stays
-        "info": (("info",), 0),
-        "round": (("coach", "reviewed"), SCREEN),  # the coach has said its last
+        "info": (("info", "policy"), 0),
+        # the AI's move made, before it shows: a searching level's search goes until
+        # its next decision loads it again (the person's turn, the scores)
+        "ai moved": (("search", "policy"), 0),
+        "round": (("coach", "reviewed", "policy"), SCREEN),  # the coach has said its last
         # a review holds the evaluation and its own two modules: the table's and the
         # scores' go (the next round's table, or the scores seen again, load them again)
         "review": (("table", "summary", "coach"), SCREEN | SHEETS),

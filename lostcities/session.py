@@ -145,7 +145,7 @@ class Session:
             self._ai_move(clock_ms, progress)
         elif phase == PASS or phase == LAST:
             self.seen = phase
-            if self._advice is not None:
+            if phase == PASS and self._advice is not None:
                 self._advice.passed()
         elif phase == SCORES and self.saved.learn:
             self.seen = SCORES

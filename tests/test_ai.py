@@ -3,7 +3,7 @@
 import conftest
 import pytest
 
-from lostcities import ai
+from lostcities import ai, search
 from lostcities.evaluation import Position
 from lostcities.rng import Rng
 from lostcities.rules import SOURCE_DECK, deal, move_source, score_cards, turn_limit
@@ -272,7 +272,7 @@ def test_hard_near_the_end_evaluates_at_most_its_samples_and_its_ply_cap(monkeyp
         evaluations.append(1)
         return best(self, rng, noise)
 
-    (endgame, end_plan), (_, middle_plan) = ai.SEARCH["hard"]
+    (endgame, end_plan), (_, middle_plan) = search.SEARCH["hard"]
     cap = end_plan[0] + end_plan[4]
     positions = list(late_positions(20, seed=21))  # made by normal: its evaluations not counted
     monkeypatch.setattr(Position, "best", counted)
@@ -294,7 +294,7 @@ def test_hard_reads_the_opponents_hand_from_their_expeditions():
     state.play(parse_move("discard B3 deck"))
     state.play(parse_move("play B4 B"))  # their blue is at 4, and they hold B3
     odds = bytearray(60)
-    ai.hand_odds(state.view(0), 1, odds)
+    search.hand_odds(state.view(0), 1, odds)
     # they would have played B5 already, they keep B10 for later; red they have not started
     assert odds[parse_card("B5")] < odds[parse_card("R5")] < odds[parse_card("B10")]
     assert odds[parse_card("B2")] < odds[parse_card("R2")]  # B2 no longer fits their blue
@@ -349,7 +349,7 @@ def late_views(count, seed):
 def middle_views(count, seed):
     """Views of the player to move earlier, where hard only samples."""
     for state in random_positions(count, seed=seed):
-        if state.deck_len > ai.SEARCH["hard"][0][0]:
+        if state.deck_len > search.SEARCH["hard"][0][0]:
             yield state, state.view(state.to_move)
 
 
@@ -422,7 +422,7 @@ def test_hard_evaluates_at_most_its_samples_and_its_ply_cap(monkeypatch):
     monkeypatch.setattr(Position, "best", counted)
     for view in views:
         ai.choose_move(view, "hard", Rng(2))
-        for deck_cards, plan in ai.SEARCH["hard"]:
+        for deck_cards, plan in search.SEARCH["hard"]:
             if view.deck_len <= deck_cards:
                 break
         assert len(evaluations) <= plan[0] + plan[4]

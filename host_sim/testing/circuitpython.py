@@ -30,7 +30,6 @@ PLACES = {10: ("CIRCUITPYTHON_DISPLAY", "circuitpython-display"),
           9: ("CIRCUITPYTHON9_DISPLAY", "circuitpython9-display")}
 SHARED = os.path.join(os.path.dirname(ROOT), "shared", "tools")
 FIRMWARE = os.path.join(ROOT, "host_sim", "testing", "firmware")
-RIG = os.path.join(FIRMWARE, "board_rig.py")
 KB = 1024
 
 
@@ -152,11 +151,23 @@ def run_scenario(drive, scenario, heap_kb, timeout=600, major=10):
 
     At each power cut the rig stops and a fresh interpreter boots over the NVM
     it left, as a reset does on the board; the figures add up over the boots
-    (``boots``; ``peak``, ``live`` and ``base`` are the most of any boot)."""
-    with tempfile.TemporaryDirectory() as scratch:
-        nvm_path = os.path.join(scratch, "nvm.bin")
-        with open(nvm_path, "wb") as file:
+    (``boots``; ``peak``, ``live`` and ``base`` are the most of any boot).
+
+    The rig and the NVM's file lie beside the drive, copied into a scratch
+    folder of its own and named from the drive by the same path wherever the
+    checkout is ("../rig0000/rig/board_rig.py"): the interpreter holds those
+    paths in its heap, and a need moved by a few KB with their length
+    (docs/memory.md). A checkout elsewhere, as on CI, then plays the same
+    layout; a need still moves by a KB or two from run to run."""
+    drive = os.path.abspath(drive)
+    scratch = _scratch_beside(drive)
+    try:
+        shutil.copytree(FIRMWARE, os.path.join(scratch, "rig"),
+                        ignore=shutil.ignore_patterns("__pycache__"))
+        with open(os.path.join(scratch, "nvm.bin"), "wb") as file:
             file.write(scenario.nvm())
+        name = os.path.basename(scratch)
+        rig, nvm_path = "../%s/rig/board_rig.py" % name, "../%s/nvm.bin" % name
         boots, done, matches, total = 0, 0, 0, {}
         output = ""
         while True:
@@ -164,7 +175,7 @@ def run_scenario(drive, scenario, heap_kb, timeout=600, major=10):
             # run in the drive, as the board does: the game's files then have
             # paths as short as the board's ("./lostcities/app.py"), which the
             # heap holds as names
-            args = [RIG, ".", scenario.kind, "seed=%d" % (scenario.seed * 1000 + boots),
+            args = [rig, ".", scenario.kind, "seed=%d" % (scenario.seed * 1000 + boots),
                     "nvm=" + nvm_path, "presses=%d" % scenario.presses, "done=%d" % done,
                     "matches_done=%d" % matches, "board_id=" + scenario.board_id,
                     "boot=%d" % boots, "without=" + ",".join(scenario.without)]
@@ -183,6 +194,21 @@ def run_scenario(drive, scenario, heap_kb, timeout=600, major=10):
             if finished.returncode == 0:
                 total["boots"] = boots
                 return Result(True, total, None, output)
+    finally:
+        shutil.rmtree(scratch)
+
+
+def _scratch_beside(drive):
+    """A new folder beside ``drive``, "rig0000" or the next number free (the
+    bench plays scenarios side by side)."""
+    for number in range(10000):
+        path = os.path.join(os.path.dirname(drive), "rig%04d" % number)
+        try:
+            os.mkdir(path)
+            return path
+        except FileExistsError:
+            continue
+    raise RuntimeError("no free scratch folder beside %s" % drive)
 
 
 def _fields(line):

@@ -100,11 +100,12 @@ class Rig:
         self.want = int(OPTIONS.get("matches", "1"))
         self.at_match_end = False  # the final scores are on show, and counted
         self.player_moves = 0  # the moves people made in the matches finished
-        # a person thinking before a move (presses.think_ms), or handing the device
-        # over, before the press: the clock runs on IDLE_STEP_MS a poll, with no
-        # press (not in a fuzz), and the heap is measured at its end (the game
-        # saves and judges the round's review meanwhile; a collection at each
-        # poll, which the board does not make, moved the needs by 1 KB)
+        # a person thinking before a move (presses.think_ms), handing the device
+        # over, or pausing in a fuzz, before the press: the clock runs on
+        # IDLE_STEP_MS a poll, with no press, and the heap is measured at its
+        # end (the game saves and judges the round's review meanwhile; a
+        # collection at each poll, which the board does not make, moved the
+        # needs by 1 KB)
         self.idle_ms = 0
 
     def measure(self, where):
@@ -209,6 +210,8 @@ class Rig:
                 # anywhere in the block, the very first byte too: the board
                 # programs all of it again, each byte in its turn
                 microcontroller.nvm.tear_next = random.randrange(len(microcontroller.nvm))
+            if random.randrange(25) == 0:
+                self.idle_ms = 2000  # a pause between the presses: the game saves and judges
             if random.randrange(2):
                 choice = random.randrange(40)
                 if choice == 0:
