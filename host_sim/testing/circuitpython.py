@@ -189,6 +189,7 @@ def run_scenario(drive, scenario, heap_kb, timeout=600, major=10):
                     or ["exit status %d" % finished.returncode])[-1]
                 return Result(False, None, reason, output)
             figures = _fields(last)
+            figures.update(_names(lines))
             _add_up(total, figures)
             done, matches = figures["presses"], figures["matches"]
             if finished.returncode == 0:
@@ -219,6 +220,17 @@ def _fields(line):
     return figures
 
 
+def _names(lines):
+    """The names (qstrs) the boot interned and the pieces of the heap their
+    tables took, from the rig's micropython.qstr_info() line: each piece is
+    made when the last is full, twice its size (docs/memory.md)."""
+    for line in reversed(lines):
+        if line.startswith("qstr pool:"):
+            fields = dict(field.split("=") for field in line[len("qstr pool: "):].split(", "))
+            return {"names": int(fields["n_qstr"]), "name_tables": int(fields["n_pool"])}
+    return {}
+
+
 def _add_up(total, figures):
     """Fold one boot's figures into the run's: the worst heap, the sums of counts."""
     if figures["live"] > total.get("live", -1):
@@ -228,6 +240,8 @@ def _add_up(total, figures):
         total[key] = total.get(key, 0) + figures[key]
     for key in ("presses", "matches"):
         total[key] = figures[key]
+    for key in ("names", "name_tables"):
+        total[key] = max(total.get(key, 0), figures.get(key, 0))
     screens = total.get("screens", "").split(",") if total.get("screens") else []
     for name in figures["screens"].split(","):
         if name and name not in screens:

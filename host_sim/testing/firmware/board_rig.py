@@ -47,6 +47,7 @@ import flash  # noqa: E402
 import keypad  # noqa: E402
 import left_out  # noqa: E402
 import microcontroller  # noqa: E402
+import micropython  # noqa: E402
 import neopixel_write  # noqa: E402,F401
 import presses  # noqa: E402
 import random  # noqa: E402
@@ -309,6 +310,7 @@ def report(kind):
     The game is let go first: the line needs a little heap of its own."""
     rig.app = None
     gc.collect()
+    micropython.qstr_info()  # the names interned (the host reads its "qstr pool:" line)
     print("%s base=%d peak=%d live=%d peak_screen=%s presses=%d cuts=%d torn=%d matches=%d "
           "nvm_writes=%d player_moves=%d screens=%s by_screen=%s" % (
               kind, BASE, rig.peak, rig.peak - BASE, rig.peak_screen, rig.presses, rig.cuts,
