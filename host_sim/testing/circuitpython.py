@@ -17,6 +17,7 @@ the least ``-X heapsize`` it passes in.
     result.ok, result.figures["live"]
 """
 
+import atexit
 import os
 import shutil
 import subprocess
@@ -153,21 +154,21 @@ def run_scenario(drive, scenario, heap_kb, timeout=600, major=10):
     it left, as a reset does on the board; the figures add up over the boots
     (``boots``; ``peak``, ``live`` and ``base`` are the most of any boot).
 
-    The rig and the NVM's file lie beside the drive, copied into a scratch
-    folder of its own and named from the drive by the same path wherever the
-    checkout is ("../rig0000/rig/board_rig.py"): the interpreter holds those
-    paths in its heap, and a need moved by a few KB with their length
-    (docs/memory.md). A checkout elsewhere, as on CI, then plays the same
-    layout; a need still moves by a KB or two from run to run."""
-    drive = os.path.abspath(drive)
-    scratch = _scratch_beside(drive)
+    The run is made in a copy of the drive, beside the rig and the NVM's file,
+    in a scratch folder whose path is the same wherever the checkout and the
+    drive are ("/tmp/lostcities-rig-0000"): the interpreter holds the paths it
+    is given and the drive's (the assets' mount point, every picture's path) in
+    its heap, and a need moved by a few KB with their length (docs/memory.md).
+    A checkout elsewhere, as on CI, then plays the same layout."""
+    scratch = _scratch()
     try:
+        played = os.path.join(scratch, "CIRCUITPY")
+        shutil.copytree(drive, played, ignore=shutil.ignore_patterns("__pycache__"))
         shutil.copytree(FIRMWARE, os.path.join(scratch, "rig"),
                         ignore=shutil.ignore_patterns("__pycache__"))
         with open(os.path.join(scratch, "nvm.bin"), "wb") as file:
             file.write(scenario.nvm())
-        name = os.path.basename(scratch)
-        rig, nvm_path = "../%s/rig/board_rig.py" % name, "../%s/nvm.bin" % name
+        rig, nvm_path = "../rig/board_rig.py", "../nvm.bin"
         boots, done, matches, total = 0, 0, 0, {}
         output = ""
         while True:
@@ -179,7 +180,7 @@ def run_scenario(drive, scenario, heap_kb, timeout=600, major=10):
                     "nvm=" + nvm_path, "presses=%d" % scenario.presses, "done=%d" % done,
                     "matches_done=%d" % matches, "board_id=" + scenario.board_id,
                     "boot=%d" % boots, "without=" + ",".join(scenario.without)]
-            finished = run(args, heap_kb, timeout, cwd=drive, major=major)
+            finished = run(args, heap_kb, timeout, cwd=played, major=major)
             output += finished.stdout + finished.stderr
             lines = finished.stdout.strip().splitlines()
             last = lines[-1] if lines else ""
@@ -196,20 +197,33 @@ def run_scenario(drive, scenario, heap_kb, timeout=600, major=10):
                 total["boots"] = boots
                 return Result(True, total, None, output)
     finally:
-        shutil.rmtree(scratch)
+        _SCRATCHES.discard(scratch)
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
-def _scratch_beside(drive):
-    """A new folder beside ``drive``, "rig0000" or the next number free (the
-    bench plays scenarios side by side)."""
+_SCRATCHES = set()  # the scratch folders of runs under way
+
+
+def _scratch():
+    """A new scratch folder, "/tmp/lostcities-rig-0000" or the next number free
+    (the bench plays scenarios side by side): always a path of one length.
+    Removed when its run ends, or at exit (a Ctrl-C leaves runs unfinished)."""
+    parent = "/tmp" if os.path.isdir("/tmp") else tempfile.gettempdir()
     for number in range(10000):
-        path = os.path.join(os.path.dirname(drive), "rig%04d" % number)
+        path = os.path.join(parent, "lostcities-rig-%04d" % number)
         try:
             os.mkdir(path)
-            return path
         except FileExistsError:
             continue
-    raise RuntimeError("no free scratch folder beside %s" % drive)
+        _SCRATCHES.add(path)
+        return path
+    raise RuntimeError("no free scratch folder in %s" % parent)
+
+
+@atexit.register
+def _remove_scratches():
+    for path in list(_SCRATCHES):
+        shutil.rmtree(path, ignore_errors=True)
 
 
 def _fields(line):
@@ -221,14 +235,18 @@ def _fields(line):
 
 
 def _names(lines):
-    """The names (qstrs) the boot interned and the pieces of the heap their
-    tables took, from the rig's micropython.qstr_info() line: each piece is
-    made when the last is full, twice its size (docs/memory.md)."""
-    for line in reversed(lines):
-        if line.startswith("qstr pool:"):
-            fields = dict(field.split("=") for field in line[len("qstr pool: "):].split(", "))
-            return {"names": int(fields["n_qstr"]), "name_tables": int(fields["n_pool"])}
-    return {}
+    """From the rig's micropython.qstr_info() lines, the first at its base and
+    the last at its end: the names (qstrs) interned before the game booted
+    (``rig_names``) and in all (``names``), and the tables they filled
+    (``name_tables``: each made when the last is full, twice its size)."""
+    found = []
+    for line in lines:
+        if line.startswith("qstr pool: "):
+            found.append(dict(field.split("=") for field in line[len("qstr pool: "):].split(", ")))
+    if not found:
+        return {}
+    return {"rig_names": int(found[0]["n_qstr"]), "names": int(found[-1]["n_qstr"]),
+            "name_tables": int(found[-1]["n_pool"])}
 
 
 def _add_up(total, figures):
@@ -240,7 +258,7 @@ def _add_up(total, figures):
         total[key] = total.get(key, 0) + figures[key]
     for key in ("presses", "matches"):
         total[key] = figures[key]
-    for key in ("names", "name_tables"):
+    for key in ("rig_names", "names", "name_tables"):
         total[key] = max(total.get(key, 0), figures.get(key, 0))
     screens = total.get("screens", "").split(",") if total.get("screens") else []
     for name in figures["screens"].split(","):

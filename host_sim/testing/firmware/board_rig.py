@@ -310,7 +310,7 @@ def report(kind):
     The game is let go first: the line needs a little heap of its own."""
     rig.app = None
     gc.collect()
-    micropython.qstr_info()  # the names interned (the host reads its "qstr pool:" line)
+    micropython.qstr_info()  # the names interned by now
     print("%s base=%d peak=%d live=%d peak_screen=%s presses=%d cuts=%d torn=%d matches=%d "
           "nvm_writes=%d player_moves=%d screens=%s by_screen=%s" % (
               kind, BASE, rig.peak, rig.peak - BASE, rig.peak_screen, rig.presses, rig.cuts,
@@ -335,6 +335,7 @@ left_out.leave_out(OPTIONS.get("without", ""))
 flash.mount_assets(None if DRIVE == "." else DRIVE)  # the title's picture reads from FAT
 gc.collect()
 BASE = gc.mem_alloc()
+micropython.qstr_info()  # the names the rig and the stand-ins interned (the host reads it)
 try:
     import code  # noqa: F401 (CircuitPython runs code.py: the game)
 except microcontroller.PowerCut:
