@@ -38,10 +38,10 @@ BOUNDS["live"] = BUDGETS["mpy"]
 BOUNDS["live py"] = BUDGETS["py"]
 BOUNDS["compile"] = 36 * KB
 # From .py sources the board interns every name it compiles, and the names' tables
-# double at about 1,260 names, 8 KB at once: a fuzz (some 120 of whose names are
-# the rig's and the stand-ins', docs/memory.md) and a boot over a saved lesson are
-# past it. The bound from .py sources is the ceiling and that table; the bench
-# says OVER past the ceiling.
+# double at about 1,260 names, 8 KB at once: every scenario is past it from them
+# (1,350-1,430 names, 254 of them the rig's and the stand-ins', docs/memory.md).
+# The bound from .py sources is the ceiling and that table; the bench says OVER
+# past the ceiling.
 NAMES_TABLE = 8 * KB
 # Six tables hold 1,260 names. The board keeps its modules' names in flash, and
 # makes a few dozen at its boot: the game may intern GAME_NAMES of its own from
