@@ -18,7 +18,8 @@ after a power cut the host passes ``done=N`` (presses made) and ``matches_done=N
 The last line printed is ``RESULT key=value ...`` (``CUT ...`` at a power cut,
 ``FAIL reason`` with exit status 1): ``base`` the bytes the stand-ins and this rig hold live before the
 game boots, ``peak`` the most the heap held live (after a collection) at any
-press or screen change, ``peak_screen`` where that was.
+press or screen change, ``peak_screen`` where that was. Before the game boots
+and before that last line, ``micropython.qstr_info()`` prints the names interned.
 """
 
 import gc
