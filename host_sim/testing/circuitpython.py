@@ -17,7 +17,6 @@ the least ``-X heapsize`` it passes in.
     result.ok, result.figures["live"]
 """
 
-import atexit
 import os
 import shutil
 import subprocess
@@ -197,33 +196,62 @@ def run_scenario(drive, scenario, heap_kb, timeout=600, major=10):
                 total["boots"] = boots
                 return Result(True, total, None, output)
     finally:
-        _SCRATCHES.discard(scratch)
         shutil.rmtree(scratch, ignore_errors=True)
 
 
-_SCRATCHES = set()  # the scratch folders of runs under way
+SCRATCH = "lostcities-rig-"  # the scratch folders' names: a number, or "new-" and a process id
 
 
 def _scratch():
     """A new scratch folder, "/tmp/lostcities-rig-0000" or the next number free
     (the bench plays scenarios side by side): always a path of one length.
-    Removed when its run ends, or at exit (a Ctrl-C leaves runs unfinished)."""
+    It is made whole under its maker's process id, then named: a folder left
+    by a process that is gone (a Ctrl-C ends the bench with runs under way)
+    is removed by the next run."""
     parent = "/tmp" if os.path.isdir("/tmp") else tempfile.gettempdir()
+    _remove_left(parent)
+    made = tempfile.mkdtemp(prefix="%snew-%d-" % (SCRATCH, os.getpid()), dir=parent)
+    with open(os.path.join(made, "owner"), "w") as file:
+        file.write(str(os.getpid()))
     for number in range(10000):
-        path = os.path.join(parent, "lostcities-rig-%04d" % number)
-        try:
-            os.mkdir(path)
-        except FileExistsError:
+        path = os.path.join(parent, "%s%04d" % (SCRATCH, number))
+        if os.path.exists(path):  # (rename would replace an empty folder)
             continue
-        _SCRATCHES.add(path)
+        try:
+            os.rename(made, path)
+        except OSError:  # taken meanwhile
+            continue
         return path
+    shutil.rmtree(made, ignore_errors=True)
     raise RuntimeError("no free scratch folder in %s" % parent)
 
 
-@atexit.register
-def _remove_scratches():
-    for path in list(_SCRATCHES):
-        shutil.rmtree(path, ignore_errors=True)
+def _remove_left(parent):
+    """Remove the scratch folders in ``parent`` whose maker's process is gone."""
+    for name in os.listdir(parent):
+        if not name.startswith(SCRATCH):
+            continue
+        path = os.path.join(parent, name)
+        if name.startswith(SCRATCH + "new-"):  # its maker's id in its name
+            owner = name[len(SCRATCH) + 4:].split("-")[0]
+        else:  # in its file, written before it was named
+            try:
+                with open(os.path.join(path, "owner")) as file:
+                    owner = file.read()
+            except OSError:
+                continue
+        if owner.isdigit() and _gone(int(owner)):
+            shutil.rmtree(path, ignore_errors=True)
+
+
+def _gone(process):
+    try:
+        os.kill(process, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # alive, another user's
+        return False
+    return False
 
 
 def _fields(line):
