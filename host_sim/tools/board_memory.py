@@ -111,16 +111,18 @@ def game_names(figures):
     return figures["names"] - figures["rig_names"]
 
 
-def rig_table(figures):
-    """The bytes of the names' table the rig's own names made the run take
-    (figures of a run of the bundle): 0 unless the run filled a seventh table
-    that the game's names alone, on the board, would not have."""
-    if figures["name_tables"] > NAME_TABLES and game_names(figures) <= GAME_NAMES:
+def rig_table(figures, kind):
+    """The bytes of the names' table the rig's own names made a run of
+    ``kind``'s drive take: 0 unless the bundle's run filled a seventh table
+    that the game's names alone, on the board, would not have (from .py
+    sources the bound holds a table more: NAMES_TABLE)."""
+    if (kind == "mpy" and figures["name_tables"] > NAME_TABLES
+            and game_names(figures) <= GAME_NAMES):
         return SEVENTH_TABLE
     return 0
 
 
-def needed(drive, scenario, kind="mpy"):
+def needed(drive, scenario, kind):
     """(bytes the game needs, bytes it held live at most, the passing Result
     where it held that, the heaps above in KB where it failed all the same),
     from ``kind``'s drive (the bundle's need without the rig's names' table).
@@ -128,9 +130,7 @@ def needed(drive, scenario, kind="mpy"):
     The live heap is the most of the least heap's run and a roomy one's: in
     the least, a save that must grow and finds no heap is skipped."""
     heap_kb, result, failed, roomy = cp.smallest_heap(drive, scenario)
-    need = heap_kb * KB - result.figures["base"]
-    if kind == "mpy":
-        need -= rig_table(result.figures)
+    need = heap_kb * KB - result.figures["base"] - rig_table(result.figures, kind)
     if roomy.figures["live"] > result.figures["live"]:
         result = roomy
     return need, result.figures["live"], result, failed
