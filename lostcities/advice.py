@@ -5,6 +5,11 @@ compiles the Session from .py sources in two halves of its heap
 (docs/memory.md).
 """
 
+from micropython import const
+
+CATCH_UP = const(2)  # the person's moves judged at most before the AI thinks
+
+
 class Advice:
     """The help ``session`` gives a player, from its saved match and the
     player's view."""
@@ -12,7 +17,7 @@ class Advice:
     def __init__(self, session):
         self.session = session
         self.reviews = [None, None]  # each player's review of the round, judged while it is played
-        self.weighing = None  # two players': (a Position, the moves' values), the device passed
+        self.weighing = None  # two players': a Position, made while the device is passed
 
     def coach(self, player, moment, card, discard):
         """In the lesson, ``(lesson, words)`` the coach says to ``player`` at
@@ -47,29 +52,45 @@ class Advice:
         self.reviews[player] = for_round(self.reviews[player], self.session.match, player)
         return self.reviews[player]
 
-    def judge_while_idle(self, passing):
-        """A person has been still THINKING_MS (lostcities/saving.py: Session.tick
-        asks; ``passing``: the device is being passed): a move of the round's
-        review is judged, one a tick (a press waits for one at most). Against
-        the AI, the person's, at the table, lent the AI's evaluation and its
-        search's list of sums; between two players, either player's, only
-        while the device is passed, in an evaluation made then: the table for
+    def judge(self, passing):
+        """A move of the round's review is judged, a tick's work (a press waits
+        for it at most): Session.tick asks once a person has been still
+        THINKING_MS (lostcities/saving.py), or at every tick while the device
+        is passed (``passing``). Against the AI, the person's, at the table,
+        lent the AI's evaluation; between two
+        players, either player's, only while the device is passed, in an
+        evaluation made at its first tick, which judges too: the table for
         two players has no room to hold one (docs/memory.md). SELECT then
         finds the round judged, and only the costliest moves left to word."""
         saved = self.session.saved
         if saved is None:
             return
         if saved.mode == "ai":
-            from lostcities import ai
-            colors = saved.match.colors
-            self.review(1 - saved.ai_seat).judge(ai.position_for(colors), ai.search_sums(colors))
-        elif not passing:
-            return
-        elif self.weighing is None:  # made in a tick of its own
-            from lostcities.evaluation import MOVE_KEYS, Position
-            self.weighing = (Position(saved.match.colors), [None] * MOVE_KEYS)
-        elif not self.review(0).judge(*self.weighing):
-            self.review(1).judge(*self.weighing)
+            self._judge_persons(1)
+        elif passing:
+            if self.weighing is None:
+                from lostcities.evaluation import Position
+                self.weighing = Position(saved.match.colors)
+            if not self.review(0).judge(self.weighing):
+                self.review(1).judge(self.weighing)
+
+    def ai_turn(self):
+        """Before the AI thinks, which the person waits for anyway: the
+        person's move just played is judged, so that a round played without a
+        pause is judged as it goes; and one more not yet judged, so that a
+        round continued half played (its review anew) catches up."""
+        self._judge_persons(CATCH_UP)
+
+    def _judge_persons(self, moves):
+        """Up to ``moves`` of the person's moves not yet judged, against the
+        AI, with the AI's evaluation lent."""
+        saved = self.session.saved
+        from lostcities import ai
+        colors = saved.match.colors
+        review = self.review(1 - saved.ai_seat)
+        for _ in range(moves):
+            if not review.judge(ai.position_for(colors)):
+                return
 
     def passed(self):
         """The device was passed: the evaluation made for it goes before the

@@ -55,12 +55,6 @@ def _search_for(colors):
     return sums
 
 
-def search_sums(colors):
-    """The list of the moves' sums a searching level decides with, if it was
-    made (None): the round's review borrows it between decisions."""
-    return _search.get(colors)
-
-
 def held():
     """The colour counts whose decisions' Position, and whose search's sums,
     are made and kept: ``(positions, sums)``, each sorted."""

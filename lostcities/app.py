@@ -16,8 +16,6 @@ if __file__.endswith(".py"):  # from .py sources (memory.FROM_SOURCES): see COMP
     for _name in names(COMPILED_FIRST):  # before anything else
         __import__(_name)
 
-import gc
-
 from lostcities.buttons import START_HELD
 from lostcities.rules.cards import IllegalMove
 from lostcities.saves.layout import TOO_LONG, UNSAVED
@@ -300,9 +298,7 @@ class App(Shell):
         if phase == AI:
             session.advance(self.clock_ms, self.thought)
             self.buttons.clear()  # presses made while it thought were not meant for this
-            # the search's leftovers go here, above the frames it ran in: collected
-            # later, deeper, stale pointers left on the stack there kept some of them
-            gc.collect()
+            self.collect()  # the search's leftovers go before the policy is read
             self.make_room("ai moved")  # what its decision alone needed goes
             self.moved()
             return

@@ -38,6 +38,7 @@ TEMPO_ROWS = const(7)
 
 
 MOVE_KEYS = const(112)  # a move's key: its hand slot, discard or play, and draw source
+SOURCES = const(7)  # the deck and six piles: the sums of one card's play or discard
 EVERY_MOVE = const(-1)  # best_summed sums every move
 
 
@@ -97,8 +98,8 @@ class Position(Knowledge):
     def best_summed(self, sums, watch=EVERY_MOVE):
         """The best move, unblurred, every move's value also added to ``sums``
         by move_key (a key's None: its first value): hard's sampled hands,
-        summed; the review's only the moves of the card of ``watch`` (the key
-        of its move from the deck), each source's."""
+        summed; the review's only the moves of ``watch`` (the move_key of a
+        card's play or discard from the deck), by source (SOURCES of them)."""
         self._sums = sums
         self._watch = watch
         move = self.best(None, 0)
@@ -235,8 +236,11 @@ class Position(Knowledge):
         colour's pile, ``mine`` a play from that pile (None: none)."""
         gain = self.gain
         sums = self._sums
-        if sums is not None and self._watch != key and self._watch != EVERY_MOVE:
-            sums = None  # not summed
+        at = key  # where this move's sums start: by move_key, or by source where watched
+        if self._watch != EVERY_MOVE:
+            at = 0
+            if self._watch != key:
+                sums = None  # not summed
         pile = card // CARDS_PER_COLOR + 1  # the source of its colour's pile
         best_value = self.best_value
         best = -1  # the source of a value above the best so far, the first among equals
@@ -256,8 +260,8 @@ class Position(Knowledge):
                 best_value = value
                 best = source
             if sums is not None:
-                total = sums[key + source]
-                sums[key + source] = value if total is None else total + value
+                total = sums[at + source]
+                sums[at + source] = value if total is None else total + value
         if best >= 0:
             self.best_value = best_value
             self.best_move = make_move(card, discard, best)

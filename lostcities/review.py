@@ -15,7 +15,7 @@ Integers throughout, nothing timed.
 
 from micropython import const
 
-from lostcities.evaluation import MOVE_KEYS
+from lostcities.evaluation import SOURCES
 from lostcities.rules.cards import SOURCE_DECK, move_card, move_discards, move_source
 from lostcities.rules.state import State
 
@@ -41,7 +41,7 @@ class Review:
         self.moves = moves
         self.player = player
         self.position = None  # the review's own evaluation, made when none is lent (judge)
-        self.values = None  # the moves' values by move_key, made when none is lent (judge)
+        self.values = [None] * SOURCES  # the played card's moves' values by source
         self.next = 0  # the index in ``moves`` of the next move to replay
         self.reviewed = 0  # the player's moves judged so far
         self.kept = []  # (cost, index in ``moves``) of the costliest moves judged, worst first
@@ -70,13 +70,12 @@ class Review:
             pass
         return self.mistakes
 
-    def judge(self, position=None, values=None):
+    def judge(self, position=None):
         """Judge the player's next move played (the opponent's before it
         replayed), without words; False when none is left to judge.
-        ``position``, ``values``: an evaluation Position and a list of the
-        moves' values by move_key lent for this move (the AI's: the review
-        keeps neither, for the app may let the AI's modules go), else the
-        review's own."""
+        ``position``: an evaluation Position lent for this move (the AI's:
+        the review keeps none, for the app may let the AI's modules go), else
+        the review's own."""
         moves = self.moves
         state = self.state
         while self.next < len(moves) and state.to_move != self.player:
@@ -85,11 +84,7 @@ class Review:
         if self.next >= len(moves):
             return False
         move = moves[self.next]
-        if values is None:
-            if self.values is None:
-                self.values = [None] * MOVE_KEYS
-            values = self.values
-        self._weigh(move, position or self._position(), values)
+        self._weigh(move, position or self._position())
         state.apply(move)
         self.next += 1
         self.reviewed += 1
@@ -101,7 +96,7 @@ class Review:
             self.position = Position(self.colors)
         return self.position
 
-    def _weigh(self, move, position, values):
+    def _weigh(self, move, position):
         """Weigh ``move`` against the evaluation's best, as the player sees the
         round, and keep it if it is among the costliest.
 
@@ -114,15 +109,15 @@ class Review:
         from lostcities.evaluation import move_key
         player = self.player
         state = self.state
-        from_deck = move_key(state.slot_of(player, move_card(move)), move_discards(move),
-                             SOURCE_DECK)  # the played card's move, each source summed
-        key = from_deck + move_source(move)
-        values[key] = None  # the evaluation adds each move's value to its key's
+        values = self.values
+        source = move_source(move)
+        values[source] = None  # the evaluation adds each source's value to its own
         position.load(state, player)
-        position.best_summed(values, from_deck)
-        if values[key] is None:  # a pile draw past the round's turn limit: not weighed
+        position.best_summed(values, move_key(  # the played card's move, each source summed
+            state.slot_of(player, move_card(move)), move_discards(move), SOURCE_DECK))
+        if values[source] is None:  # a pile draw past the round's turn limit: not weighed
             return
-        cost = position.best_value - values[key]
+        cost = position.best_value - values[source]
         kept = self.kept
         if cost <= WELL_PLAYED or (len(kept) == KEPT and cost <= kept[-1][0]):
             return

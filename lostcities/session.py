@@ -253,8 +253,10 @@ class Session:
             self._write_end()
         elif self._saved is not None and self.saving.wants(idle_ms):
             self.save()
-        elif idle_ms >= THINKING_MS and self._advice is not None:
-            self._advice.judge_while_idle(self.phase() == PASS)
+        elif self._advice is not None:
+            passing = self.phase() == PASS
+            if passing or idle_ms >= THINKING_MS:
+                self._advice.judge(passing)
 
     def leave(self):
         """The player went to the title: a result shown was seen, a match is saved."""
@@ -282,6 +284,7 @@ class Session:
         saved = self.saved
         if self.saving.due:
             self.save()
+        self.advice.ai_turn()
         view = self.view(saved.ai_seat)
         start = clock_ms() if clock_ms else 0
         from lostcities import ai

@@ -116,6 +116,12 @@ class Shell:
         self.display.root_group = None  # shows nothing until the next refresh
         gc.collect()  # the next screen is then laid out from the heap's first free block
 
+    def collect(self):
+        """Collect the heap here, a shallow frame: what a deep call left (the
+        AI's search) goes now; collected deeper, at the next allocation that
+        found no room, stale pointers its frames left on the stack kept some."""
+        gc.collect()
+
     def leave_screen(self):
         if self.screen is not None:
             self.screen.leave()

@@ -173,14 +173,14 @@ def test_the_bench_times_the_evaluation_and_a_rounds_review_against_a_baseline(c
                           r" before [\d.]+, [\d.]+, [\d.]+: best x([\d.]+), load and best"
                           r" x([\d.]+)\n" % colors, out)
         assert found, colors
-    # workloads.REVIEW_ROUNDS: judged after the round, what SELECT waits for once
-    # judged while played, and the slowest move judged then; the evaluation made
-    # at a pass between two players
-    rows = out.split("\nA whole round's review")[1].split("\nhard's worst case")[0]
+    # workloads.REVIEW_ROUNDS: what SELECT waits for once judged while played, a
+    # whole round judged at SELECT, and the slowest move judged; the evaluation
+    # made at a pass between two players
+    rows = out.split("\nWhat SELECT waits for")[1].split("\nhard's worst case")[0]
     tables = rows.split("\n\n")
     assert [table.split(",")[0].split(":")[0] for table in tables[1:]] == [
-        "Judged while the round was played (against the AI while the person thinks",
-        "The slowest move judged while no one presses",
+        "A whole round's review judged at SELECT",
+        "The slowest move judged",
         "Between two players"]
     for table in tables[:3]:
         for colors, moves in ((5, 69), (6, 162)):

@@ -403,11 +403,28 @@ def plays_within_the_heap(drive, kind, scenario, major):
         # the flash's goal at a person's pace (the rig's): a 3-round match
         goal = board_memory.FLASH_GOALS[scenario.mode] if scenario.rounds == 3 else 5
         assert 0 < figures["nvm_writes"] <= goal, figures
-    bound = board_memory.BOUNDS["py fuzz" if kind == "py" and scenario.kind == "fuzz" else kind]
-    heap_kb = math.ceil((bound + figures["base"]) / KB)
+    assert board_memory.game_names(figures) <= board_memory.GAME_NAMES, (
+        "the game interns %d names: past %d, the board's names' seventh table, 7.7 KB "
+        "at once, comes near (docs/memory.md)" % (board_memory.game_names(figures),
+                                                board_memory.GAME_NAMES))
+    bound = board_memory.BOUNDS[kind]
+    heap_kb = math.ceil((bound + figures["base"] + board_memory.rig_table(figures)) / KB)
     tight = cp.run_scenario(drive, scenario, heap_kb, major=major)
     assert tight.ok, "%s in %d KB (%d for the stand-ins): %s" % (
         scenario.name, heap_kb, figures["base"] // KB, tight.reason)
+
+
+def test_a_names_table_the_rigs_own_names_made_is_not_the_games():
+    """Six tables hold 1,260 names. The rig's some 250 make the seventh at a game's
+    1,006th: on the board, which keeps its modules' names in flash, the game has
+    room for GAME_NAMES; past them the seventh is the game's own."""
+    sixth = {"rig_names": 254, "names": 1260, "name_tables": 6}
+    seventh = {"rig_names": 254, "names": 1261, "name_tables": 7}
+    the_games = {"rig_names": 254, "names": 254 + board_memory.GAME_NAMES + 1, "name_tables": 7}
+    assert board_memory.rig_table(sixth) == 0
+    assert board_memory.rig_table(seventh) == board_memory.SEVENTH_TABLE
+    assert board_memory.game_names(seventh) == 1007
+    assert board_memory.rig_table(the_games) == 0
 
 
 def test_the_board_writes_its_flash_within_the_goal_at_a_persons_pace(interpreter, drives):

@@ -503,29 +503,66 @@ def words(mistakes):
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])  # hard lends its search's sums too
-def test_against_the_ai_the_persons_moves_are_judged_while_they_think(level):
+def test_against_the_ai_each_move_is_judged_before_the_ai_thinks(level):
+    """Even a person who never pauses: the AI's turn, which they wait for
+    anyway, judges the move they just played."""
     from lostcities.saving import THINKING_MS
-    session = played_round("ai", THINKING_MS, level=level)
+    session = played_round("ai", 0, level=level)
     person = 1 - session.saved.ai_seat
     judged = session.advice.review(person)
-    assert judged.reviewed == judged.total - 1  # all but the last, made after their last think
+    match = session.match
+    last = (match.deals[-1][3] + len(match.moves[-1]) - 1) % 2  # who played the last move
+    assert judged.reviewed == judged.total - (last == person)
     session.tick(THINKING_MS)  # the scores read: the last move judged too
     assert judged.done() and session.advice.review(person) is judged
-    match = session.match
     fresh = review.Review(6, match.deals[-1], match.moves[-1], person).run()
     assert words(judged.run()) == words(fresh) and fresh  # the same review, its words made last
 
 
-def test_a_person_who_never_pauses_leaves_the_judging_to_the_review():
-    session = played_round("ai", 0)
+def test_a_round_resumed_half_played_catches_up_while_the_person_thinks():
+    """After Continue the round's review starts anew: each AI turn judges
+    CATCH_UP of the person's moves at most (its wait stays the AI's), and a
+    person still at the table judges the rest."""
+    from lostcities.advice import CATCH_UP
+    from lostcities.saving import THINKING_MS
+    from lostcities.session import AI, MOVE
+    session = new_match("ai")
     person = 1 - session.saved.ai_seat
-    assert session.advice.review(person).reviewed == 0
+    rng = Rng(4)
+    while len(session.match.moves[-1]) < 40 or session.phase() != MOVE:
+        if session.phase() == MOVE:
+            moves = session.match.state.legal_moves()
+            session.play(moves[rng.randbelow(len(moves))])
+        else:
+            session.advance()
+    session.leave()
+    session.resume()
+    session.prepare()
+    moves = session.match.state.legal_moves()
+    session.play(moves[0])
+    assert session.phase() == AI
+    session.advance()  # the AI's turn
+    judged = session.advice.review(person)
+    assert judged.reviewed == CATCH_UP < judged.total
+    for _ in range(judged.total):
+        session.tick(THINKING_MS)
+    assert judged.done()
 
 
 def test_two_players_are_not_judged_at_the_table():
     from lostcities.saving import THINKING_MS
-    session = played_round("duel", THINKING_MS)
-    assert session.advice.review(0).reviewed == session.advice.review(1).reviewed == 0
+    from lostcities.session import MOVE
+    session = new_match("duel")
+    rng = Rng(5)
+    while len(session.match.moves[-1]) < 6 or session.phase() != MOVE:
+        if session.phase() == MOVE:
+            moves = session.match.state.legal_moves()
+            session.play(moves[rng.randbelow(len(moves))])
+        else:
+            session.advance()  # no tick: nothing judged at the passes
+    for idle_ms in range(100, 3001, 100):
+        session.tick(idle_ms)
+    assert session.advice.reviews == [None, None] and session.advice.weighing is None
 
 
 def test_two_players_are_judged_while_the_device_is_passed():
@@ -540,9 +577,16 @@ def test_two_players_are_judged_while_the_device_is_passed():
     assert session.advice.weighing is None  # the last pass's evaluation went with it
 
 
-def test_a_pass_too_short_to_judge_in_leaves_the_review_to_select():
-    session = played_round("duel", 0, pass_ms=300)
-    assert session.advice.review(0).reviewed == session.advice.review(1).reviewed == 0
+def test_each_pass_judges_a_move_however_short():
+    """The pass's first tick makes the evaluation and judges a move, before the
+    press taking the device: the round keeps pace but for the passes whose
+    first tick saved (lostcities/saving.py: PASS_MOVES) and the last move."""
+    from lostcities.saving import PASS_MOVES
+    session = played_round("duel", 0, pass_ms=0)
+    played = len(session.match.moves[-1])
+    left = sum(session.advice.review(p).total - session.advice.review(p).reviewed
+               for p in (0, 1))
+    assert 1 <= left <= 1 + played // PASS_MOVES
 
 
 @pytest.mark.parametrize("mode", ["ai", "duel"])

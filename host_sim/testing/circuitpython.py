@@ -153,21 +153,21 @@ def run_scenario(drive, scenario, heap_kb, timeout=600, major=10):
     it left, as a reset does on the board; the figures add up over the boots
     (``boots``; ``peak``, ``live`` and ``base`` are the most of any boot).
 
-    The rig and the NVM's file lie beside the drive, copied into a scratch
-    folder of its own and named from the drive by the same path wherever the
-    checkout is ("../rig0000/rig/board_rig.py"): the interpreter holds those
-    paths in its heap, and a need moved by a few KB with their length
-    (docs/memory.md). A checkout elsewhere, as on CI, then plays the same
-    layout; a need still moves by a KB or two from run to run."""
-    drive = os.path.abspath(drive)
-    scratch = _scratch_beside(drive)
+    The run is made in a copy of the drive, beside the rig and the NVM's file,
+    in a scratch folder whose path is the same wherever the checkout and the
+    drive are ("/tmp/lostcities-rig-0000"): the interpreter holds the paths it
+    is given and the drive's (the assets' mount point, every picture's path) in
+    its heap, and a need moved by a few KB with their length (docs/memory.md).
+    A checkout elsewhere, as on CI, then plays the same layout."""
+    scratch = _scratch()
     try:
+        played = os.path.join(scratch, "CIRCUITPY")
+        shutil.copytree(drive, played, ignore=shutil.ignore_patterns("__pycache__"))
         shutil.copytree(FIRMWARE, os.path.join(scratch, "rig"),
                         ignore=shutil.ignore_patterns("__pycache__"))
         with open(os.path.join(scratch, "nvm.bin"), "wb") as file:
             file.write(scenario.nvm())
-        name = os.path.basename(scratch)
-        rig, nvm_path = "../%s/rig/board_rig.py" % name, "../%s/nvm.bin" % name
+        rig, nvm_path = "../rig/board_rig.py", "../nvm.bin"
         boots, done, matches, total = 0, 0, 0, {}
         output = ""
         while True:
@@ -179,7 +179,7 @@ def run_scenario(drive, scenario, heap_kb, timeout=600, major=10):
                     "nvm=" + nvm_path, "presses=%d" % scenario.presses, "done=%d" % done,
                     "matches_done=%d" % matches, "board_id=" + scenario.board_id,
                     "boot=%d" % boots, "without=" + ",".join(scenario.without)]
-            finished = run(args, heap_kb, timeout, cwd=drive, major=major)
+            finished = run(args, heap_kb, timeout, cwd=played, major=major)
             output += finished.stdout + finished.stderr
             lines = finished.stdout.strip().splitlines()
             last = lines[-1] if lines else ""
@@ -189,26 +189,69 @@ def run_scenario(drive, scenario, heap_kb, timeout=600, major=10):
                     or ["exit status %d" % finished.returncode])[-1]
                 return Result(False, None, reason, output)
             figures = _fields(last)
+            figures.update(_names(lines))
             _add_up(total, figures)
             done, matches = figures["presses"], figures["matches"]
             if finished.returncode == 0:
                 total["boots"] = boots
                 return Result(True, total, None, output)
     finally:
-        shutil.rmtree(scratch)
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
-def _scratch_beside(drive):
-    """A new folder beside ``drive``, "rig0000" or the next number free (the
-    bench plays scenarios side by side)."""
+SCRATCH = "lostcities-rig-"  # the scratch folders' names: a number, or "new-" and a process id
+
+
+def _scratch():
+    """A new scratch folder, "/tmp/lostcities-rig-0000" or the next number free
+    (the bench plays scenarios side by side): always a path of one length.
+    It is made whole under its maker's process id, then named: a folder left
+    by a process that is gone (a Ctrl-C ends the bench with runs under way)
+    is removed by the next run."""
+    parent = "/tmp" if os.path.isdir("/tmp") else tempfile.gettempdir()
+    _remove_left(parent)
+    made = tempfile.mkdtemp(prefix="%snew-%d-" % (SCRATCH, os.getpid()), dir=parent)
+    with open(os.path.join(made, "owner"), "w") as file:
+        file.write(str(os.getpid()))
     for number in range(10000):
-        path = os.path.join(os.path.dirname(drive), "rig%04d" % number)
-        try:
-            os.mkdir(path)
-            return path
-        except FileExistsError:
+        path = os.path.join(parent, "%s%04d" % (SCRATCH, number))
+        if os.path.exists(path):  # (rename would replace an empty folder)
             continue
-    raise RuntimeError("no free scratch folder beside %s" % drive)
+        try:
+            os.rename(made, path)
+        except OSError:  # taken meanwhile
+            continue
+        return path
+    shutil.rmtree(made, ignore_errors=True)
+    raise RuntimeError("no free scratch folder in %s" % parent)
+
+
+def _remove_left(parent):
+    """Remove the scratch folders in ``parent`` whose maker's process is gone."""
+    for name in os.listdir(parent):
+        if not name.startswith(SCRATCH):
+            continue
+        path = os.path.join(parent, name)
+        if name.startswith(SCRATCH + "new-"):  # its maker's id in its name
+            owner = name[len(SCRATCH) + 4:].split("-")[0]
+        else:  # in its file, written before it was named
+            try:
+                with open(os.path.join(path, "owner")) as file:
+                    owner = file.read()
+            except OSError:
+                continue
+        if owner.isdigit() and _gone(int(owner)):
+            shutil.rmtree(path, ignore_errors=True)
+
+
+def _gone(process):
+    try:
+        os.kill(process, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # alive, another user's
+        return False
+    return False
 
 
 def _fields(line):
@@ -217,6 +260,21 @@ def _fields(line):
         key, value = field.split("=", 1)
         figures[key] = int(value) if value.isdigit() else value
     return figures
+
+
+def _names(lines):
+    """From the rig's micropython.qstr_info() lines, the first at its base and
+    the last at its end: the names (qstrs) interned before the game booted
+    (``rig_names``) and in all (``names``), and the tables they filled
+    (``name_tables``: each made when the last is full, twice its size)."""
+    found = []
+    for line in lines:
+        if line.startswith("qstr pool: "):
+            found.append(dict(field.split("=") for field in line[len("qstr pool: "):].split(", ")))
+    if not found:
+        return {}
+    return {"rig_names": int(found[0]["n_qstr"]), "names": int(found[-1]["n_qstr"]),
+            "name_tables": int(found[-1]["n_pool"])}
 
 
 def _add_up(total, figures):
@@ -228,6 +286,8 @@ def _add_up(total, figures):
         total[key] = total.get(key, 0) + figures[key]
     for key in ("presses", "matches"):
         total[key] = figures[key]
+    for key in ("rig_names", "names", "name_tables"):
+        total[key] = max(total.get(key, 0), figures.get(key, 0))
     screens = total.get("screens", "").split(",") if total.get("screens") else []
     for name in figures["screens"].split(","):
         if name and name not in screens:

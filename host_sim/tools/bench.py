@@ -420,7 +420,7 @@ def report_circuitpython(quick, colors, factor=None):
     return factor
 
 
-# Between two players, a pass's first still tick: the evaluation's modules loaded
+# Between two players, a pass's first tick: the evaluation's modules loaded
 # from the bundle's .mpy files (the two players' table lets them go) and its
 # Position made, beside what a match holds: "made COLOURS 0 0 US" lines.
 CIRCUITPYTHON_MADE = CIRCUITPYTHON_FASTEST + """\
@@ -431,8 +431,8 @@ from lostcities import rng  # noqa: F401
 def made(colors):
     for name in ("lostcities.evaluation", "lostcities.knowledge"):
         sys.modules.pop(name, None)
-    from lostcities.evaluation import MOVE_KEYS, Position
-    return Position(colors), [None] * MOVE_KEYS
+    from lostcities.evaluation import Position
+    return Position(colors)
 for colors in (5, 6):
     print("made", colors, 0, 0, fastest(lambda: made(colors)))
 """
@@ -457,8 +457,8 @@ def circuitpython_review(root, count):
     ``{colours: (load us, load and best us)}``, ``{kind: {(colours, moves): the
     slower player's s}}`` (kind: "review", a whole round's; "selected", what
     SELECT waits for once the round was judged while played; "judged", the
-    slowest move judged then; "made", the evaluation made at a pass, its
-    moves 0) and ``{colours: hard's slowest worst-case decision s}``.
+    slowest move judged then; "made", the evaluation made at a pass and
+    that slowest move, its moves 0) and ``{colours: hard's slowest worst-case decision s}``.
     Raises cp.CircuitPythonUnavailable without it."""
     script = CIRCUITPYTHON_REVIEW % {"root": root, "host_sim": os.path.dirname(WORKLOADS),
                                      "count": count}
@@ -480,6 +480,10 @@ def circuitpython_review(root, count):
         elif fields and fields[0] == "worst":
             colors = int(fields[1])
             worst[colors] = max(worst.get(colors, 0), int(fields[3]) / 1e6)
+    for colors, moves in list(reviews["made"]):  # the pass's first tick judges a move too
+        reviews["made"][colors, moves] += max(
+            seconds for (judged_colors, _), seconds in reviews["judged"].items()
+            if judged_colors == colors)
     return evaluation, reviews, worst
 
 
@@ -506,17 +510,18 @@ def report_review(quick, factor, baseline=None):
                 before_load, before_both - before_load, before_both,
                 (before_both - before_load) / (both - load), before_both / both)
         print(line)
-    rows = (("review", "A whole round's review (the slower player's) on the board, judged after"
-                       " the round: what SELECT waits for when no one was ever still while it"
-                       " was played", REVIEW_BUDGET_S),
-            ("selected", "Judged while the round was played (against the AI while the person"
-                         " thinks, between two players while the device is passed): what SELECT"
-                         " waits for (the last move, and the words)", REVIEW_BUDGET_S),
-            ("judged", "The slowest move judged while no one presses: a press waits for it at"
-                       " most", JUDGED_BUDGET_S),
-            ("made", "Between two players, a pass's first still tick: the evaluation loaded and"
-                     " made, which the press taking the device waits for at most",
-             PASS_TICK_BUDGET_S))
+    rows = (("selected", "What SELECT waits for, the round judged as it was played (against the"
+                         " AI a move at each of its turns and while the person is still, between"
+                         " two players at each pass): the last move, and the words",
+             REVIEW_BUDGET_S),
+            ("review", "A whole round's review judged at SELECT: only where the round was"
+                       " continued late (its review starts anew) and no one was still since",
+             REVIEW_BUDGET_S),
+            ("judged", "The slowest move judged: what the AI's turn adds, and a press waits for"
+                       " at most", JUDGED_BUDGET_S),
+            ("made", "Between two players, a pass's first tick: the evaluation loaded and made,"
+                     " and the slowest move judged, which the press taking the device waits for"
+                     " at most", PASS_TICK_BUDGET_S))
     for kind, title, goal in rows:
         if not ours[1][kind]:
             continue

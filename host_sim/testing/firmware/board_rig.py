@@ -18,7 +18,8 @@ after a power cut the host passes ``done=N`` (presses made) and ``matches_done=N
 The last line printed is ``RESULT key=value ...`` (``CUT ...`` at a power cut,
 ``FAIL reason`` with exit status 1): ``base`` the bytes the stand-ins and this rig hold live before the
 game boots, ``peak`` the most the heap held live (after a collection) at any
-press or screen change, ``peak_screen`` where that was.
+press or screen change, ``peak_screen`` where that was. Before the game boots
+and before that last line, ``micropython.qstr_info()`` prints the names interned.
 """
 
 import gc
@@ -47,6 +48,7 @@ import flash  # noqa: E402
 import keypad  # noqa: E402
 import left_out  # noqa: E402
 import microcontroller  # noqa: E402
+import micropython  # noqa: E402
 import neopixel_write  # noqa: E402,F401
 import presses  # noqa: E402
 import random  # noqa: E402
@@ -309,6 +311,7 @@ def report(kind):
     The game is let go first: the line needs a little heap of its own."""
     rig.app = None
     gc.collect()
+    micropython.qstr_info()  # the names interned by now
     print("%s base=%d peak=%d live=%d peak_screen=%s presses=%d cuts=%d torn=%d matches=%d "
           "nvm_writes=%d player_moves=%d screens=%s by_screen=%s" % (
               kind, BASE, rig.peak, rig.peak - BASE, rig.peak_screen, rig.presses, rig.cuts,
@@ -333,6 +336,7 @@ left_out.leave_out(OPTIONS.get("without", ""))
 flash.mount_assets(None if DRIVE == "." else DRIVE)  # the title's picture reads from FAT
 gc.collect()
 BASE = gc.mem_alloc()
+micropython.qstr_info()  # the names the rig and the stand-ins interned (the host reads it)
 try:
     import code  # noqa: F401 (CircuitPython runs code.py: the game)
 except microcontroller.PowerCut:
