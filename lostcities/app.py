@@ -249,22 +249,10 @@ class App(Shell):
             self.after_picture(self.session.prepare)
 
     def ready_the_table(self):
-        """Once the title is on the screen: the match found at power-on
-        replayed (Session.saved: if the rules refuse it, the title again,
-        saying so, without Continue), what a match needs and the title
-        does not loaded (memory.READIED: the rules, the table's modules), and
-        the table's sprite sheets made (but from .py sources: see __init__),
-        which a new match or Continue then need not wait for."""
-        session = self.session
-        if session.found is not None and session.saved is None:  # replayed, refused
-            from lostcities import menus
-            menus.title(self, session.notice)
-            return
-        from lostcities.memory import FROM_SOURCES, READIED, names
-        if not FROM_SOURCES:
-            self.load_sheets()
-        for name in names(READIED):
-            __import__(name)
+        """Once the title is on the screen: what follows it readied
+        (lostcities/menus.py: ready)."""
+        from lostcities import menus
+        menus.ready(self)
 
     def load_sheets(self):
         """The table's sprite sheets, unless made already."""

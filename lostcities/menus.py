@@ -18,6 +18,24 @@ def title(app, notice=None):
     app.after_picture(app.ready_the_table)
 
 
+def ready(app):
+    """Once the title is on the screen (App.ready_the_table): the match found
+    at power-on replayed (Session.saved: if the rules refuse it, the title
+    again, saying so, without Continue), what a match needs and the title
+    does not loaded (memory.READIED: the rules, the table's modules), and
+    the table's sprite sheets made (but from .py sources: see App), which a
+    new match or Continue then need not wait for."""
+    session = app.session
+    if session.found is not None and session.saved is None:  # replayed, refused
+        title(app, session.notice)
+        return
+    from lostcities.memory import FROM_SOURCES, READIED, names
+    if not FROM_SOURCES:
+        app.load_sheets()
+    for name in names(READIED):
+        __import__(name)
+
+
 def settings(app):
     app.make_room("settings")
     from lostcities.screens.title import SettingsScreen

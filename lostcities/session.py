@@ -22,7 +22,6 @@ LAST = const(4)  # the round's last move, made by the AI or the other player, sh
 SCORES = const(5)  # the round's scores
 END = const(6)  # the match's result (already counted in the statistics)
 REVIEW = const(7)  # the lesson's round reviewed by the coach, after its scores
-PHASES = ("none", "move", "ai", "pass", "last", "scores", "end", "review")  # in words
 
 
 class Session:

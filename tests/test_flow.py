@@ -22,10 +22,11 @@ from host_sim.testing.harness import Driver
 from lostcities import buttons as btn
 from lostcities.saves.layout import NVM_SIZE
 from lostcities.saves.storage import Storage
-from lostcities.session import (
-    AI, END, LAST, MOVE, NO_MATCH, PASS, PHASES, REVIEW, SCORES, Session)
+from lostcities.session import AI, END, LAST, MOVE, NO_MATCH, PASS, REVIEW, SCORES, Session
 
 SEED = 40  # the first of the seeds each front end's session is handed
+# Session.phase() in words, by its value
+PHASES = ("none", "move", "ai", "pass", "last", "scores", "end", "review")
 
 # (name, settings, learn): against the AI at each level, two players, the lesson;
 # 5 and 6 colours, 1 and 3 rounds
