@@ -189,7 +189,7 @@ class App(Shell):
     def open(self, name):
         """A menu's choice, carried out by lostcities/menus.py: "title",
         "settings", "stats", "rules" (back to the match from the pause menu, else
-        to the title), "new_match", "learn" or "continue_match"."""
+        to the title), "new_match", "learn", "continue_match" or "refused"."""
         self.opening = name
         self.later(self._open)
 
@@ -249,10 +249,18 @@ class App(Shell):
             self.after_picture(self.session.prepare)
 
     def ready_the_table(self):
-        """Once the title is on the screen: what follows it readied
-        (lostcities/menus.py: ready)."""
-        from lostcities import menus
-        menus.ready(self)
+        """Once the title is on the screen: the match found at power-on
+        replayed (Session.saved; one the rules refuse is told at Continue:
+        lostcities/menus.py), what a match needs and the title does not
+        loaded (memory.READIED: the rules, the table's modules), and the
+        table's sprite sheets made (but from .py sources: see __init__),
+        which a new match or Continue then need not wait for."""
+        self.session.saved  # replayed now, if found at power-on
+        from lostcities.memory import FROM_SOURCES, READIED, names
+        if not FROM_SOURCES:
+            self.load_sheets()
+        for name in names(READIED):
+            __import__(name)
 
     def load_sheets(self):
         """The table's sprite sheets, unless made already."""

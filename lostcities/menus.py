@@ -18,22 +18,10 @@ def title(app, notice=None):
     app.after_picture(app.ready_the_table)
 
 
-def ready(app):
-    """Once the title is on the screen (App.ready_the_table): the match found
-    at power-on replayed (Session.saved: if the rules refuse it, the title
-    again, saying so, without Continue), what a match needs and the title
-    does not loaded (memory.READIED: the rules, the table's modules), and
-    the table's sprite sheets made (but from .py sources: see App), which a
-    new match or Continue then need not wait for."""
-    session = app.session
-    if session.found is not None and session.saved is None:  # replayed, refused
-        title(app, session.notice)
-        return
-    from lostcities.memory import FROM_SOURCES, READIED, names
-    if not FROM_SOURCES:
-        app.load_sheets()
-    for name in names(READIED):
-        __import__(name)
+def refused(app):
+    """The title again, saying why the rules refused the match found at
+    power-on, once its moves were replayed (Session.saved)."""
+    title(app, app.session.notice)
 
 
 def settings(app):
@@ -74,10 +62,10 @@ def learn(app):
 
 def continue_match(app):
     """The saved match, exactly where it stopped; the title again, saying
-    why, if the rules refuse the one found at power-on (Continue pressed
-    before the title showed, which replays it: Session.saved)."""
+    why, if the rules refuse the one found at power-on (replayed once the
+    title showed, or by this press if it came first: Session.saved)."""
     if app.saved is None:
-        title(app, app.session.notice)
+        refused(app)
         return
     app.session.resume()
     app.make_room("table")

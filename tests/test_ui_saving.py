@@ -533,7 +533,8 @@ def test_a_save_the_rules_refuse_on_replay_is_told_on_the_title_which_offers_no_
     writes = nvm.writes
     app = app_over(nvm)
     assert app.screen.items[0] == "Continue"  # its head is a match's
-    app.step()  # the title's picture, then the replay, refused: the title again
+    app.step()  # the title's picture, then the replay, refused
+    app.step()  # the title again
     title = app.screen
     assert title.name == "title" and "Continue" not in title.items
     assert popup_text(title.popup) == MATCH_DAMAGED

@@ -41,6 +41,16 @@ class TitleScreen(MenuScreen):
             return
         self.group.insert(0, displayio.TileGrid(bitmap, pixel_shader=bitmap.pixel_shader))
 
+    def tick(self):
+        """The match found at power-on, replayed once the title showed
+        (App.ready_the_table), and refused by the rules: the title again,
+        saying why, without Continue."""
+        app = self.app
+        if self.items[0] == "Continue" and app.session.found is None and app.saved is None:
+            app.open("refused")
+            return True
+        return False
+
     def item_text(self, key):
         if key == "New match":
             profile = self.app.profile
