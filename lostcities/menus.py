@@ -52,8 +52,7 @@ def new_match(app, learn=False):
     """A new match with the settings (``learn``: the lesson, with the coach)."""
     app.let_go()
     app.session.new_match(learn)
-    app.make_room("table")
-    app.later(app.show_phase)
+    app.later(app.show_phase)  # which makes the table's room
 
 
 def learn(app):
@@ -68,5 +67,4 @@ def continue_match(app):
         refused(app)
         return
     app.session.resume()
-    app.make_room("table")
-    app.later(app.show_phase)
+    app.later(app.show_phase)  # which makes the room of the phase's screen

@@ -425,6 +425,20 @@ def test_a_names_table_the_rigs_own_names_made_is_not_the_games():
     assert board_memory.rig_table(seventh) == board_memory.SEVENTH_TABLE
     assert board_memory.game_names(seventh) == 1007
     assert board_memory.rig_table(the_games) == 0
+    # the live peak holds the rig's table only where it was made by then
+    assert board_memory.rig_table_at_peak(dict(seventh, peak_tables=7)) == board_memory.SEVENTH_TABLE
+    assert board_memory.rig_table_at_peak(dict(seventh, peak_tables=6)) == 0
+    assert board_memory.rig_table_at_peak(seventh) == 0  # not read at the peak: kept
+    assert board_memory.rig_table_at_peak(dict(the_games, peak_tables=7)) == 0
+
+
+def test_the_rig_reads_the_names_tables_at_its_live_peak(drives):
+    """``peaks``: the tables at the peak, never more than at the end."""
+    scenario = cp.Scenario("match", mode="ai", level="easy", rounds=1)
+    found = cp.run_scenario(drives["mpy"], scenario, 256, peaks=True)
+    assert found.ok, found.reason
+    assert 1 <= found.figures["peak_tables"] <= found.figures["name_tables"]
+    assert "peak_tables" not in cp.run_scenario(drives["mpy"], scenario, 256).figures
 
 
 def test_the_board_writes_its_flash_within_the_goal_at_a_persons_pace(interpreter, drives):

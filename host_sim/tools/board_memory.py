@@ -117,18 +117,25 @@ def rig_table(figures):
     return 0
 
 
-def needed(drive, scenario):
-    """(bytes the game needs, bytes it held live at most, the passing Result
-    where it held that, the heaps above in KB where it failed all the same),
-    from ``drive`` (the need without the rig's names' table).
+def rig_table_at_peak(figures):
+    """rig_table() where the run read the names' tables at its live peak
+    (``peak_tables``) and found the seventh there; else 0."""
+    if figures.get("peak_tables", 0) > NAME_TABLES:
+        return rig_table(figures)
+    return 0
 
-    The live heap is the most of the least heap's run and a roomy one's: in
-    the least, a save that must grow and finds no heap is skipped."""
+
+def needed(drive, scenario):
+    """(bytes the game needs, bytes it held live at most, the Result where it
+    held that, the heaps above in KB where it failed all the same), from
+    ``drive``, each without the rig's names' table.
+
+    The live heap is the roomy run's (where every save is written and every
+    sound plays; in the least heap a save that must grow is skipped), its
+    names' tables read at its peak."""
     heap_kb, result, failed, roomy = cp.smallest_heap(drive, scenario)
     need = heap_kb * KB - result.figures["base"] - rig_table(result.figures)
-    if roomy.figures["live"] > result.figures["live"]:
-        result = roomy
-    return need, result.figures["live"], result, failed
+    return need, roomy.figures["live"] - rig_table_at_peak(roomy.figures), roomy, failed
 
 
 class Threads:

@@ -118,6 +118,9 @@ class Rig:
         if used > self.peak:
             self.peak = used
             self.peak_screen = where
+            if OPTIONS.get("peaks") == "1":  # the names' tables then (the host reads the last)
+                print("PEAK")
+                micropython.qstr_info()
 
     def on_show(self, group):
         """A new screen: note it and measure while the old one may still be held."""
