@@ -52,7 +52,8 @@ def new_match(app, learn=False):
     """A new match with the settings (``learn``: the lesson, with the coach)."""
     app.let_go()
     app.session.new_match(learn)
-    app.later(app.show_phase)  # which makes the table's room
+    app.make_room("table")
+    app.later(app.show_phase)
 
 
 def learn(app):
