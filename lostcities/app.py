@@ -250,8 +250,8 @@ class App(Shell):
 
     def ready_the_table(self):
         """Once the title is on the screen: the match found at power-on
-        replayed (Session.saved; one the rules refuse is told at Continue:
-        lostcities/menus.py), what a match needs and the title does not
+        replayed (Session.saved; one the rules refuse, the title's tick
+        tells: screens/title.py), what a match needs and the title does not
         loaded (memory.READIED: the rules, the table's modules), and the
         table's sprite sheets made (but from .py sources: see __init__),
         which a new match or Continue then need not wait for."""
