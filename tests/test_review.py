@@ -475,6 +475,20 @@ def new_match(mode, rounds=1, level="normal"):
     return session
 
 
+def played_to(session, moves, seed, phases):
+    """``session`` played at random, with no tick (nothing judged while
+    idle), until its round holds ``moves`` moves and its phase is one of
+    ``phases``."""
+    from lostcities.session import MOVE
+    rng = Rng(seed)
+    while len(session.match.moves[-1]) < moves or session.phase() not in phases:
+        if session.phase() == MOVE:
+            legal = session.match.state.legal_moves()
+            session.play(legal[rng.randbelow(len(legal))])
+        else:
+            session.advance()
+
+
 def played_round(mode, think_ms, rounds=1, level="normal", pass_ms=0):
     """A 6-colour match against ``level`` (or between two players) played
     through a Session up to its first round's scores, each person moving at
@@ -528,13 +542,7 @@ def test_a_round_resumed_half_played_catches_up_while_the_person_thinks():
     from lostcities.session import AI, MOVE
     session = new_match("ai")
     person = 1 - session.saved.ai_seat
-    rng = Rng(4)
-    while len(session.match.moves[-1]) < 40 or session.phase() != MOVE:
-        if session.phase() == MOVE:
-            moves = session.match.state.legal_moves()
-            session.play(moves[rng.randbelow(len(moves))])
-        else:
-            session.advance()
+    played_to(session, 40, 4, (MOVE,))
     session.leave()
     session.resume()
     session.prepare()
@@ -553,13 +561,7 @@ def test_two_players_are_not_judged_at_the_table():
     from lostcities.saving import THINKING_MS
     from lostcities.session import MOVE
     session = new_match("duel")
-    rng = Rng(5)
-    while len(session.match.moves[-1]) < 6 or session.phase() != MOVE:
-        if session.phase() == MOVE:
-            moves = session.match.state.legal_moves()
-            session.play(moves[rng.randbelow(len(moves))])
-        else:
-            session.advance()  # no tick: nothing judged at the passes
+    played_to(session, 6, 5, (MOVE,))  # no tick: nothing judged at the passes
     for idle_ms in range(100, 3001, 100):
         session.tick(idle_ms)
     assert session.advice.reviews == [None, None] and session.advice.weighing is None
@@ -595,13 +597,7 @@ def test_nothing_is_judged_at_the_title_while_a_match_is_saved(mode):
     there would load them again, in a heap the title has in pieces."""
     from lostcities.session import MOVE, PASS
     session = new_match(mode)
-    rng = Rng(3)
-    while session.phase() not in (MOVE, PASS) or len(session.match.moves[-1]) < 4:
-        if session.phase() == MOVE:
-            moves = session.match.state.legal_moves()
-            session.play(moves[rng.randbelow(len(moves))])
-        else:
-            session.advance()
+    played_to(session, 4, 3, (MOVE, PASS))
     session.leave()  # the player goes to the title, the match saved
     for idle_ms in range(100, 3001, 100):
         session.tick(idle_ms)

@@ -91,7 +91,7 @@ def load_match(storage):
     """``(SavedMatch or None, message or None)``: the match in ``storage``'s
     NVM, its moves replayed at once, as the tools and tests read it (the board
     finds it at power-on and replays it once the title shows:
-    Session.restore); the message says what was ignored or lost, or why the
+    Session.saved); the message says what was ignored or lost, or why the
     rules refuse the match."""
     saved, found, message = storage.find_match()
     if found is not None:

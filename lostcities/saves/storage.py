@@ -60,7 +60,7 @@ class Storage:
     def find_match(self):
         """``(SavedMatch or None, Found or None, message or None)``: at power-on,
         a match a power cut stopped in its record, read at once (what it
-        kept), or one found whole, its moves replayed later (its ``load_match()``: the Session's restore);
+        kept), or one found whole, its moves replayed later (its ``load_match()``: Session.saved);
         the message says what was ignored or lost."""
         flags, message = self.read_wear()
         if message is None and not flags & HAS_MATCH:  # none follows the profile:
