@@ -439,15 +439,19 @@ def test_foreign_memory_is_reported_on_the_title_and_ignored():
 def test_a_save_cut_by_a_power_cut_resumes_before_the_last_move_and_says_so():
     """The board's flash is written from byte 0: a cut in the last move's bytes
     keeps the match up to the move before (host_sim/testing/firmware/microcontroller.py)."""
+    turn = ["A", "A", "A", "DOWN", "A"]
+    twin = ByteArray()  # the same two turns saved whole: where the second's record ends
+    Driver(seed=4, nvm=twin, profile={"mode": "duel", "resume": "move"},
+           render=False).press_all(turn + turn)
     nvm = ByteArray()
     driver = Driver(seed=4, nvm=nvm, profile={"mode": "duel", "resume": "move"}, render=False)
-    driver.press_all(["A", "A", "A", "DOWN", "A"])  # the first turn, saved
+    driver.press_all(turn)  # the first turn, saved
     first = bytes(driver.app.match.state.buf)
-    # the first turn's record ends in its CRC, where the second turn's move
-    # goes: the next save is cut in the middle of that move
-    nvm.tear_next = written_end(nvm) - 1
+    # the second turn's record ends in its move and its CRC: its save is cut
+    # in the middle of that move
+    nvm.tear_next = written_end(twin) - 3
     with pytest.raises(PowerCut):
-        driver.press_all(["A", "A", "A", "DOWN", "A"])
+        driver.press_all(turn)
     again = Driver(seed=1, nvm=nvm, render=False)
     assert popup_text(again.app.screen.popup) == LOST_MOVE
     again.press_all(["B", "A"])  # Continue
