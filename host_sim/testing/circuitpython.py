@@ -145,10 +145,9 @@ class Result:
 CUT = 3  # the rig's exit status at a power cut: boot again over the NVM it wrote
 
 
-def run_scenario(drive, scenario, heap_kb, timeout=600, major=10, peaks=False):
+def run_scenario(drive, scenario, heap_kb, timeout=600, major=10):
     """Boot ``drive`` on CircuitPython ``major``'s interpreter with a heap of
-    ``heap_kb`` KB and play ``scenario`` (``peaks``: the names' tables read at
-    each new live peak, ``peak_tables``; the printing moves the heap a little).
+    ``heap_kb`` KB and play ``scenario``.
 
     At each power cut the rig stops and a fresh interpreter boots over the NVM
     it left, as a reset does on the board; the figures add up over the boots
@@ -179,8 +178,7 @@ def run_scenario(drive, scenario, heap_kb, timeout=600, major=10, peaks=False):
             args = [rig, ".", scenario.kind, "seed=%d" % (scenario.seed * 1000 + boots),
                     "nvm=" + nvm_path, "presses=%d" % scenario.presses, "done=%d" % done,
                     "matches_done=%d" % matches, "board_id=" + scenario.board_id,
-                    "boot=%d" % boots, "without=" + ",".join(scenario.without),
-                    "peaks=%d" % peaks]
+                    "boot=%d" % boots, "without=" + ",".join(scenario.without)]
             finished = run(args, heap_kb, timeout, cwd=played, major=major)
             output += finished.stdout + finished.stderr
             lines = finished.stdout.strip().splitlines()
@@ -267,34 +265,22 @@ def _fields(line):
 def _names(lines):
     """From the rig's micropython.qstr_info() lines, the first at its base and
     the last at its end: the names (qstrs) interned before the game booted
-    (``rig_names``) and in all (``names``), and the tables they filled
-    (``name_tables``: each made when the last is full, twice its size); with
-    the rig's ``peaks=1``, the tables at its live peak too (``peak_tables``:
-    the line after its last ``PEAK``)."""
-    found = []
-    peak = None
-    for line in lines:
-        if line.startswith("qstr pool: "):
-            found.append(dict(field.split("=") for field in line[len("qstr pool: "):].split(", ")))
-        elif line == "PEAK":
-            peak = len(found)
+    (``rig_names``: the rig's own, its stand-ins' and those filling the names'
+    tables) and in all (``names``), and the tables they filled
+    (``name_tables``: each made when the last is full, twice its size)."""
+    found = [dict(field.split("=") for field in line[len("qstr pool: "):].split(", "))
+             for line in lines if line.startswith("qstr pool: ")]
     if not found:
         return {}
-    names = {"rig_names": int(found[0]["n_qstr"]), "names": int(found[-1]["n_qstr"]),
-             "name_tables": int(found[-1]["n_pool"])}
-    if peak is not None and peak < len(found):
-        names["peak_tables"] = int(found[peak]["n_pool"])
-    return names
+    return {"rig_names": int(found[0]["n_qstr"]), "names": int(found[-1]["n_qstr"]),
+            "name_tables": int(found[-1]["n_pool"])}
 
 
 def _add_up(total, figures):
     """Fold one boot's figures into the run's: the worst heap, the sums of counts."""
     if figures["live"] > total.get("live", -1):
-        for key in ("base", "peak", "live", "peak_screen"):
+        for key in ("base", "tables", "peak", "live", "peak_screen"):
             total[key] = figures[key]
-        total.pop("peak_tables", None)
-        if "peak_tables" in figures:
-            total["peak_tables"] = figures["peak_tables"]
     for key in ("cuts", "torn", "nvm_writes", "player_moves"):
         total[key] = total.get(key, 0) + figures[key]
     for key in ("presses", "matches"):
@@ -326,15 +312,14 @@ def smallest_heap(drive, scenario, low_kb=48, high_kb=256):
     """The least heap (in KB) in which ``scenario`` passes, that passing Result,
     the heaps above it in which it failed, of those tried, and the Result in
     ``high_kb`` (where nothing is short of heap: every sound plays, every save
-    is written, so the live heap is at its most; the names' tables read at
-    its peak).
+    is written, so the live heap is at its most).
 
     Passing is not quite monotonic in the heap's size: near the least heap,
     one a KB or two above it may fail, where a big allocation happens to find
     no piece of its size. So a bisection first, then steps down from what it
     found until three heaps in a row fail.
     Raises RuntimeError if it fails even in ``high_kb`` (a bug, not memory)."""
-    roomy = run_scenario(drive, scenario, high_kb, peaks=True)
+    roomy = run_scenario(drive, scenario, high_kb)
     if not roomy.ok:
         raise RuntimeError("%s fails even with a %d KB heap: %s\n%s" % (
             scenario.name, high_kb, roomy.reason, roomy.output[-2000:]))

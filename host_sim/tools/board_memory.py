@@ -41,13 +41,9 @@ BOUNDS["compile"] = 36 * KB
 # keeps its modules' names in flash and makes a few dozen at its boot: the game
 # may intern GAME_NAMES of its own (from the bundle, the names its code uses;
 # from .py sources every name it compiles, locals too) before its seventh table
-# comes near. Here the rig and the stand-ins intern some 250 before the game
-# boots, and a game within GAME_NAMES makes the seventh table in the rig only:
-# rig_table() takes it off, from either drive.
-NAME_TABLES = 6
+# comes near. (The rig makes the tables before the game boots, the seventh its
+# own: host_sim/testing/firmware/board_rig.py's name_tables.)
 GAME_NAMES = 1200
-# the seventh table's bytes: 7,712-7,728 made at the 1,261st name (10.3, 9.2.9)
-SEVENTH_TABLE = 7680
 DRIVES = (("mpy", "the bundle (.mpy)"), ("py", ".py sources"))
 # Time on the board: the interpreter's Python times the calibrated factor (a
 # range, host_sim/tools/calibration.py), taken in a heap of about what a PyBadge
@@ -108,34 +104,15 @@ def game_names(figures):
     return figures["names"] - figures["rig_names"]
 
 
-def rig_table(figures):
-    """The bytes of the names' table the rig's own names made a run take: 0
-    unless it filled a seventh table that the game's names alone, on the
-    board, would not have."""
-    if figures["name_tables"] > NAME_TABLES and game_names(figures) <= GAME_NAMES:
-        return SEVENTH_TABLE
-    return 0
-
-
-def rig_table_at_peak(figures):
-    """rig_table() where the run read the names' tables at its live peak
-    (``peak_tables``) and found the seventh there; else 0."""
-    if figures.get("peak_tables", 0) > NAME_TABLES:
-        return rig_table(figures)
-    return 0
-
-
 def needed(drive, scenario):
     """(bytes the game needs, bytes it held live at most, the Result where it
     held that, the heaps above in KB where it failed all the same), from
-    ``drive``, each without the rig's names' table.
+    ``drive``.
 
     The live heap is the roomy run's (where every save is written and every
-    sound plays; in the least heap a save that must grow is skipped), its
-    names' tables read at its peak."""
+    sound plays; in the least heap a save that must grow is skipped)."""
     heap_kb, result, failed, roomy = cp.smallest_heap(drive, scenario)
-    need = heap_kb * KB - result.figures["base"] - rig_table(result.figures)
-    return need, roomy.figures["live"] - rig_table_at_peak(roomy.figures), roomy, failed
+    return heap_kb * KB - result.figures["base"], roomy.figures["live"], roomy, failed
 
 
 class Threads:

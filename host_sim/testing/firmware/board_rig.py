@@ -17,7 +17,8 @@ after a power cut the host passes ``done=N`` (presses made) and ``matches_done=N
 
 The last line printed is ``RESULT key=value ...`` (``CUT ...`` at a power cut,
 ``FAIL reason`` with exit status 1): ``base`` the bytes the stand-ins and this rig hold live before the
-game boots, ``peak`` the most the heap held live (after a collection) at any
+game boots, ``tables`` those of the names' tables made for the game's names (name_tables: not
+in ``base``), ``peak`` the most the heap held live (after a collection) at any
 press or screen change, ``peak_screen`` where that was. Before the game boots
 and before that last line, ``micropython.qstr_info()`` prints the names interned.
 """
@@ -68,6 +69,10 @@ B = 5
 START = 6
 SELECT = 7
 _HOLD = -1  # in the pending list: START held down for 2.1 s
+# A names' table made, in bytes (the fifth, 320 names, takes 1.9 KB; the
+# name's own characters take 128 at most), and the seventh (1,280: 7.7 KB)
+TABLE_LEAST = 1024
+SEVENTH_LEAST = 6144
 
 
 class Done(BaseException):
@@ -118,9 +123,6 @@ class Rig:
         if used > self.peak:
             self.peak = used
             self.peak_screen = where
-            if OPTIONS.get("peaks") == "1":  # the names' tables then (the host reads the last)
-                print("PEAK")
-                micropython.qstr_info()
 
     def on_show(self, group):
         """A new screen: note it and measure while the old one may still be held."""
@@ -308,6 +310,43 @@ def moves_of_players(app):
     return count
 
 
+class Names:
+    """What name_tables() interns its names on, as attributes."""
+
+
+def name_tables():
+    """Make the names' tables (qstr pools) the game's names fill, before it
+    boots; their bytes, which its figures count.
+
+    The heap's names are kept in tables that double (20, 40, ... 1,280
+    names): six hold 1,260. The board keeps its modules' names in flash and
+    interns a few dozen at its boot, so the game's own fill the six. Here
+    the rig and its stand-ins intern some 250 first, and the game's past
+    1,006 would make a seventh table, 7.7 KB at once, late in a heap in
+    pieces: a need the board never has, moving by KBs with the path a fuzz
+    takes. So names of the rig's own fill the tables now, up to the seventh
+    made: the fifth's and sixth's bytes, which the game's names would have
+    made, stay the game's (BASE leaves them out); the seventh is the rig's,
+    and holds the game's names past them."""
+    holder = Names()
+    made = 0
+    gc.collect()
+    before = gc.mem_alloc()
+    number = 0
+    while True:
+        name = "_%d" % number  # a name of its own, interned by the attribute
+        setattr(holder, name, None)
+        delattr(holder, name)
+        number += 1
+        gc.collect()
+        grown = gc.mem_alloc() - before
+        before += grown
+        if grown >= SEVENTH_LEAST:
+            return made
+        if grown >= TABLE_LEAST:
+            made += grown
+
+
 def report(kind):
     """The figures so far, one line (the host adds them up across power cuts).
 
@@ -315,9 +354,9 @@ def report(kind):
     rig.app = None
     gc.collect()
     micropython.qstr_info()  # the names interned by now
-    print("%s base=%d peak=%d live=%d peak_screen=%s presses=%d cuts=%d torn=%d matches=%d "
-          "nvm_writes=%d player_moves=%d screens=%s by_screen=%s" % (
-              kind, BASE, rig.peak, rig.peak - BASE, rig.peak_screen, rig.presses, rig.cuts,
+    print("%s base=%d tables=%d peak=%d live=%d peak_screen=%s presses=%d cuts=%d torn=%d "
+          "matches=%d nvm_writes=%d player_moves=%d screens=%s by_screen=%s" % (
+              kind, BASE, TABLES, rig.peak, rig.peak - BASE, rig.peak_screen, rig.presses, rig.cuts,
               rig.torn, rig.matches, microcontroller.nvm.writes, rig.player_moves,
               ",".join(rig.screens),
               ",".join("%s:%d" % (name, used - BASE) for name, used in rig.by_screen.items())))
@@ -337,9 +376,10 @@ if "board_id" in OPTIONS:
     board.board_id = OPTIONS["board_id"]
 left_out.leave_out(OPTIONS.get("without", ""))
 flash.mount_assets(None if DRIVE == "." else DRIVE)  # the title's picture reads from FAT
+TABLES = name_tables()
 gc.collect()
-BASE = gc.mem_alloc()
-micropython.qstr_info()  # the names the rig and the stand-ins interned (the host reads it)
+BASE = gc.mem_alloc() - TABLES  # the game's tables are the game's
+micropython.qstr_info()  # the names interned now (the host reads it)
 try:
     import code  # noqa: F401 (CircuitPython runs code.py: the game)
 except microcontroller.PowerCut:
