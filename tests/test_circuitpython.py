@@ -426,7 +426,9 @@ def test_the_rig_makes_the_names_tables_before_the_game_boots_and_counts_the_gam
     figures = found.figures
     assert figures["rig_names"] == 1261 and figures["name_tables"] == 7  # none made since
     assert 900 <= board_memory.game_names(figures) <= board_memory.GAME_NAMES
-    assert 1900 + 3850 <= figures["tables"] <= 1960 + 3900  # the fifth's and sixth's
+    # the fifth's and sixth's (1,952 and 3,888 bytes), give or take a piece of the
+    # names' characters made in the same step
+    assert 1952 + 3888 - 256 <= figures["tables"] <= 1952 + 3888 + 256
 
 
 def test_the_board_writes_its_flash_within_the_goal_at_a_persons_pace(interpreter, drives):
