@@ -439,12 +439,14 @@ def test_foreign_memory_is_reported_on_the_title_and_ignored():
 def test_a_save_cut_by_a_power_cut_resumes_before_the_last_move_and_says_so():
     """The board's flash is written from byte 0: a cut in the last move's bytes
     keeps the match up to the move before (host_sim/testing/firmware/microcontroller.py)."""
+    def saving_each_move(nvm):
+        return Driver(seed=4, nvm=nvm, profile={"mode": "duel", "resume": "move"}, render=False)
+
     turn = ["A", "A", "A", "DOWN", "A"]
     twin = ByteArray()  # the same two turns saved whole: where the second's record ends
-    Driver(seed=4, nvm=twin, profile={"mode": "duel", "resume": "move"},
-           render=False).press_all(turn + turn)
+    saving_each_move(twin).press_all(turn + turn)
     nvm = ByteArray()
-    driver = Driver(seed=4, nvm=nvm, profile={"mode": "duel", "resume": "move"}, render=False)
+    driver = saving_each_move(nvm)
     driver.press_all(turn)  # the first turn, saved
     first = bytes(driver.app.match.state.buf)
     # the second turn's record ends in its move and its CRC: its save is cut
