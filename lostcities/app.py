@@ -39,6 +39,7 @@ class App(Shell):
         self.title_item = None  # the title's item whose sub-screen is open
         self.save_notice = None  # a save's news (a failure, the flash's wear), until seen once
         self.seats = None  # what a table leaves the next (screens/layout.py)
+        self.table_rooms = None  # the rows of the rooms made while the table lasts (make_room)
         self.hint_offered = False  # the pause menu offers a hint (a person's turn)
         # what a report takes with it to its later step
         self.move = None
@@ -65,15 +66,24 @@ class App(Shell):
     def make_room(self, name):
         """Before screen ``name`` is built: what memory.room says goes (the
         screen shown, modules, the sprite sheets, the profile), applied here
-        only; the policy's own module is read here (at the table's rooms it
-        goes too, read again at the next)."""
-        from lostcities.memory import FROM_SOURCES, PROFILE, forget, room
-        modules, screen, sheets, profile = room(name)
-        if sheets and FROM_SOURCES:
+        only. The policy's own module is read here, but at the rooms made
+        while the table lasts, whose rows the table's room keeps
+        (memory.TABLE_ROOMS): at the table's rooms it goes too."""
+        rows = self.table_rooms
+        if rows is not None and name in rows:
+            modules, screen = rows[name]
+            sheets = profile = False
+        else:
+            from lostcities.memory import FROM_SOURCES, PROFILE, forgotten, room, table_rooms
+            groups, screen, sheets, profile = room(name)
+            sheets = sheets and FROM_SOURCES
+            if profile and self.session.let_go_of_profile():
+                groups += PROFILE
+            modules = forgotten(groups)
+            self.table_rooms = table_rooms() if name in ("table", "two players' table") else None
+        if sheets:
             self.sheets = None
-        forget(*modules)
-        if profile and self.session.let_go_of_profile():
-            forget(*PROFILE)
+        self.forget(modules)
         if screen:
             self.let_go()  # after forget: its collection frees their code too
 

@@ -7,7 +7,8 @@ the table is built (the menus' screens, and the reading of the saves), or
 once the match is over (the match's, and the AI's). The pass screen and the
 pause menu are shown with the table let go; the pause menu's modules load
 each time (the pass screen's, small and shown every turn, stay). The table's
-and the scores' rooms let this module go too (POLICY). Elsewhere,
+and the scores' rooms let this module go too (POLICY), and the rooms made
+while the table lasts are the app's copy of their rows (TABLE_ROOMS). Elsewhere,
 by the same policy: a screen is let go before a big one is built
 (lostcities/shell.py), the rules load their parts when first used
 (lostcities/rules/__init__.py), the AI makes its tables before the table
@@ -52,38 +53,19 @@ def names(groups):
     return [group[0] + group[at] for group in groups for at in range(1, len(group))]
 
 
-def forget(*groups):
-    """Drop the modules of ``groups`` as if never imported, so that their code
-    leaves the board's heap once collected; the next import loads them afresh.
-
-    The app forgets the screens of the menus while a match is on and those of
-    the match once it is over; from .py sources, those compiled first stay. On
-    CPython (the laptop) it does nothing: memory is plentiful there, and a
-    module loaded twice would give tools and tests two copies of its classes."""
-    import sys
-    if sys.implementation.name == "cpython":
-        return
+def forgotten(groups):
+    """The whole names of the modules of ``groups`` a room forgets: from .py
+    sources, all but those compiled first, which stay (COMPILED_FIRST)."""
     kept = names(COMPILED_FIRST) if FROM_SOURCES else ()
-    for group in groups:
-        prefix = group[0]
-        package = sys.modules.get(prefix[:-1])
-        for at in range(1, len(group)):
-            leaf = group[at]
-            name = prefix + leaf  # a passing string: only the short parts are held for good
-            if name in kept:
-                continue
-            if name in sys.modules:
-                del sys.modules[name]
-            if package is not None and leaf in package.__dict__:
-                delattr(package, leaf)
+    return [name for name in names(groups) if name not in kept]
 
 
 # The profile's module: let go at the table (room), read again at the match's end
 PROFILE = ((SAVES, "profile"),)
 # This module: the rooms of the match's busiest screens (the table and the
 # scores) let it go, so that they do not hold the policy's code, and the next
-# room reads it again (one reading a screen change at most: the menus keep
-# it); from .py sources it is compiled first and stays (COMPILED_FIRST)
+# room but TABLE_ROOMS reads it again (one reading a screen change at most: the
+# menus keep it); from .py sources it is compiled first and stays (COMPILED_FIRST)
 POLICY = ((GAME, "memory"),)
 
 # What goes with the modules of a room (rooms()), besides them: flags
@@ -145,10 +127,10 @@ def rooms():
         "hint": (("ai", "policy"), SCREEN),
         # SELECT's page or the hint's words made: their module goes while they
         # show (the next loads it again), the table stays
-        "info": (("info", "policy"), 0),
+        "info": (("info",), 0),
         # the AI's move made, before it shows: a searching level's search goes until
         # its next decision loads it again (the person's turn, the scores)
-        "ai moved": (("search", "policy"), 0),
+        "ai moved": (("search",), 0),
         "round": (("coach", "reviewed", "policy"), SCREEN),  # the coach has said its last
         # a review holds the evaluation and its own two modules: the table's and the
         # scores' go (the next round's table, or the scores seen again, load them again)
@@ -157,11 +139,30 @@ def rooms():
     }
 
 
+# The rooms made while the table is in the heap: the app keeps their rows from
+# the table's room on (table_rooms()), so that this module is not read again
+# beside the table, where it does not fit with SELECT's page or hard's search
+# (docs/memory.md); they do not forget it, as it is not loaded then
+TABLE_ROOMS = ("pass", "pause", "info", "ai moved")
+
+
+def table_rooms():
+    """``{room: (the modules' names forgotten, whether the screen goes)}``
+    for TABLE_ROOMS: what the app applies at those rooms while the table
+    lasts (App.make_room)."""
+    rows = {}
+    for name in TABLE_ROOMS:
+        modules, screen = room(name)[:2]
+        rows[name] = (forgotten(modules), screen)
+    return rows
+
+
 def room(name):
     """What goes before screen ``name`` is built (see rooms()): ``(the groups
     of modules forgotten, whether the screen shown goes, whether the table's
     sprite sheets go, whether the profile goes with its module)``.
-    App.make_room applies it, and is the only place that does. A name not in
+    App.make_room applies it (Shell.forget the modules), and is the only place
+    that does. A name not in
     rooms() raises KeyError: a screen that forgot its row would hold the
     heap of the screens before it."""
     found = rooms().get(name)

@@ -38,6 +38,8 @@ class Shell:
     def step(self):
         """Handle the pending presses and one tick; refresh if anything changed."""
         changed = False
+        if self.dirty:  # a screen made before this step (the first): its picture before any press
+            self.refresh()
         action = self.buttons.get()
         if action is not None:
             self.pressed_at = self.clock_ms()
@@ -58,14 +60,20 @@ class Shell:
         if self.feedback:
             self.feedback.tick()  # a tune's next note
         if changed or self.dirty:
-            self.dirty = False
-            self.display.refresh()
+            self.refresh()
+        self.waiting(self.clock_ms() - self.pressed_at)
+        return changed
+
+    def refresh(self):
+        """Send the picture, then take the step left for after it: a press
+        waiting since before it (the title's, made at power-on) comes after
+        that step, not in its place (Shell.after_picture keeps one)."""
+        self.dirty = False
+        self.display.refresh()
         then = self.then_unseen
         if then is not None:
             self.then_unseen = None
             then()
-        self.waiting(self.clock_ms() - self.pressed_at)
-        return changed
 
     def waiting(self, idle_ms):
         """Each step, once the picture is shown: the loop waits for a press,
@@ -115,6 +123,24 @@ class Shell:
         self.screen = None
         self.display.root_group = None  # shows nothing until the next refresh
         gc.collect()  # the next screen is then laid out from the heap's first free block
+
+    def forget(self, modules):
+        """Drop the modules named ``modules`` (their whole names) as if never
+        imported, so that their code leaves the heap once collected; the next
+        import loads them afresh (which, lostcities/memory.py says). On
+        CPython (the laptop) nothing: memory is plentiful there, and a module
+        loaded twice would give tools and tests two copies of its classes."""
+        import sys
+        if sys.implementation.name == "cpython":
+            return
+        for name in modules:
+            if name in sys.modules:
+                del sys.modules[name]
+            dot = name.rfind(".")
+            package = sys.modules.get(name[:dot])
+            leaf = name[dot + 1:]
+            if package is not None and leaf in package.__dict__:
+                delattr(package, leaf)
 
     def collect(self):
         """Collect the heap here, a shallow frame: what a deep call left (the

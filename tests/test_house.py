@@ -142,8 +142,53 @@ def test_the_memory_table_says_what_goes_at_the_table_and_what_stays_at_a_page()
     assert "lostcities.screens.table" not in forgotten
     assert screen and profile and not sheets
     modules, screen, sheets, profile = memory.room("info")
-    assert memory.names(modules) == ["lostcities.screens.info", "lostcities.memory"]
-    assert not screen  # the table stays under SELECT's page; the policy is read again after
+    assert memory.names(modules) == ["lostcities.screens.info"]
+    assert not screen  # the table stays under SELECT's page
+    assert "info" in memory.TABLE_ROOMS  # its row kept by the app, the policy not read there
+
+
+def test_the_rooms_made_while_the_table_lasts_apply_the_rows_the_tables_room_kept(monkeypatch):
+    """SELECT's pages and the AI's moves happen with the table in the heap,
+    where the policy's module has no room: the app applies the rows the
+    table's room kept (memory.table_rooms), and reads the policy elsewhere."""
+    from host_sim.testing.harness import Driver, presses_for
+    from host_sim.players.bots import random_move
+    from lostcities import buttons as btn
+    from lostcities import memory
+    from lostcities.rng import Rng
+    read = []  # the rooms whose row was read from the policy, not kept
+    keeping = []
+    room, table_rooms = memory.room, memory.table_rooms
+
+    def reading(name):
+        if not keeping:
+            read.append(name)
+        return room(name)
+
+    def kept():
+        keeping.append(True)
+        try:
+            return table_rooms()
+        finally:
+            keeping.pop()
+    monkeypatch.setattr(memory, "room", reading)
+    monkeypatch.setattr(memory, "table_rooms", kept)
+    driver = Driver(seed=3, profile={"mode": "ai", "level": "hard", "rounds": 1})
+    driver.press(btn.A)  # New match
+    applied = []
+    make_room = driver.app.make_room
+    driver.app.make_room = lambda name: applied.append(name) or make_room(name)
+    driver.press(btn.SELECT)  # a page over the table
+    rng = Rng(1)
+    while driver.screen == "table" and "ai moved" not in applied:
+        table = driver.app.table
+        move = random_move(driver.app.match.state.view(table.viewer), rng)
+        for action in presses_for(table, move):
+            driver.press(action)
+    assert {"info", "ai moved"} <= set(applied)
+    assert "table" in read
+    assert not set(read) & set(memory.TABLE_ROOMS), read
+    assert driver.app.table_rooms == table_rooms()
 
 
 def held_at_import(known):

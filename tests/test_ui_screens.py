@@ -639,6 +639,33 @@ def test_a_drive_without_the_title_picture_shows_the_title_all_the_same(monkeypa
     assert driver.screen in ("table", "pass")
 
 
+def test_a_press_made_before_the_title_shows_comes_after_its_picture_and_the_step_after_it(
+        monkeypatch):
+    """A press made while the board boots waits for the title's picture and
+    the step left for after it (App.ready_the_table: the saved match
+    replayed, the table's sheets made), then is taken: it does not take
+    that step's place (a new match's table left its own, and the sheets were
+    made at its room, their loader's module held through the round)."""
+    from host_sim.play.simulator import make_display
+    from host_sim.testing.firmware.scripted import Clock, KeyQueue
+    from host_sim.testing.harness import make_nvm
+    from lostcities.app import App
+    happened = []
+    ready, open_from_title = App.ready_the_table, App.open_from_title
+    monkeypatch.setattr(App, "ready_the_table",
+                        lambda app: happened.append("ready") or ready(app))
+    monkeypatch.setattr(App, "open_from_title",
+                        lambda app, *args: happened.append("press") or open_from_title(app, *args))
+    keys, clock = KeyQueue(), Clock()
+    buttons = btn.Buttons([btn.KeypadSource(keys, btn.PYBADGE_KEYS)], clock)
+    app = App(make_display(render=False), buttons, make_nvm(), clock, seed=3)
+    keys.push(btn.A, True)  # New match, pressed before the first picture
+    clock.now += 20
+    app.step()
+    assert happened == ["ready", "press"]
+    assert app.screen.name in ("table", "pass")
+
+
 def test_a_new_match_shows_its_table_before_the_ai_works_out_its_tables():
     """The picture first: what the player need not wait for (the AI's tables)
     is made once the table is on the screen (Shell.after_picture)."""
