@@ -39,7 +39,6 @@ class App(Shell):
         self.title_item = None  # the title's item whose sub-screen is open
         self.save_notice = None  # a save's news (a failure, the flash's wear), until seen once
         self.seats = None  # what a table leaves the next (screens/layout.py)
-        self.table_rooms = None  # the rows of the rooms made while the table lasts (make_room)
         self.hint_offered = False  # the pause menu offers a hint (a person's turn)
         # what a report takes with it to its later step
         self.move = None
@@ -64,26 +63,18 @@ class App(Shell):
         super().let_go()
 
     def make_room(self, name):
-        """Before screen ``name`` is built: what memory.room says goes (the
-        screen shown, modules, the sprite sheets, the profile), applied here
-        only. The policy's own module is read here, but at the rooms made
-        while the table lasts, whose rows the table's room keeps
-        (memory.TABLE_ROOMS): at the table's rooms it goes too."""
-        rows = self.table_rooms
-        if rows is not None and name in rows:
-            modules, screen = rows[name]
-            sheets = profile = False
-        else:
-            from lostcities.memory import FROM_SOURCES, PROFILE, forgotten, room, table_rooms
-            groups, screen, sheets, profile = room(name)
-            sheets = sheets and FROM_SOURCES
-            if profile and self.session.let_go_of_profile():
-                groups += PROFILE
-            modules = forgotten(groups)
-            self.table_rooms = table_rooms() if name in ("table", "two players' table") else None
+        """Before screen ``name`` is built: what memory.room says goes, applied
+        here only (the policy read here, or its rows kept: Shell.kept_room)."""
+        if self.kept_room(name):
+            return
+        from lostcities.memory import PROFILE, forgotten, room, table_rooms
+        modules, screen, sheets, profile = room(name)
         if sheets:
             self.sheets = None
-        self.forget(modules)
+        if profile and self.session.let_go_of_profile():
+            modules += PROFILE
+        self.forget(forgotten(modules))
+        self.kept_rooms = table_rooms() if name.endswith("table") else None
         if screen:
             self.let_go()  # after forget: its collection frees their code too
 
@@ -162,7 +153,7 @@ class App(Shell):
 
     def resume(self):
         """Back from the pause menu (or the rules in it) to the phase as it was."""
-        self.later(self._resume)
+        self.later(self.show_phase)
 
     def resume_with_hint(self):
         """The pause menu's Hint: back to the table, showing what ``normal``
@@ -318,13 +309,6 @@ class App(Shell):
         from lostcities.screens.review import last_round
         self.show(last_round(self, self.session.advice.review(self.reviewed)))
 
-    def thought(self, done, total):
-        """The AI's or the review's progress on the lights."""
-        if self.feedback:
-            self.feedback.progress(done, total)
-            if done >= total:
-                self.feedback.thinking(False)
-
     def moved(self):
         """After any move: the round's end sounds, then the next phase shows."""
         if self.match.state.is_over():
@@ -336,9 +320,6 @@ class App(Shell):
         self.make_room("pause")
         from lostcities.screens.pause import PauseScreen
         self.show(PauseScreen(self, self.hint_offered))
-
-    def _resume(self):
-        self.show_phase()
 
     def _hint(self):
         hint = self.session.advice.hint(self.match.state.to_move)

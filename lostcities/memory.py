@@ -81,6 +81,9 @@ def groups():
         # the menus' screens and their choices
         "menus": ((SCREENS, "title", "help", "pause", "menu", "summary"), (GAME, "menus")),
         "assets": ((GAME, "assets"),),
+        # a match made and said in sentences (a new match, Continue's news, the
+        # result, the review's): the table names its players in its own words
+        "sides": ((GAME, "sides"),),
         # the saves' reading, and the checks of the saved match's deals (the rules'
         # prefix written out: from .py sources a name of its own would be one more
         # name for good, at the name tables' doubling)
@@ -106,7 +109,7 @@ def rooms():
     A room named nowhere here is a mistake (room() says so): a new screen
     is one row more. Made when asked: held from import on, the table would
     take every screen's heap for good (docs/memory.md)."""
-    of_the_match = ("table", "turns", "ai", "coach", "review", "reviewed")
+    of_the_match = ("table", "info", "turns", "ai", "coach", "review", "reviewed")
     return {
         # the table's modules stay (loaded once the title is shown: App.ready_the_table)
         "title": (of_the_match[1:] + ("summary", "assets", "read at start"), SCREEN | SHEETS),
@@ -114,12 +117,12 @@ def rooms():
         "stats": ((), SCREEN),
         "rules": ((), SCREEN),
         # made as soon as a match starts or continues, before it is shown
-        "table": (("menus", "assets", "read at start", "reviewed", "policy"),
+        "table": (("menus", "sides", "assets", "read at start", "reviewed", "policy"),
                   SCREEN | PROFILE_TOO),
         # between two players the evaluation the round's review was judged in while
         # the device was passed goes too (lostcities/advice.py): no AI plays there
-        "two players' table": (("menus", "assets", "read at start", "reviewed", "ai",
-                                "policy"), SCREEN | PROFILE_TOO),
+        "two players' table": (("menus", "sides", "assets", "read at start", "reviewed",
+                                "ai", "policy"), SCREEN | PROFILE_TOO),
         "pass": ((), SCREEN),
         "pause": ((), SCREEN),
         # the hint given by the pause menu: the AI's modules it loaded go with the menu
@@ -134,8 +137,10 @@ def rooms():
         "round": (("coach", "reviewed", "policy"), SCREEN),  # the coach has said its last
         # a review holds the evaluation and its own two modules: the table's and the
         # scores' go (the next round's table, or the scores seen again, load them again)
-        "review": (("table", "summary", "coach"), SCREEN | SHEETS),
-        "match": (of_the_match, SCREEN | SHEETS),  # the profile is read next, for the statistics
+        "review": (("table", "info", "summary", "coach"), SCREEN | SHEETS),
+        # the profile is read next, for the statistics; the result's screen is read
+        # afresh, as the table's words it names the players in go
+        "match": (of_the_match + ("summary",), SCREEN | SHEETS),
     }
 
 
@@ -149,7 +154,7 @@ TABLE_ROOMS = ("pass", "pause", "info", "ai moved")
 def table_rooms():
     """``{room: (the modules' names forgotten, whether the screen goes)}``
     for TABLE_ROOMS: what the app applies at those rooms while the table
-    lasts (App.make_room)."""
+    lasts (Shell.kept_room)."""
     rows = {}
     for name in TABLE_ROOMS:
         modules, screen = room(name)[:2]
@@ -173,4 +178,5 @@ def room(name):
     modules = ()
     for group in named:
         modules += by_name[group]
-    return modules, bool(goes & SCREEN), bool(goes & SHEETS), bool(goes & PROFILE_TOO)
+    sheets = FROM_SOURCES and bool(goes & SHEETS)
+    return modules, bool(goes & SCREEN), sheets, bool(goes & PROFILE_TOO)

@@ -30,6 +30,9 @@ class Shell:
         self.dirty = True
         self.pressed_at = clock_ms()  # the last press, for the doze
         self.dozing = False
+        # the rows of the rooms made while the table lasts, kept by the table's
+        # room (memory.table_rooms), or None
+        self.kept_rooms = None
 
     def run(self):
         while True:
@@ -124,6 +127,18 @@ class Shell:
         self.display.root_group = None  # shows nothing until the next refresh
         gc.collect()  # the next screen is then laid out from the heap's first free block
 
+    def kept_room(self, name):
+        """Apply room ``name``'s row if the table's room kept it: True then.
+        The policy's module is not read again beside the table, where it
+        does not fit with SELECT's page or hard's search (docs/memory.md)."""
+        row = self.kept_rooms.get(name) if self.kept_rooms else None
+        if row is None:
+            return False
+        self.forget(row[0])
+        if row[1]:
+            self.let_go()
+        return True
+
     def forget(self, modules):
         """Drop the modules named ``modules`` (their whole names) as if never
         imported, so that their code leaves the heap once collected; the next
@@ -166,3 +181,11 @@ class Shell:
     def sound(self, name):
         if self.feedback:
             self.feedback.sound(name)
+
+    def thought(self, done, total):
+        """The AI's or the review's progress on the lights."""
+        if self.feedback:
+            self.feedback.progress(done, total)
+            if done >= total:
+                self.feedback.thinking(False)
+

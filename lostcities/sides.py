@@ -1,6 +1,7 @@
 """The two sides of a match: made from the profile's settings (a new match,
 or the lesson), and who is who in it in words, the same for every front end
-(the board's screens, the terminal game, the Session's news). Beside the
+(the board's screens, the terminal game, the Session's news; the board's
+narrow columns name them in lostcities/screens/words.py). Beside the
 Session, which makes its matches here; the saves (lostcities/saves/) keep
 only what a match is. The words take ``saved``, the SavedMatch."""
 
@@ -67,17 +68,3 @@ def name(saved, player):
     if saved.mode == "ai":
         return "the AI" if saved.is_ai(player) else "you"
     return "player %d" % (player + 1)
-
-
-def starts_words(saved, player):
-    """``you start``, ``the AI starts``, ``P2 starts``: who starts a round."""
-    if saved.mode == "ai":
-        return "the AI starts" if saved.is_ai(player) else "you start"
-    return "%s starts" % short_name(saved, player)
-
-
-def short_name(saved, player):
-    """``YOU``, ``AI`` or ``P1``, for the table's narrow columns."""
-    if saved.mode == "ai":
-        return "AI" if saved.is_ai(player) else "YOU"
-    return "P%d" % (player + 1)

@@ -188,7 +188,7 @@ def test_the_rooms_made_while_the_table_lasts_apply_the_rows_the_tables_room_kep
     assert {"info", "ai moved"} <= set(applied)
     assert "table" in read
     assert not set(read) & set(memory.TABLE_ROOMS), read
-    assert driver.app.table_rooms == table_rooms()
+    assert driver.app.kept_rooms == table_rooms()
 
 
 def held_at_import(known):

@@ -19,7 +19,7 @@ from lostcities.saves.resume import LOST_MOVE
 from lostcities.saves.layout import NO_SAVE, NVM_SIZE
 from lostcities.screens.table import ACTION, DRAW, SHOWN, HAND_Y, PICK
 from lostcities.sprites import EMPTY_PILE
-from lostcities.sides import short_name
+from lostcities.screens.words import short_name
 from lostcities.saves.resume import load_match
 
 

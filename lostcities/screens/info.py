@@ -13,7 +13,7 @@ from lostcities.rules.cards import (
     move_words, played_words)
 from lostcities.screens import wrap
 from lostcities.screens.layout import INFO_CHARS, INFO_PAGES
-from lostcities.sides import short_name
+from lostcities.screens.words import short_name
 
 from micropython import const
 

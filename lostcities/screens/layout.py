@@ -25,6 +25,7 @@ from lostcities import sprites as S
 from lostcities.rules.cards import (
     HAND_SIZE, HIDDEN, NO_CARD, SOURCE_DECK, card_color, move_card, move_discards, score_cards)
 from lostcities.screens import Popup, Screen, Seats, label, signed
+from lostcities.screens.words import short_name
 
 from micropython import const
 
@@ -178,11 +179,7 @@ class TableLayout(Screen):
         return sources
 
     def short_name(self, player):
-        """``YOU``, ``AI`` or ``P1``. (lostcities/sides.py is imported here, not
-        with this module: from .py sources this module is compiled first, and
-        its names there made the board's table of names double at the title,
-        where the heap had no room for it in one piece.)"""
-        from lostcities.sides import short_name
+        """``YOU``, ``AI`` or ``P1`` (lostcities/screens/words.py)."""
         return short_name(self.app.session.playing(), player)
 
     def drawn_slot(self):

@@ -3,7 +3,8 @@
 from lostcities import buttons as btn
 from lostcities.rules.cards import COLOR_LETTERS, score_cards
 from lostcities.screens import ACCENT, DIM, Screen, label, signed
-from lostcities.sides import result_words, short_name, starts_words
+from lostcities.screens.words import short_name
+from lostcities.sides import result_words
 
 
 def expedition_text(cards):
@@ -99,6 +100,13 @@ def review_words(session):
     if session.playing().mode == "ai":
         return "SELECT: review your moves"
     return "SELECT: your own reviews"
+
+
+def starts_words(saved, player):
+    """``you start``, ``the AI starts``, ``P2 starts``: who starts the next round."""
+    if saved.mode == "ai":
+        return "the AI starts" if saved.is_ai(player) else "you start"
+    return "%s starts" % short_name(saved, player)
 
 
 def _capital(text):

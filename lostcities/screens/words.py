@@ -9,6 +9,15 @@ from lostcities.rules.cards import COLOR_LETTERS, NO_CARD, card_color, card_text
 from lostcities.screens import CHARS, signed
 
 
+def short_name(saved, player):
+    """``YOU``, ``AI`` or ``P1``: ``player`` of ``saved`` (the SavedMatch) in
+    the board's narrow columns (the table's status line and panel, the scores,
+    SELECT's pages)."""
+    if saved.mode == "ai":
+        return "AI" if saved.is_ai(player) else "YOU"
+    return "P%d" % (player + 1)
+
+
 def play_preview(state, player, card):
     """The score of ``card``'s expedition now and once ``card`` is on it."""
     cards = state.expedition(player, card_color(card))
