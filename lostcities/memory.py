@@ -88,7 +88,9 @@ def groups():
         # prefix written out: from .py sources a name of its own would be one more
         # name for good, at the name tables' doubling)
         "read at start": ((SAVES, "restore", "resume", "version1"), ("lostcities.rules.", "legal")),
-        "table": ((SCREENS, "table", "layout", "words"),),
+        "table": ((SCREENS, "table", "layout"),),
+        # the table's words, in which the scores and the result name the players too
+        "words": ((SCREENS, "words"),),
         "info": ((SCREENS, "info"),),  # SELECT's pages and the hint's words
         "turns": ((SCREENS, "pause", "passing"),),  # the match's other screens
         "summary": ((SCREENS, "summary"),),
@@ -109,10 +111,10 @@ def rooms():
     A room named nowhere here is a mistake (room() says so): a new screen
     is one row more. Made when asked: held from import on, the table would
     take every screen's heap for good (docs/memory.md)."""
-    of_the_match = ("table", "info", "turns", "ai", "coach", "review", "reviewed")
+    of_the_match = ("info", "turns", "ai", "coach", "review", "reviewed")  # but the table's
     return {
         # the table's modules stay (loaded once the title is shown: App.ready_the_table)
-        "title": (of_the_match[1:] + ("summary", "assets", "read at start"), SCREEN | SHEETS),
+        "title": (of_the_match + ("summary", "assets", "read at start"), SCREEN | SHEETS),
         "settings": ((), SCREEN),
         "stats": ((), SCREEN),
         "rules": ((), SCREEN),
@@ -137,10 +139,10 @@ def rooms():
         "round": (("coach", "reviewed", "policy"), SCREEN),  # the coach has said its last
         # a review holds the evaluation and its own two modules: the table's and the
         # scores' go (the next round's table, or the scores seen again, load them again)
-        "review": (("table", "info", "summary", "coach"), SCREEN | SHEETS),
-        # the profile is read next, for the statistics; the result's screen is read
-        # afresh, as the table's words it names the players in go
-        "match": (of_the_match + ("summary",), SCREEN | SHEETS),
+        "review": (("table", "words", "info", "summary", "coach"), SCREEN | SHEETS),
+        # the profile is read next, for the statistics; the result names the
+        # players in the table's words
+        "match": (("table",) + of_the_match, SCREEN | SHEETS),
     }
 
 
@@ -155,26 +157,30 @@ def table_rooms():
     """``{room: (the modules' names forgotten, whether the screen goes)}``
     for TABLE_ROOMS: what the app applies at those rooms while the table
     lasts (Shell.kept_room)."""
-    rows = {}
+    rows, by_name = rooms(), groups()  # made once for all of them
+    kept = {}
     for name in TABLE_ROOMS:
-        modules, screen = room(name)[:2]
-        rows[name] = (forgotten(modules), screen)
-    return rows
+        modules, screen = _row(name, rows, by_name)[:2]
+        kept[name] = (forgotten(modules), screen)
+    return kept
 
 
 def room(name):
     """What goes before screen ``name`` is built (see rooms()): ``(the groups
     of modules forgotten, whether the screen shown goes, whether the table's
-    sprite sheets go, whether the profile goes with its module)``.
-    App.make_room applies it (Shell.forget the modules), and is the only place
-    that does. A name not in
-    rooms() raises KeyError: a screen that forgot its row would hold the
-    heap of the screens before it."""
-    found = rooms().get(name)
+    sprite sheets go (from .py sources only), whether the profile goes with
+    its module)``. App.make_room applies it, and is the only place that does
+    (TABLE_ROOMS' rows kept: Shell.kept_room). A name not in rooms() raises
+    KeyError: a screen that forgot its row would hold the heap of the screens
+    before it."""
+    return _row(name, rooms(), groups())
+
+
+def _row(name, rows, by_name):
+    found = rows.get(name)
     if found is None:
         raise KeyError("memory.rooms() has no room %r" % name)
     named, goes = found
-    by_name = groups()
     modules = ()
     for group in named:
         modules += by_name[group]
