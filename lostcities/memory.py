@@ -54,10 +54,13 @@ def names(groups):
 
 
 def forgotten(groups):
-    """The whole names of the modules of ``groups`` a room forgets: from .py
-    sources, all but those compiled first, which stay (COMPILED_FIRST)."""
-    kept = names(COMPILED_FIRST) if FROM_SOURCES else ()
-    return [name for name in names(groups) if name not in kept]
+    """``groups`` as a room forgets them (Shell.forget): from .py sources
+    without the modules compiled first, which stay (COMPILED_FIRST)."""
+    if not FROM_SOURCES:
+        return groups
+    kept = names(COMPILED_FIRST)
+    return tuple((group[0],) + tuple(leaf for leaf in group[1:] if group[0] + leaf not in kept)
+                 for group in groups)
 
 
 # The profile's module: let go at the table (room), read again at the match's end

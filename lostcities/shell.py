@@ -139,23 +139,26 @@ class Shell:
             self.let_go()
         return True
 
-    def forget(self, modules):
-        """Drop the modules named ``modules`` (their whole names) as if never
+    def forget(self, groups):
+        """Drop the modules of ``groups`` (lostcities/memory.py's: a package's
+        prefix, then the last parts of its modules' names) as if never
         imported, so that their code leaves the heap once collected; the next
-        import loads them afresh (which, lostcities/memory.py says). On
-        CPython (the laptop) nothing: memory is plentiful there, and a module
-        loaded twice would give tools and tests two copies of its classes."""
+        import loads them afresh. On CPython (the laptop) nothing: memory is
+        plentiful there, and a module loaded twice would give tools and tests
+        two copies of its classes."""
         import sys
         if sys.implementation.name == "cpython":
             return
-        for name in modules:
-            if name in sys.modules:
-                del sys.modules[name]
-            dot = name.rfind(".")
-            package = sys.modules.get(name[:dot])
-            leaf = name[dot + 1:]
-            if package is not None and leaf in package.__dict__:
-                delattr(package, leaf)
+        for group in groups:
+            prefix = group[0]
+            package = sys.modules.get(prefix[:-1])
+            for at in range(1, len(group)):
+                leaf = group[at]
+                name = prefix + leaf  # a passing string: only the short parts are held for good
+                if name in sys.modules:
+                    del sys.modules[name]
+                if package is not None and leaf in package.__dict__:
+                    delattr(package, leaf)
 
     def collect(self):
         """Collect the heap here, a shallow frame: what a deep call left (the
