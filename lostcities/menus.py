@@ -44,15 +44,13 @@ def stats(app):
     app.show(StatsScreen(app))
 
 
-# Both make the table's room once the session's work has returned, so that
-# nothing it held (the profile) stays within reach of the table's making, and
-# leave the table for later (App.later): this module's frames, and so its code,
-# are then gone while the table is built.
+# Both leave the table, and its room, for later (App.later): this module's
+# frames, and so its code, are then gone while the table is built, and nothing
+# the session's work held (the profile) is within their reach.
 def new_match(app, learn=False):
     """A new match with the settings (``learn``: the lesson, with the coach)."""
     app.let_go()
     app.session.new_match(learn)
-    app.make_room("table")
     app.later(app.show_phase)
 
 
