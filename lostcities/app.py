@@ -74,7 +74,7 @@ class App(Shell):
         if profile and self.session.let_go_of_profile():
             modules += PROFILE
         self.forget(forgotten(modules))
-        self.kept_rooms = table_rooms() if name.endswith("table") else None
+        self.kept_rooms = table_rooms(name)
         if screen:
             self.let_go()  # after forget: its collection frees their code too
 

@@ -150,16 +150,19 @@ def rooms():
 
 
 # The rooms made while the table is in the heap: the app keeps their rows from
-# the table's room on (table_rooms()), so that this module is not read again
+# the table's room on (table_rooms), so that this module is not read again
 # beside the table, where it does not fit with SELECT's page or hard's search
 # (docs/memory.md); they do not forget it, as it is not loaded then
 TABLE_ROOMS = ("pass", "pause", "info", "ai moved")
 
 
-def table_rooms():
-    """``{room: (the modules' names forgotten, whether the screen goes)}``
-    for TABLE_ROOMS: what the app applies at those rooms while the table
-    lasts (Shell.kept_room)."""
+def table_rooms(name):
+    """What room ``name`` keeps for the rooms after it: for a table's room,
+    ``{room: (the groups forgotten, whether the screen goes)}`` of
+    TABLE_ROOMS, which the app applies while the table lasts
+    (Shell.kept_room); None for any other room."""
+    if name != "table" and name != "two players' table":
+        return None
     rows, by_name = rooms(), groups()  # made once for all of them
     kept = {}
     for name in TABLE_ROOMS:

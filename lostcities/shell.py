@@ -191,4 +191,3 @@ class Shell:
             self.feedback.progress(done, total)
             if done >= total:
                 self.feedback.thinking(False)
-

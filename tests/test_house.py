@@ -145,6 +145,8 @@ def test_the_memory_table_says_what_goes_at_the_table_and_what_stays_at_a_page()
     assert memory.names(modules) == ["lostcities.screens.info"]
     assert not screen  # the table stays under SELECT's page
     assert "info" in memory.TABLE_ROOMS  # its row kept by the app, the policy not read there
+    assert set(memory.table_rooms("two players' table")) == set(memory.TABLE_ROOMS)
+    assert memory.table_rooms("round") is None  # the table is let go: nothing kept
 
 
 def test_the_rooms_made_while_the_table_lasts_apply_the_rows_the_tables_room_kept(monkeypatch):
@@ -165,10 +167,10 @@ def test_the_rooms_made_while_the_table_lasts_apply_the_rows_the_tables_room_kep
             read.append(name)
         return room(name)
 
-    def kept():
+    def kept(name):
         keeping.append(True)
         try:
-            return table_rooms()
+            return table_rooms(name)
         finally:
             keeping.pop()
     monkeypatch.setattr(memory, "room", reading)
@@ -188,7 +190,7 @@ def test_the_rooms_made_while_the_table_lasts_apply_the_rows_the_tables_room_kep
     assert {"info", "ai moved"} <= set(applied)
     assert "table" in read
     assert not set(read) & set(memory.TABLE_ROOMS), read
-    assert driver.app.kept_rooms == table_rooms()
+    assert driver.app.kept_rooms == table_rooms("table")
 
 
 def held_at_import(known):
