@@ -17,7 +17,6 @@ if __file__.endswith(".py"):  # from .py sources (memory.FROM_SOURCES): see COMP
         __import__(_name)
 
 from lostcities.buttons import START_HELD
-from lostcities.rules.cards import IllegalMove
 from lostcities.saves.layout import TOO_LONG, UNSAVED
 from lostcities.saves.storage import Storage
 from lostcities.session import AI, END, MOVE, NO_MATCH, PASS, REVIEW, SCORES, Session
@@ -32,9 +31,6 @@ class App(Shell):
         super().__init__(display, buttons, clock_ms, feedback)
         self.seed = seed
         self.session = Session(Storage(nvm), self.new_seed)
-        # the table's sprites (let go at the title from .py sources, where the
-        # title holds COMPILED_FIRST instead, and made again for each match)
-        self.sheets = None  # made once the title is shown (ready_the_table)
         self.table = None
         self.title_item = None  # the title's item whose sub-screen is open
         self.save_notice = None  # a save's news (a failure, the flash's wear), until seen once
@@ -62,21 +58,9 @@ class App(Shell):
         self.table = None
         super().let_go()
 
-    def make_room(self, name):
-        """Before screen ``name`` is built: what memory.room says goes, applied
-        here only (the policy read here, or its rows kept: Shell.kept_room)."""
-        if self.kept_room(name):
-            return
-        from lostcities.memory import PROFILE, forgotten, room, table_rooms
-        modules, screen, sheets, profile = room(name)
-        if sheets:
-            self.sheets = None
-        if profile and self.session.let_go_of_profile():
-            modules += PROFILE
-        self.forget(forgotten(modules))
-        self.kept_rooms = table_rooms(name)
-        if screen:
-            self.let_go()  # after forget: its collection frees their code too
+    def let_go_of_profile(self):
+        """Whether a room may let the profile go (Session.let_go_of_profile)."""
+        return self.session.let_go_of_profile()
 
     def waiting(self, idle_ms):
         """Tell the session the picture is shown and how long no one pressed:
@@ -224,6 +208,7 @@ class App(Shell):
             self.make_room("match")
             from lostcities.screens.summary import MatchScreen
             self.show(MatchScreen(self))
+            self.after_picture(self.ready_the_title)
         elif phase == REVIEW:
             self.reviewed = 1 - self.saved.ai_seat
             self._review()
@@ -257,11 +242,16 @@ class App(Shell):
         table's sprite sheets made (but from .py sources: see __init__),
         which a new match or Continue then need not wait for."""
         self.session.saved  # replayed now, if found at power-on
-        from lostcities.memory import FROM_SOURCES, READIED, names
+        from lostcities.memory import FROM_SOURCES, READIED, load
         if not FROM_SOURCES:
             self.load_sheets()
-        for name in names(READIED):
-            __import__(name)
+        load(READIED)
+
+    def ready_the_title(self):
+        """Once the match's result is on the screen: the title's modules
+        (memory.TITLE), which the next press but SELECT opens."""
+        from lostcities.memory import TITLE, load
+        load(TITLE)
 
     def load_sheets(self):
         """The table's sprite sheets, unless made already."""
@@ -279,6 +269,7 @@ class App(Shell):
             self.save_notice = None
 
     def _play(self):
+        from lostcities.rules.cards import IllegalMove  # the rules: loaded with the table
         try:
             self.session.play(self.move)
         except IllegalMove as err:

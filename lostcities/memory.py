@@ -47,10 +47,21 @@ COMPILED_FIRST = ((SCREENS, "words", "layout", "table"),
 # power-on does not wait for them, and a new match or Continue need not either.
 READIED = ((GAME, "rng", "sides"), ("lostcities.rules.", "match"), (SAVES, "match"), (SCREENS, "table"))
 
+# What the title needs and the match's result does not: loaded once the result
+# shows (App.ready_the_title), so that the title does not wait for them.
+TITLE = ((GAME, "menus"), (SCREENS, "menu", "title"))
+
 
 def names(groups):
     """The whole names of the modules in ``groups``, in order."""
     return [group[0] + group[at] for group in groups for at in range(1, len(group))]
+
+
+def load(groups):
+    """Import the modules of ``groups`` (READIED, TITLE): done once a picture
+    shows, so that the press after it need not wait for them."""
+    for name in names(groups):
+        __import__(name)
 
 
 def forgotten(groups):
@@ -142,7 +153,7 @@ def rooms():
         "round": (("coach", "reviewed", "policy"), SCREEN),  # the coach has said its last
         # a review holds the evaluation and its own two modules: the table's and the
         # scores' go (the next round's table, or the scores seen again, load them again)
-        "review": (("table", "words", "info", "summary", "coach"), SCREEN | SHEETS),
+        "review": (("menus", "table", "words", "info", "coach"), SCREEN | SHEETS),
         # the profile is read next, for the statistics; the result names the
         # players in the table's words
         "match": (("table",) + of_the_match, SCREEN | SHEETS),
@@ -160,7 +171,7 @@ def table_rooms(name):
     """What room ``name`` keeps for the rooms after it: for a table's room,
     ``{room: (the groups forgotten, whether the screen goes)}`` of
     TABLE_ROOMS, which the app applies while the table lasts
-    (Shell.kept_room); None for any other room."""
+    (Shell.make_room); None for any other room."""
     if name != "table" and name != "two players' table":
         return None
     rows, by_name = rooms(), groups()  # made once for all of them
@@ -175,8 +186,8 @@ def room(name):
     """What goes before screen ``name`` is built (see rooms()): ``(the groups
     of modules forgotten, whether the screen shown goes, whether the table's
     sprite sheets go (from .py sources only), whether the profile goes with
-    its module)``. App.make_room applies it, and is the only place that does
-    (TABLE_ROOMS' rows kept: Shell.kept_room). A name not in rooms() raises
+    its module)``. Shell.make_room applies it, and is the only place that does
+    (beside the table, from the rows TABLE_ROOMS kept). A name not in rooms() raises
     KeyError: a screen that forgot its row would hold the heap of the screens
     before it."""
     return _row(name, rooms(), groups())

@@ -33,6 +33,9 @@ class Shell:
         # the rows of the rooms made while the table lasts, kept by the table's
         # room (memory.table_rooms), or None
         self.kept_rooms = None
+        # the table's sprite sheets (the app's to make: rooms let them go from
+        # .py sources, whose next modules compile in their place)
+        self.sheets = None
 
     def run(self):
         while True:
@@ -127,17 +130,28 @@ class Shell:
         self.display.root_group = None  # shows nothing until the next refresh
         gc.collect()  # the next screen is then laid out from the heap's first free block
 
-    def kept_room(self, name):
-        """Apply room ``name``'s row if the table's room kept it: True then.
-        The policy's module is not read again beside the table, where it
-        does not fit with SELECT's page or hard's search (docs/memory.md)."""
+    def make_room(self, name):
+        """Before screen ``name`` is built: what memory.room says goes, applied
+        here only: the policy read here, or the row the table's room kept
+        (memory.table_rooms), for beside the table the policy's module does
+        not fit with SELECT's page or hard's search (docs/memory.md)."""
         row = self.kept_rooms.get(name) if self.kept_rooms else None
         if row is None:
-            return False
+            from lostcities.memory import PROFILE, forgotten, room, table_rooms
+            modules, screen, sheets, profile = room(name)
+            if sheets:
+                self.sheets = None
+            if profile and self.let_go_of_profile():
+                modules += PROFILE
+            row = forgotten(modules), screen
+            self.kept_rooms = table_rooms(name)
         self.forget(row[0])
         if row[1]:
-            self.let_go()
-        return True
+            self.let_go()  # after forget: its collection frees their code too
+
+    def let_go_of_profile(self):
+        """Whether a room may let the profile go with its module (the app's say)."""
+        return False
 
     def forget(self, groups):
         """Drop the modules of ``groups`` (lostcities/memory.py's: a package's

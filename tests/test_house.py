@@ -92,7 +92,8 @@ def test_the_cycle_finder_sees_a_cycle():
 def test_every_module_the_memory_policy_names_exists_and_is_imported_somewhere():
     from lostcities import memory
     known = modules()
-    named = set(memory.names(memory.COMPILED_FIRST + memory.PROFILE + memory.READIED))
+    named = set(memory.names(memory.COMPILED_FIRST + memory.PROFILE + memory.READIED
+                              + memory.TITLE))
     for screen in memory.rooms():
         named.update(memory.names(memory.room(screen)[0]))
     assert len(named) > 10

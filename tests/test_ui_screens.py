@@ -687,3 +687,27 @@ def test_a_new_match_shows_its_table_before_the_ai_works_out_its_tables():
     assert driver.screen == "table"
     assert happened.index("picture") < happened.index("prepare"), happened
     assert "prepare, no table" not in happened
+
+
+def test_the_matchs_result_readies_the_titles_modules_once_its_picture_shows(monkeypatch):
+    """The press that leaves the result for the title loads nothing: the
+    title's modules (memory.TITLE) are loaded while the result shows, after
+    its picture; SELECT's review lets them go again (its room forgets them)."""
+    from lostcities import memory
+    from lostcities.app import App
+    driver = Driver(seed=5, profile={"mode": "duel", "colors": 5, "rounds": 1})
+    driver.press(btn.A)  # New match
+    play_round(driver, Rng(5))
+    assert driver.screen == "round"
+    happened = []
+    app = driver.app
+    refresh = app.display.refresh
+    app.display.refresh = lambda *args: happened.append("picture") or refresh(*args)
+    ready = App.ready_the_title
+    monkeypatch.setattr(App, "ready_the_title",
+                        lambda app: happened.append("title readied") or ready(app))
+    driver.press(btn.A)  # the result
+    assert driver.screen == "match"
+    assert happened[:2] == ["picture", "title readied"], happened
+    assert set(memory.names(memory.TITLE)) <= set(memory.names(memory.room("review")[0]))
+
