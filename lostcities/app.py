@@ -17,6 +17,7 @@ if __file__.endswith(".py"):  # from .py sources (memory.FROM_SOURCES): see COMP
         __import__(_name)
 
 from lostcities.buttons import START_HELD
+from lostcities.rules.cards import IllegalMove
 from lostcities.saves.layout import TOO_LONG, UNSAVED
 from lostcities.saves.storage import Storage
 from lostcities.session import AI, END, MOVE, NO_MATCH, PASS, REVIEW, SCORES, Session
@@ -249,9 +250,11 @@ class App(Shell):
 
     def ready_the_title(self):
         """Once the match's result is on the screen: the title's modules
-        (memory.TITLE), which the next press but SELECT opens."""
-        from lostcities.memory import TITLE, load
-        load(TITLE)
+        (memory.TITLE), which the next press but SELECT opens; but from .py
+        sources, which would compile them beside the result."""
+        from lostcities.memory import FROM_SOURCES, TITLE, load
+        if not FROM_SOURCES:
+            load(TITLE)
 
     def load_sheets(self):
         """The table's sprite sheets, unless made already."""
@@ -269,7 +272,6 @@ class App(Shell):
             self.save_notice = None
 
     def _play(self):
-        from lostcities.rules.cards import IllegalMove  # the rules: loaded with the table
         try:
             self.session.play(self.move)
         except IllegalMove as err:

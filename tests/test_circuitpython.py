@@ -170,29 +170,6 @@ def test_the_menus_modules_are_gone_at_the_table_on_the_board(drives):
 
 
 
-RULES_AT_THE_TITLE = """\
-import sys
-sys.path[:] = ["", %r]
-import flash
-flash.mount_assets()
-import board
-import scripted
-def rules():
-    return sorted(name for name in sys.modules if name.startswith("lostcities.rules"))
-pictures = []
-board.DISPLAY.on_refresh = lambda: pictures.append(rules())
-driver = scripted.Driver(board.DISPLAY, bytearray(b"\\xff" * 8192), 1)
-print(pictures[0], "lostcities.rules.match" in rules())
-"""
-
-
-def test_power_on_loads_no_rules_before_the_titles_picture(drives):
-    """The title needs none of the rules: they load once its picture shows
-    (App.ready_the_table), so that power-on does not wait for them."""
-    done = cp.run(["-c", RULES_AT_THE_TITLE % cp.FIRMWARE], 512, cwd=drives["mpy"])
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "[] True"
-
 def test_the_board_reads_the_sprite_sheets_pixel_for_pixel(interpreter):
     """The board's bitmaptools.readinto (C) reads them as Blinka's does on the laptop."""
     from host_sim.dev import make_assets

@@ -8,6 +8,7 @@ import displayio
 from micropython import const
 
 from lostcities import INK, LIGHT
+from lostcities.rules.cards import HAND_SIZE, HIDDEN
 
 # A popup's frame round its text: the edge 3 px out on each side and above, 2
 # px below; the inside 2 px out, 1 px below (vectorio's two rectangles, or the
@@ -276,7 +277,6 @@ class Seats:
     with the screens' own: one in a module let go would keep that module."""
 
     def __init__(self):
-        from lostcities.rules.cards import HAND_SIZE, HIDDEN  # the rules: not at the title
         self.cursors = [0, 0]
         self.hands = [bytearray([HIDDEN] * HAND_SIZE), bytearray([HIDDEN] * HAND_SIZE)]
 
