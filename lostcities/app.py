@@ -283,8 +283,6 @@ class App(Shell):
     def _advance(self):
         session = self.session
         phase = session.phase()
-        if phase == SCORES and not session.ends_match():
-            self.let_go()  # the scores go before the next deal's table (the result makes its room)
         if phase == AI:
             session.advance(self.clock_ms, self.thought)
             self.buttons.clear()  # presses made while it thought were not meant for this
