@@ -42,10 +42,11 @@ COMPILED_FIRST = ((SCREENS, "words", "layout", "table"),
                   ("lostcities.rules.", "match"), (SAVES, "match"))
 
 # What a match needs and the title does not: the rules (the saves load them
-# only for a saved match), its deals' Rng, its saved form and the table's
-# modules. App.ready_the_table loads them once the title is on the screen:
+# only for a saved match), its deals' Rng, its saved form, the table's
+# modules and the advice's (the table asks it whether the coach speaks). App.ready_the_table loads them once the title is on the screen:
 # power-on does not wait for them, and a new match or Continue need not either.
-READIED = ((GAME, "rng", "sides"), ("lostcities.rules.", "match"), (SAVES, "match"), (SCREENS, "table"))
+READIED = ((GAME, "rng", "sides", "advice"), ("lostcities.rules.", "match"), (SAVES, "match"),
+           (SCREENS, "table"))
 
 # What the title needs and the match's result does not: loaded once the result
 # shows (App.ready_the_title), so that the title does not wait for them.
