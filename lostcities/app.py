@@ -240,7 +240,7 @@ class App(Shell):
         replayed (Session.saved; one the rules refuse, the title's tick
         tells: screens/title.py), what a match needs and the title does not
         loaded (memory.READIED: the rules, the table's modules), and the
-        table's sprite sheets made (but from .py sources: see __init__),
+        table's sprite sheets made (but from .py sources: see Shell.sheets),
         which a new match or Continue then need not wait for."""
         self.session.saved  # replayed now, if found at power-on
         from lostcities.memory import FROM_SOURCES, READIED, load

@@ -43,8 +43,9 @@ COMPILED_FIRST = ((SCREENS, "words", "layout", "table"),
 
 # What a match needs and the title does not: the rules (the saves load them
 # only for a saved match), its deals' Rng, its saved form, the table's
-# modules and the advice's (the table asks it whether the coach speaks). App.ready_the_table loads them once the title is on the screen:
-# power-on does not wait for them, and a new match or Continue need not either.
+# modules and the advice's (the table asks it whether the coach speaks).
+# App.ready_the_table loads them once the title is on the screen: power-on
+# does not wait for them, and a new match or Continue need not either.
 READIED = ((GAME, "rng", "sides", "advice"), ("lostcities.rules.", "match"), (SAVES, "match"),
            (SCREENS, "table"))
 
