@@ -178,9 +178,9 @@ def table_rooms(name):
         return None
     rows, by_name = rooms(), groups()  # made once for all of them
     kept = {}
-    for name in TABLE_ROOMS:
-        modules, screen = _row(name, rows, by_name)[:2]
-        kept[name] = (forgotten(modules), screen)
+    for kept_name in TABLE_ROOMS:
+        modules, screen = _row(kept_name, rows, by_name)[:2]
+        kept[kept_name] = (forgotten(modules), screen)
     return kept
 
 

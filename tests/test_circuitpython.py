@@ -169,8 +169,6 @@ def test_the_menus_modules_are_gone_at_the_table_on_the_board(drives):
     assert table == "table []"
 
 
-
-
 CONTINUE_AFTER_POWER_ON = """\
 import sys
 sys.path[:] = ["", %r]
@@ -204,6 +202,7 @@ def test_the_first_continue_after_power_on_loads_no_module_before_its_picture(
                   cwd=drives["mpy"])
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "table []"
+
 
 def test_the_board_reads_the_sprite_sheets_pixel_for_pixel(interpreter):
     """The board's bitmaptools.readinto (C) reads them as Blinka's does on the laptop."""

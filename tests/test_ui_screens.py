@@ -710,4 +710,3 @@ def test_the_matchs_result_readies_the_titles_modules_once_its_picture_shows(mon
     assert driver.screen == "match"
     assert happened[:2] == ["picture", "title readied"], happened
     assert set(memory.names(memory.TITLE)) <= set(memory.names(memory.room("review")[0]))
-
